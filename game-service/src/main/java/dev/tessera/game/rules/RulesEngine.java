@@ -1,0 +1,49 @@
+package dev.tessera.game.rules;
+
+import java.util.List;
+
+/**
+ * A game's rules as pure functions. Implementations hold no framework code and no mutable state of
+ * their own; states are immutable values. Given the same {@link GameSetup} and the same events, every
+ * method answers the same, which is what makes a game's event stream its whole truth.
+ *
+ * @param <S> the game's full state, hidden information included
+ * @param <M> the game's moves; each serialises to exactly the JSON the move endpoint accepts
+ * @param <E> the game's own events (records of the published contract)
+ */
+public interface RulesEngine<S, M, E> {
+
+    /** The game's id in the API, e.g. {@code alhambra}. */
+    String game();
+
+    int minPlayers();
+
+    int maxPlayers();
+
+    /** The base type that moves are read into from JSON. */
+    Class<M> moveType();
+
+    /** The base type of this game's events. */
+    Class<E> eventType();
+
+    /** The state right after set-up, derived only from the setup (and so from its seed). */
+    S start(GameSetup setup);
+
+    /** Checks {@code move} by {@code player} against {@code state}: the events it causes, or the rule it breaks. */
+    Decision<E> decide(S state, String player, M move);
+
+    /** The state after {@code event}. Never rejects: events are facts. */
+    S evolve(S state, E event);
+
+    /** Every legal move of {@code player} now; empty when it is not their turn or the game is over. */
+    List<M> legalMoves(S state, String player);
+
+    /**
+     * What {@code viewer} may see: their own hidden information in full, others' only as counts;
+     * a {@code null} viewer is a spectator. Serialises to JSON.
+     */
+    Object view(S state, String viewer);
+
+    /** True once no further move is possible. */
+    boolean isOver(S state);
+}

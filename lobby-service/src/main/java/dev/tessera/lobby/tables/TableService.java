@@ -1,0 +1,163 @@
+package dev.tessera.lobby.tables;
+
+import dev.tessera.events.Games;
+import dev.tessera.events.Topics;
+import dev.tessera.events.lobby.LobbyEvent;
+import dev.tessera.events.lobby.PlayerSeated;
+import dev.tessera.events.lobby.TableOpened;
+import dev.tessera.events.lobby.TableStarted;
+import dev.tessera.kit.eventing.Outbox;
+import dev.tessera.kit.eventing.OutboxRelay;
+import dev.tessera.kit.problem.ProblemException;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Function;
+
+/**
+ * The life of a table before its game: open, join, start. Each change and the lobby event announcing
+ * it are written in one transaction (the event through the outbox).
+ */
+@ApplicationScoped
+public class TableService {
+
+    @Inject
+    Outbox outbox;
+
+    @Inject
+    OutboxRelay relay;
+
+    public Uni<GameTable> open(String player, String game, Integer seats, Map<String, String> options) {
+        Games.Title title = Games.byId(game).orElseThrow(() ->
+                ProblemException.badField("game", "unknown game '" + game + "'; known: "
+                        + Games.ALL.stream().map(Games.Title::id).toList()));
+        if (seats == null) {
+            throw ProblemException.badField("seats", "seats is required");
+        }
+        if (seats < title.minPlayers() || seats > title.maxPlayers()) {
+            throw ProblemException.badField("seats", title.name() + " is for " + title.minPlayers() + " to "
+                    + title.maxPlayers() + " players, not " + seats);
+        }
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        GameTable table = new GameTable();
+        table.id = UUID.randomUUID().toString();
+        table.game = game;
+        table.seats = seats;
+        table.host = player;
+        table.players = new String[] {player};
+        table.options = options == null ? Map.of() : Map.copyOf(options);
+        table.status = TableStatus.OPEN;
+        table.createdAt = now;
+        table.updatedAt = now;
+        return committed(Panache.withTransaction(() -> table.<GameTable>persist()
+                .chain(t -> publish(t, new TableOpened(t.id, t.game, t.seats, t.host, t.options)))
+                .chain(t -> publish(t, new PlayerSeated(t.id, player, 0)))));
+    }
+
+    public Uni<GameTable> join(String tableId, String player) {
+        return change(tableId, table -> {
+            if (table.seated().contains(player)) {
+                throw ProblemException.conflict("already-seated", player + " already sits at this table");
+            }
+            requireOpen(table);
+            if (table.players.length >= table.seats) {
+                throw ProblemException.conflict("table-full", "all " + table.seats + " seats are taken");
+            }
+            table.seat(player);
+            return publish(table, new PlayerSeated(table.id, player, table.players.length - 1));
+        });
+    }
+
+    public Uni<GameTable> start(String tableId, String player) {
+        return change(tableId, table -> {
+            if (!table.host.equals(player)) {
+                throw new ProblemException(403, "not-host", "Forbidden", "only the host, " + table.host
+                        + ", can start this table", Map.of("rule", "not-host"));
+            }
+            requireOpen(table);
+            int min = Games.byId(table.game).orElseThrow().minPlayers();
+            if (table.players.length < min) {
+                throw ProblemException.conflict("too-few-players", "at least " + min + " players are needed, "
+                        + table.players.length + " seated");
+            }
+            table.status = TableStatus.STARTING;
+            return publish(table, new TableStarted(table.id, table.game, table.seated(), table.options));
+        });
+    }
+
+    /** Records that the table's game exists (from game-service's GameStarted). */
+    public Uni<Void> gameStarted(String tableId, String gameId) {
+        return GameTable.<GameTable>findById(tableId).chain(table -> {
+            if (table == null) {
+                return Uni.createFrom().voidItem();
+            }
+            table.gameId = gameId;
+            if (table.status == TableStatus.OPEN || table.status == TableStatus.STARTING) {
+                table.status = TableStatus.PLAYING;
+            }
+            table.updatedAt = OffsetDateTime.now(ZoneOffset.UTC);
+            return Uni.createFrom().voidItem();
+        });
+    }
+
+    /** Records that the game at a table is over. */
+    public Uni<Void> gameEnded(String gameId) {
+        return GameTable.<GameTable>find("gameId", gameId).firstResult().invoke(table -> {
+            if (table != null) {
+                table.status = TableStatus.FINISHED;
+                table.updatedAt = OffsetDateTime.now(ZoneOffset.UTC);
+            }
+        }).replaceWithVoid();
+    }
+
+    public Uni<GameTable> get(String tableId) {
+        return Panache.withSession(() -> GameTable.<GameTable>findById(tableId))
+                .onItem().ifNull().failWith(() -> ProblemException.notFound("table", tableId));
+    }
+
+    public Uni<List<GameTable>> list(String game, TableStatus status) {
+        StringBuilder query = new StringBuilder("1 = 1");
+        Map<String, Object> params = new java.util.HashMap<>();
+        if (game != null) {
+            query.append(" and game = :game");
+            params.put("game", game);
+        }
+        if (status != null) {
+            query.append(" and status = :status");
+            params.put("status", status);
+        }
+        return Panache.withSession(() -> GameTable.<GameTable>find(query + " order by createdAt desc", params).page(0, 100).list());
+    }
+
+    private static void requireOpen(GameTable table) {
+        if (table.status != TableStatus.OPEN) {
+            throw ProblemException.conflict("table-started", "the table is " + table.status.name().toLowerCase()
+                    + " and no longer open");
+        }
+    }
+
+    private Uni<GameTable> change(String tableId, Function<GameTable, Uni<GameTable>> change) {
+        return committed(Panache.withTransaction(() -> GameTable.<GameTable>findById(tableId)
+                .onItem().ifNull().failWith(() -> ProblemException.notFound("table", tableId))
+                .chain(table -> {
+                    table.updatedAt = OffsetDateTime.now(ZoneOffset.UTC);
+                    return change.apply(table);
+                })));
+    }
+
+    private Uni<GameTable> publish(GameTable table, LobbyEvent event) {
+        table.eventVersion++;
+        return outbox.publish(Topics.LOBBY_EVENTS, table.id, table.eventVersion, event).replaceWith(table);
+    }
+
+    private Uni<GameTable> committed(Uni<GameTable> transaction) {
+        return transaction.invoke(relay::kick);
+    }
+}

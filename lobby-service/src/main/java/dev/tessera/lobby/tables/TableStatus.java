@@ -1,0 +1,10 @@
+package dev.tessera.lobby.tables;
+
+public enum TableStatus {
+    /** Waiting for players. */
+    OPEN,
+    /** Started by the host; waiting for game-service to create the game. */
+    STARTING,
+    PLAYING,
+    FINISHED
+}

@@ -1,0 +1,144 @@
+package dev.tessera.lobby;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tessera.events.CloudEvent;
+import dev.tessera.events.EventCodec;
+import dev.tessera.events.Topics;
+import dev.tessera.events.game.GameStarted;
+import dev.tessera.infra.TestInfrastructure;
+import dev.tessera.infra.TestKafka;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Map;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@QuarkusTest
+class TablesTest {
+    private static final String PLAYER = "X-Tessera-Player";
+    private final EventCodec codec = new EventCodec();
+
+    @Test
+    void a_table_is_opened_joined_and_started_and_each_step_is_published() {
+        String id = given().header(PLAYER, "ana").contentType(ContentType.JSON)
+                .body(Map.of("game", "alhambra", "seats", 3))
+                .when().post("/api/v1/tables")
+                .then().statusCode(201)
+                .body("host", equalTo("ana"))
+                .body("status", equalTo("open"))
+                .extract().path("id");
+        given().header(PLAYER, "bob").post("/api/v1/tables/" + id + "/join").then().statusCode(200);
+        given().header(PLAYER, "ana").post("/api/v1/tables/" + id + "/start")
+                .then().statusCode(200).body("status", equalTo("starting"))
+                .body("players", contains("ana", "bob"));
+
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+            List<CloudEvent> events = lobbyEvents(id);
+            assertEquals(List.of("tessera.lobby.TableOpened", "tessera.lobby.PlayerSeated",
+                    "tessera.lobby.PlayerSeated", "tessera.lobby.TableStarted"), events.stream().map(CloudEvent::type).toList());
+            assertEquals(List.of(1L, 2L, 3L, 4L), events.stream().map(CloudEvent::streamversion).toList());
+            JsonNode started = events.get(3).data();
+            assertEquals("alhambra", started.get("game").asText());
+            assertEquals("[\"ana\",\"bob\"]", started.get("players").toString());
+        });
+    }
+
+    @Test
+    void bad_requests_are_problems_naming_the_field_or_rule_and_publish_nothing() {
+        given().header(PLAYER, "ana").contentType(ContentType.JSON).body(Map.of("game", "chess", "seats", 2))
+                .post("/api/v1/tables")
+                .then().statusCode(400).contentType("application/problem+json").body("field", equalTo("game"));
+        given().header(PLAYER, "ana").contentType(ContentType.JSON).body(Map.of("game", "carrara", "seats", 5))
+                .post("/api/v1/tables")
+                .then().statusCode(400).contentType("application/problem+json").body("field", equalTo("seats"));
+        given().header(PLAYER, "ana").contentType(ContentType.JSON).body("{\"game\": \"alhambra\", \"seats\": ")
+                .post("/api/v1/tables")
+                .then().statusCode(400).contentType("application/problem+json");
+        given().header(PLAYER, "ana").post("/api/v1/tables/no-such-table/join")
+                .then().statusCode(404).contentType("application/problem+json");
+
+        String id = given().header(PLAYER, "ana").contentType(ContentType.JSON)
+                .body(Map.of("game", "builders", "seats", 2)).post("/api/v1/tables")
+                .then().statusCode(201).extract().path("id");
+        given().header(PLAYER, "ana").post("/api/v1/tables/" + id + "/start")
+                .then().statusCode(409).contentType("application/problem+json").body("rule", equalTo("too-few-players"));
+        given().header(PLAYER, "ana").post("/api/v1/tables/" + id + "/join")
+                .then().statusCode(409).body("rule", equalTo("already-seated"));
+        given().header(PLAYER, "bob").post("/api/v1/tables/" + id + "/join").then().statusCode(200);
+        given().header(PLAYER, "cyd").post("/api/v1/tables/" + id + "/join")
+                .then().statusCode(409).body("rule", equalTo("table-full"));
+        given().header(PLAYER, "bob").post("/api/v1/tables/" + id + "/start")
+                .then().statusCode(403).body("rule", equalTo("not-host"));
+        given().header(PLAYER, "ana").post("/api/v1/tables/" + id + "/start").then().statusCode(200);
+        given().header(PLAYER, "cyd").post("/api/v1/tables/" + id + "/join")
+                .then().statusCode(409).body("rule", equalTo("table-started"));
+
+        // Only the accepted steps were published: opened, two seats, started.
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertEquals(4, lobbyEvents(id).size()));
+        assertEquals(List.of("tessera.lobby.TableOpened", "tessera.lobby.PlayerSeated", "tessera.lobby.PlayerSeated",
+                "tessera.lobby.TableStarted"), lobbyEvents(id).stream().map(CloudEvent::type).toList());
+    }
+
+    @Test
+    void game_started_delivered_twice_marks_the_table_playing_once() {
+        String id = given().header(PLAYER, "ana").contentType(ContentType.JSON)
+                .body(Map.of("game", "alhambra", "seats", 2)).post("/api/v1/tables")
+                .then().statusCode(201).extract().path("id");
+        given().header(PLAYER, "bob").post("/api/v1/tables/" + id + "/join").then().statusCode(200);
+        given().header(PLAYER, "ana").post("/api/v1/tables/" + id + "/start").then().statusCode(200);
+
+        String gameId = "game-of-" + id;
+        CloudEvent started = codec.envelope("/tessera/game-service", gameId, 1,
+                new GameStarted(gameId, id, "alhambra", List.of("ana", "bob"), 42L, Map.of()), OffsetDateTime.now());
+        String record = codec.write(started);
+        TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.GAME_EVENTS, gameId, record);
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().get("/api/v1/tables/" + id)
+                .then().body("status", equalTo("playing")).body("gameId", equalTo(gameId)));
+        String updatedAt = updatedAt(id);
+
+        TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.GAME_EVENTS, gameId, record);
+        await().atMost(Duration.ofSeconds(20)).until(() -> processed(started.id()) == 1);
+        // The consumer has moved past the duplicate (a later record is processed) and the table is unchanged.
+        CloudEvent marker = codec.envelope("/tessera/game-service", "other", 1,
+                new GameStarted("other", "no-table", "alhambra", List.of("x", "y"), 1L, Map.of()), OffsetDateTime.now());
+        TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.GAME_EVENTS, gameId, codec.write(marker));
+        await().atMost(Duration.ofSeconds(20)).until(() -> processed(marker.id()) == 1);
+        assertEquals(updatedAt, updatedAt(id));
+        assertEquals(1, processed(started.id()));
+    }
+
+    @Test
+    void a_record_that_is_not_a_cloud_event_goes_to_the_dead_letter_topic_and_consumption_goes_on() {
+        TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.GAME_EVENTS, "junk", "{not json");
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertTrue(
+                TestKafka.readAll(TestInfrastructure.bootstrapServers(), "lobby-service.dlq").stream()
+                        .anyMatch(r -> r.value().equals("{not json") && r.headers().lastHeader("dead-letter-reason") != null)));
+        game_started_delivered_twice_marks_the_table_playing_once();
+    }
+
+    private List<CloudEvent> lobbyEvents(String tableId) {
+        return TestKafka.readAll(TestInfrastructure.bootstrapServers(), Topics.LOBBY_EVENTS).stream()
+                .filter(r -> r.key().equals(tableId))
+                .map(r -> codec.readEnvelope(r.value())).toList();
+    }
+
+    private long processed(String eventId) {
+        return TestInfrastructure.postgres().count("tessera_lobby",
+                "SELECT count(*) FROM processed_events WHERE event_id = '" + eventId + "'");
+    }
+
+    private String updatedAt(String tableId) {
+        return String.valueOf(TestInfrastructure.postgres().count("tessera_lobby",
+                "SELECT (extract(epoch FROM updated_at) * 1000000)::bigint FROM game_tables WHERE id = '" + tableId + "'"));
+    }
+}

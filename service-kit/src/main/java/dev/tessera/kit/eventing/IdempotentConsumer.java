@@ -1,0 +1,48 @@
+package dev.tessera.kit.eventing;
+
+import dev.tessera.events.CloudEvent;
+import dev.tessera.events.EventCodec;
+import dev.tessera.events.TesseraEvent;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+
+import java.util.function.BiFunction;
+
+/**
+ * Applies each event once per consumer: the event id is recorded in the same transaction as the
+ * effect, so a record delivered again (a relay retry, a rebalance, a restart) changes nothing.
+ * A record that is not a readable CloudEvent fails, and the channel's dead-letter strategy takes it.
+ */
+@ApplicationScoped
+public class IdempotentConsumer {
+
+    @Inject
+    EventCodec codec;
+
+    /**
+     * Runs {@code effect} with the record's envelope and event (null when the type is one this service
+     * does not know) inside a transaction, unless {@code consumer} already processed the event.
+     */
+    public Uni<Void> once(String consumer, ConsumerRecord<String, String> record,
+                          BiFunction<CloudEvent, TesseraEvent, Uni<Void>> effect) {
+        CloudEvent envelope = codec.readEnvelope(record.value());
+        if (envelope.id() == null || envelope.type() == null) {
+            throw new EventCodec.MalformedEventException("CloudEvent without id or type");
+        }
+        TesseraEvent event = codec.read(envelope);
+        return Panache.withTransaction(() -> firstDelivery(consumer, envelope.id())
+                .chain(first -> first ? effect.apply(envelope, event) : Uni.createFrom().voidItem()));
+    }
+
+    private Uni<Boolean> firstDelivery(String consumer, String eventId) {
+        return Panache.getSession().chain(session -> session.createNativeQuery(
+                        "INSERT INTO processed_events (consumer, event_id) VALUES (:c, :e) ON CONFLICT DO NOTHING")
+                .setParameter("c", consumer)
+                .setParameter("e", eventId)
+                .executeUpdate())
+                .map(count -> count == 1);
+    }
+}

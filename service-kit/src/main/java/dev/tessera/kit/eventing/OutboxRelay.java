@@ -1,0 +1,166 @@
+package dev.tessera.kit.eventing;
+
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.scheduler.Scheduled;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.header.internals.RecordHeader;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Publishes outbox rows to Kafka, at least once and in order per key. Each run takes, slot by slot,
+ * a transaction-scoped advisory lock: with several instances of a service each slot (and so each key)
+ * is relayed by one instance at a time, in id order; the others skip it. Rows are marked published in
+ * the same transaction only after Kafka acknowledged them; a crash in between publishes them again,
+ * which idempotent consumers absorb.
+ *
+ * <p>It uses the plain reactive pool rather than Hibernate: it runs outside any request and waits on
+ * Kafka's callbacks, which Hibernate Reactive's session (bound to one event-loop thread) does not allow.
+ */
+@ApplicationScoped
+public class OutboxRelay {
+    private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
+    /** Arbitrary namespace of our advisory locks (first key of pg_try_advisory_xact_lock(int, int)). */
+    private static final int LOCK_NAMESPACE = 0x7E55E4A;
+
+    @Inject
+    Pool pool;
+
+    @ConfigProperty(name = "kafka.bootstrap.servers")
+    String bootstrapServers;
+
+    @ConfigProperty(name = "tessera.outbox.batch-size", defaultValue = "500")
+    int batchSize;
+
+    private volatile KafkaProducer<String, String> producer;
+    private final AtomicBoolean running = new AtomicBoolean();
+    private final AtomicBoolean again = new AtomicBoolean();
+
+    /** Asks for a run now (after a commit that added rows); runs are never concurrent within an instance. */
+    public void kick() {
+        again.set(true);
+        if (running.compareAndSet(false, true)) {
+            runLoop().subscribe().with(x -> { }, e -> LOG.warn("outbox relay run failed: " + e.getMessage()));
+        }
+    }
+
+    /** The safety net: rows left by a crash or a failed run are picked up within a second. */
+    @Scheduled(every = "${tessera.outbox.interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void poll() {
+        kick();
+    }
+
+    private Uni<Void> runLoop() {
+        again.set(false);
+        return relayAll().replaceWithVoid().eventually(() -> {
+            running.set(false);
+            if (again.get()) {
+                kick();
+            }
+        });
+    }
+
+    /** One pass over every slot; returns how many rows were published. */
+    public Uni<Integer> relayAll() {
+        Uni<Integer> total = Uni.createFrom().item(0);
+        for (int slot = 0; slot < Outbox.SLOTS; slot++) {
+            int s = slot;
+            total = total.chain(n -> relaySlot(s).map(m -> n + m));
+        }
+        return total;
+    }
+
+    private Uni<Integer> relaySlot(int slot) {
+        return pool.withTransaction(conn -> conn.preparedQuery("SELECT pg_try_advisory_xact_lock($1, $2)")
+                .execute(Tuple.of(LOCK_NAMESPACE, slot))
+                .chain(rows -> rows.iterator().next().getBoolean(0) ? publishPending(conn, slot) : Uni.createFrom().item(0)));
+    }
+
+    private Uni<Integer> publishPending(SqlConnection conn, int slot) {
+        return conn.preparedQuery("""
+                        SELECT id, topic, record_key, payload FROM outbox
+                        WHERE slot = $1 AND published_at IS NULL ORDER BY id LIMIT $2""")
+                .execute(Tuple.of(slot, batchSize))
+                .chain(rows -> {
+                    if (rows.size() == 0) {
+                        return Uni.createFrom().item(0);
+                    }
+                    List<Long> ids = new ArrayList<>();
+                    List<CompletableFuture<RecordMetadata>> sent = new ArrayList<>();
+                    for (Row row : rows) {
+                        ids.add(row.getLong("id"));
+                        sent.add(send(row.getString("topic"), row.getString("record_key"), row.getString("payload")));
+                    }
+                    return Uni.createFrom().completionStage(CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new)))
+                            .chain(() -> conn.preparedQuery("UPDATE outbox SET published_at = now() WHERE id = ANY($1)")
+                                    .execute(Tuple.of(ids.toArray(Long[]::new))))
+                            .map(x -> ids.size());
+                });
+    }
+
+    private CompletableFuture<RecordMetadata> send(String topic, String key, String payload) {
+        CompletableFuture<RecordMetadata> done = new CompletableFuture<>();
+        ProducerRecord<String, String> record = new ProducerRecord<>(topic, key, payload);
+        record.headers().add(new RecordHeader("content-type", "application/cloudevents+json".getBytes(StandardCharsets.UTF_8)));
+        producer().send(record, (metadata, error) -> {
+            if (error != null) {
+                done.completeExceptionally(error);
+            } else {
+                done.complete(metadata);
+            }
+        });
+        return done;
+    }
+
+    private KafkaProducer<String, String> producer() {
+        KafkaProducer<String, String> p = producer;
+        if (p == null) {
+            synchronized (this) {
+                if (producer == null) {
+                    producer = new KafkaProducer<>(Map.of(
+                            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                            ProducerConfig.ACKS_CONFIG, "all",
+                            ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
+                            ProducerConfig.LINGER_MS_CONFIG, 1,
+                            ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000,
+                            ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
+                            ProducerConfig.CLIENT_ID_CONFIG, "tessera-outbox-relay"),
+                            new StringSerializer(), new StringSerializer());
+                }
+                p = producer;
+            }
+        }
+        return p;
+    }
+
+    /** Rows still waiting for Kafka: the outbox lag, for health and metrics. */
+    public Uni<Long> pending() {
+        return pool.query("SELECT count(*) FROM outbox WHERE published_at IS NULL").execute()
+                .map(rows -> rows.iterator().next().getLong(0));
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        if (producer != null) {
+            producer.close();
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package dev.tessera.kit.eventing;
+
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+
+/** Small conversions of values that native queries return. */
+final class Sql {
+    private Sql() {
+    }
+
+    static OffsetDateTime time(Object value) {
+        if (value instanceof OffsetDateTime t) {
+            return t;
+        }
+        if (value instanceof Instant t) {
+            return t.atOffset(ZoneOffset.UTC);
+        }
+        if (value instanceof LocalDateTime t) {
+            return t.atOffset(ZoneOffset.UTC);
+        }
+        if (value instanceof java.sql.Timestamp t) {
+            return t.toInstant().atOffset(ZoneOffset.UTC);
+        }
+        throw new IllegalArgumentException("not a time: " + value);
+    }
+
+    static long number(Object value) {
+        return ((Number) value).longValue();
+    }
+
+    /** True when {@code error} or one of its causes is a PostgreSQL unique violation (SQLSTATE 23505). */
+    static boolean isUniqueViolation(Throwable error) {
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            if (t instanceof io.vertx.pgclient.PgException pg && "23505".equals(pg.getSqlState())) {
+                return true;
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return false;
+    }
+}
