@@ -1,5 +1,6 @@
 package dev.tessera.events;
 
+import dev.tessera.events.builders.BuildersEvent;
 import dev.tessera.events.game.GameLifecycleEvent;
 import dev.tessera.events.lobby.LobbyEvent;
 
@@ -20,7 +21,8 @@ public final class EventTypes {
 
     static final List<Class<? extends TesseraEvent>> ROOTS = List.of(
             LobbyEvent.class,
-            GameLifecycleEvent.class);
+            GameLifecycleEvent.class,
+            BuildersEvent.class);
 
     private static final Map<String, Class<? extends TesseraEvent>> BY_NAME = new HashMap<>();
 

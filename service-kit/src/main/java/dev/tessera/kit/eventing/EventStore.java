@@ -73,7 +73,7 @@ public class EventStore {
         EventType type = EventTypes.of(EventTypes.byName(envelope.type()));
         return Panache.getSession().chain(session -> session.createNativeQuery("""
                         INSERT INTO events (stream_id, version, event_id, type, schema_version, payload, recorded_at)
-                        VALUES (:s, :v, CAST(:id AS uuid), :type, :sv, CAST(:payload AS jsonb), :at)""")
+                        VALUES (:s, :v, CAST(:id AS uuid), :type, :sv, CAST(CAST(:payload AS text) AS jsonb), :at)""")
                 .setParameter("s", streamId)
                 .setParameter("v", envelope.streamversion())
                 .setParameter("id", envelope.id())
@@ -120,7 +120,7 @@ public class EventStore {
 
     public Uni<Void> saveSnapshot(String streamId, long version, JsonNode state) {
         return Panache.getSession().chain(session -> session.createNativeQuery("""
-                        INSERT INTO snapshots (stream_id, version, state) VALUES (:s, :v, CAST(:state AS jsonb))
+                        INSERT INTO snapshots (stream_id, version, state) VALUES (:s, :v, CAST(CAST(:state AS text) AS jsonb))
                         ON CONFLICT (stream_id) DO UPDATE SET version = excluded.version, state = excluded.state,
                         taken_at = now() WHERE snapshots.version < excluded.version""")
                 .setParameter("s", streamId)

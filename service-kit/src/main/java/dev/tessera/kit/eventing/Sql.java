@@ -36,6 +36,11 @@ final class Sql {
             if (t instanceof io.vertx.pgclient.PgException pg && "23505".equals(pg.getSqlState())) {
                 return true;
             }
+            if (t instanceof org.hibernate.exception.ConstraintViolationException c
+                    && (c.getKind() == org.hibernate.exception.ConstraintViolationException.ConstraintKind.UNIQUE
+                    || "23505".equals(c.getSQLState()) || String.valueOf(c.getMessage()).contains("(23505)"))) {
+                return true;
+            }
             if (t.getCause() == t) {
                 break;
             }

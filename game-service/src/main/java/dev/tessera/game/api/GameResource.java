@@ -1,0 +1,104 @@
+package dev.tessera.game.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tessera.events.CloudEvent;
+import dev.tessera.events.EventTypes;
+import dev.tessera.events.game.GameStarted;
+import dev.tessera.game.play.GameService;
+import dev.tessera.game.play.GameStream;
+import dev.tessera.kit.problem.ProblemException;
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
+
+import java.util.List;
+import java.util.Map;
+
+/** Games, as the gateway reaches them: state for a viewer, the event stream, legal moves, moves. */
+@Path("/api/v1/games/{id}")
+public class GameResource {
+    public static final String PLAYER_HEADER = "X-Tessera-Player";
+    private static final String GAME_STARTED = EventTypes.of(GameStarted.class).value();
+
+    @Inject
+    GameService games;
+
+    public record GameView(String gameId, String tableId, String game, List<String> players, long version,
+                           boolean over, Object state) {
+    }
+
+    public record MoveRequest(Long expectedVersion, JsonNode move) {
+    }
+
+    @GET
+    public Uni<GameView> get(@PathParam("id") String id, @HeaderParam(PLAYER_HEADER) String viewer) {
+        return games.load(id).map(g -> view(g, viewer));
+    }
+
+    private static <S, M, E> GameView view(GameStream<S, M, E> g, String viewer) {
+        String seated = viewer != null && g.started().players().contains(viewer) ? viewer : null;
+        return new GameView(g.started().gameId(), g.started().tableId(), g.started().game(), g.started().players(),
+                g.version(), g.engine().isOver(g.state()), g.engine().view(g.state(), seated));
+    }
+
+    @GET
+    @Path("events")
+    public Uni<List<CloudEvent>> events(@PathParam("id") String id, @QueryParam("from") @DefaultValue("0") long from) {
+        if (from < 0) {
+            throw ProblemException.badField("from", "from is a stream version, 0 or more");
+        }
+        return games.events(id, from).map(events -> events.stream().map(GameResource::redact).toList());
+    }
+
+    /** The seed decides every future draw: nobody outside the service ever sees it. */
+    static CloudEvent redact(CloudEvent e) {
+        if (!GAME_STARTED.equals(e.type())) {
+            return e;
+        }
+        ObjectNode data = ((ObjectNode) e.data()).deepCopy();
+        data.remove("seed");
+        return new CloudEvent(e.specversion(), e.id(), e.source(), e.type(), e.subject(), e.time(),
+                e.datacontenttype(), e.dataschema(), e.streamversion(), data);
+    }
+
+    /** The moves a player may send now, each exactly as the move endpoint accepts it. */
+    public record LegalMoves(long version, List<JsonNode> moves) {
+    }
+
+    @GET
+    @Path("legal-moves")
+    public Uni<LegalMoves> legalMoves(@PathParam("id") String id, @HeaderParam(PLAYER_HEADER) String player) {
+        return games.load(id).map(g -> new LegalMoves(g.version(), legal(g, player)));
+    }
+
+    private <S, M, E> List<JsonNode> legal(GameStream<S, M, E> g, String player) {
+        if (player == null) {
+            return List.of();
+        }
+        return g.engine().legalMoves(g.state(), player).stream().map(m -> games.moveJson(g.engine(), m)).toList();
+    }
+
+    @POST
+    @Path("moves")
+    public Uni<GameService.MoveResult> move(@PathParam("id") String id, @HeaderParam(PLAYER_HEADER) String player,
+                                            MoveRequest request) {
+        if (player == null || player.isBlank()) {
+            throw new ProblemException(401, "unauthenticated", "Unauthenticated", "the acting player is missing", Map.of());
+        }
+        if (request == null) {
+            throw ProblemException.badField("body", "a JSON body with expectedVersion and move is required");
+        }
+        if (request.expectedVersion() == null) {
+            throw ProblemException.badField("expectedVersion", "expectedVersion is required: the game version you saw");
+        }
+        return games.move(id, player, request.expectedVersion(), request.move())
+                .map(r -> new GameService.MoveResult(r.gameId(), r.version(), r.events().stream().map(GameResource::redact).toList()));
+    }
+}

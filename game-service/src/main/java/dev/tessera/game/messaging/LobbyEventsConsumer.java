@@ -1,0 +1,27 @@
+package dev.tessera.game.messaging;
+
+import dev.tessera.events.lobby.TableStarted;
+import dev.tessera.game.play.GameService;
+import dev.tessera.kit.eventing.IdempotentConsumer;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+
+/** A started table becomes a game. */
+@ApplicationScoped
+public class LobbyEventsConsumer {
+
+    @Inject
+    IdempotentConsumer consumer;
+
+    @Inject
+    GameService games;
+
+    @Incoming("lobby-events")
+    public Uni<Void> consume(ConsumerRecord<String, String> record) {
+        return consumer.once("game.tables", record, (envelope, event) ->
+                event instanceof TableStarted started ? games.create(started) : Uni.createFrom().voidItem());
+    }
+}

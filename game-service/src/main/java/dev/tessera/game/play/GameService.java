@@ -1,0 +1,173 @@
+package dev.tessera.game.play;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tessera.events.CloudEvent;
+import dev.tessera.events.EventCodec;
+import dev.tessera.events.Games;
+import dev.tessera.events.TesseraEvent;
+import dev.tessera.events.Topics;
+import dev.tessera.events.game.GameStarted;
+import dev.tessera.events.lobby.TableStarted;
+import dev.tessera.game.rules.Decision;
+import dev.tessera.game.rules.GameSetup;
+import dev.tessera.game.rules.RulesEngine;
+import dev.tessera.kit.eventing.ConcurrencyConflictException;
+import dev.tessera.kit.eventing.EventStore;
+import dev.tessera.kit.eventing.OutboxRelay;
+import dev.tessera.kit.eventing.StoredEvent;
+import dev.tessera.kit.problem.ProblemException;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.jboss.logging.Logger;
+
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Games as event streams: created from a started table, folded to state through their rules engine,
+ * moved by appending the events the engine decides at the version the mover saw.
+ */
+@ApplicationScoped
+public class GameService {
+    private static final Logger LOG = Logger.getLogger(GameService.class);
+    private static final SecureRandom SEEDS = new SecureRandom();
+
+    @Inject
+    EventStore store;
+
+    @Inject
+    OutboxRelay relay;
+
+    @Inject
+    Engines engines;
+
+    @Inject
+    EventCodec codec;
+
+    /** The game id of a table: derived, so that creating a table's game twice finds the first one. */
+    public static String gameIdOf(String tableId) {
+        return UUID.nameUUIDFromBytes(("tessera-game:" + tableId).getBytes(StandardCharsets.UTF_8)).toString();
+    }
+
+    /**
+     * Creates the game of a started table with a fresh recorded seed. Runs in the caller's transaction.
+     * A second delivery finds the stream already started and changes nothing.
+     */
+    public Uni<Void> create(TableStarted table) {
+        Games.Title title = Games.byId(table.game()).orElseThrow(() ->
+                new IllegalArgumentException("TableStarted for unknown game " + table.game()));
+        if (table.players().size() < title.minPlayers() || table.players().size() > title.maxPlayers()) {
+            throw new IllegalArgumentException(title.name() + " cannot start with " + table.players().size() + " players");
+        }
+        String gameId = gameIdOf(table.tableId());
+        GameStarted started = new GameStarted(gameId, table.tableId(), table.game(), table.players(), SEEDS.nextLong(),
+                table.options());
+        return store.version(gameId).chain(version -> {
+            if (version > 0) {
+                LOG.infof("game %s of table %s exists already", gameId, table.tableId());
+                return Uni.createFrom().voidItem();
+            }
+            return store.append(gameId, 0, List.of(started), Topics.GAME_EVENTS).invoke(relay::kick).replaceWithVoid();
+        });
+    }
+
+    /** The game folded to its current state. */
+    public <S, M, E> Uni<GameStream<S, M, E>> load(String gameId) {
+        return Panache.withSession(() -> store.load(gameId, 0)).map(events -> fold(gameId, events));
+    }
+
+    @SuppressWarnings("unchecked")
+    private <S, M, E> GameStream<S, M, E> fold(String gameId, List<StoredEvent> events) {
+        if (events.isEmpty()) {
+            throw ProblemException.notFound("game", gameId);
+        }
+        GameStarted started = (GameStarted) store.event(events.get(0));
+        RulesEngine<S, M, E> engine = engines.get(started.game());
+        S state = engine.start(new GameSetup(started.players(), started.seed(), started.options()));
+        for (StoredEvent stored : events.subList(1, events.size())) {
+            TesseraEvent event = store.event(stored);
+            if (engine.eventType().isInstance(event)) {
+                state = engine.evolve(state, (E) event);
+            }
+        }
+        return new GameStream<>(started, engine, state, events.get(events.size() - 1).version());
+    }
+
+    /**
+     * Plays {@code move} (JSON, as the move endpoint received it) for {@code player}, expecting the game
+     * at {@code expectedVersion}. Appends the engine's events, or rejects: 409 on a stale version, 422
+     * with the rule on an illegal move. Nothing is written when it rejects.
+     */
+    public <S, M, E> Uni<MoveResult> move(String gameId, String player, long expectedVersion, JsonNode move) {
+        return Panache.withTransaction(() -> store.load(gameId, 0).chain(events -> {
+            GameStream<S, M, E> game = fold(gameId, events);
+            if (game.version() != expectedVersion) {
+                throw new ConcurrencyConflictException(gameId, expectedVersion, game.version());
+            }
+            M parsed = parse(game.engine(), move);
+            Decision<E> decision = game.engine().decide(game.state(), player, parsed);
+            if (decision instanceof Decision.Rejected<E> rejected) {
+                throw ProblemException.illegalMove(rejected.rule(), rejected.detail());
+            }
+            List<E> accepted = ((Decision.Accepted<E>) decision).events();
+            List<TesseraEvent> events1 = accepted.stream().map(e -> (TesseraEvent) e).toList();
+            return store.append(gameId, expectedVersion, events1, Topics.GAME_EVENTS)
+                    .map(envelopes -> new MoveResult(gameId, envelopes.get(envelopes.size() - 1).streamversion(), envelopes));
+        })).invoke(relay::kick);
+    }
+
+    /** Appends events that come from outside the rules (a scoring answer) at the stream's current version. */
+    public Uni<List<CloudEvent>> record(String gameId, List<? extends TesseraEvent> events) {
+        return store.version(gameId).chain(v -> store.append(gameId, v, events, Topics.GAME_EVENTS)).invoke(relay::kick);
+    }
+
+    private <M> M parse(RulesEngine<?, M, ?> engine, JsonNode move) {
+        if (move == null || move.isNull()) {
+            throw ProblemException.badField("move", "move is required");
+        }
+        try {
+            return mapper().treeToValue(move, engine.moveType());
+        } catch (Exception e) {
+            throw ProblemException.badField("move", "not a " + engine.game() + " move: " + e.getMessage().lines().findFirst().orElse(""));
+        }
+    }
+
+    /** A move as JSON, written through the engine's move type so that it carries its "type" name. */
+    public <M> JsonNode moveJson(RulesEngine<?, M, ?> engine, M move) {
+        try {
+            return mapper().readTree(mapper().writerFor(engine.moveType()).writeValueAsString(move));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("move does not serialise: " + move, e);
+        }
+    }
+
+    public ObjectMapper mapper() {
+        return codec.mapper();
+    }
+
+    /** The stream as published CloudEvents after {@code fromVersion}. */
+    public Uni<List<CloudEvent>> events(String gameId, long fromVersion) {
+        return Panache.withSession(() -> store.load(gameId, fromVersion).chain(events -> {
+            if (events.isEmpty() && fromVersion == 0) {
+                throw ProblemException.notFound("game", gameId);
+            }
+            if (events.isEmpty()) {
+                return store.version(gameId).map(v -> {
+                    if (v == 0) {
+                        throw ProblemException.notFound("game", gameId);
+                    }
+                    return List.<CloudEvent>of();
+                });
+            }
+            return Uni.createFrom().item(events.stream().map(store::envelope).toList());
+        }));
+    }
+
+    public record MoveResult(String gameId, long version, List<CloudEvent> events) {
+    }
+}

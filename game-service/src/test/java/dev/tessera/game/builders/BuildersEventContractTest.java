@@ -1,0 +1,25 @@
+package dev.tessera.game.builders;
+
+import dev.tessera.events.EventType;
+import dev.tessera.events.builders.BuildersEvent;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class BuildersEventContractTest {
+
+    @Test
+    void every_event_is_a_record_named_tessera_builders_and_its_simple_name() {
+        Class<?>[] events = BuildersEvent.class.getPermittedSubclasses();
+        assertEquals(9, events.length);
+        for (Class<?> event : events) {
+            assertTrue(event.isRecord(), event.getName());
+            EventType type = event.getAnnotation(EventType.class);
+            assertNotNull(type, event.getName());
+            assertEquals("tessera.builders." + event.getSimpleName(), type.value());
+            assertEquals(1, type.version());
+        }
+    }
+}

@@ -1,0 +1,479 @@
+package dev.tessera.game.builders;
+
+import dev.tessera.events.builders.BuildersEvent;
+import dev.tessera.events.builders.BuildersEvent.ActionPointBought;
+import dev.tessera.events.builders.BuildersEvent.BuildingCompleted;
+import dev.tessera.events.builders.BuildersEvent.CoinsTaken;
+import dev.tessera.events.builders.BuildersEvent.ConstructionStarted;
+import dev.tessera.events.builders.BuildersEvent.GameEndTriggered;
+import dev.tessera.events.builders.BuildersEvent.GameFinished;
+import dev.tessera.events.builders.BuildersEvent.TurnEnded;
+import dev.tessera.events.builders.BuildersEvent.WorkerRecruited;
+import dev.tessera.events.builders.BuildersEvent.WorkerSent;
+import dev.tessera.events.builders.PlayerTally;
+import dev.tessera.game.builders.BuildersMove.BuyActionPoint;
+import dev.tessera.game.builders.BuildersMove.EndTurn;
+import dev.tessera.game.builders.BuildersMove.RecruitWorker;
+import dev.tessera.game.builders.BuildersMove.SendWorker;
+import dev.tessera.game.builders.BuildersMove.StartConstruction;
+import dev.tessera.game.builders.BuildersMove.TakeCoins;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static dev.tessera.game.builders.Given.ENGINE;
+import static dev.tessera.game.builders.Given.accepted;
+import static dev.tessera.game.builders.Given.apply;
+import static dev.tessera.game.builders.Given.buildings;
+import static dev.tessera.game.builders.Given.play;
+import static dev.tessera.game.builders.Given.rejected;
+import static dev.tessera.game.builders.Given.site;
+import static dev.tessera.game.builders.Given.withActionPoints;
+import static dev.tessera.game.builders.Given.withDecks;
+import static dev.tessera.game.builders.Given.withPlayer;
+import static dev.tessera.game.builders.Given.workers;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class BuildersRulesTest {
+
+    // Card ids from builders.md 7.1 / 7.2 used below:
+    private static final int STRAW_HUT = 1;      // stone 1, tile 2; 1 VP, 6 coins
+    private static final int WOODEN_SHACK = 2;   // wood 1, knowledge 1; 0 VP, 8 coins
+    private static final int CATHEDRAL = 29;     // 5/4/4/4; 8 VP
+    private static final int CASTLE = 22;        // 7 VP
+    private static final int STONE_BRIDGE = 4;   // 1 VP
+    private static final int APPRENTICE_WOOD_KNOWLEDGE = 12;  // 0/1/1/0
+    private static final int APPRENTICE_STONE_TILE = 10;      // 1/0/0/1
+    private static final int APPRENTICE_WOOD_TILE = 8;        // 0/1/0/1
+    private static final int APPRENTICE_STONE_WOOD = 7;       // 1/1/0/0
+    private static final int CRAFTSMAN_ALL = 28;              // 1/1/1/1
+    private static final int CRAFTSMAN_ALL_TOO = 38;          // 1/1/1/1
+    private static final int MASTER = 9;                      // 0/2/3/0, wage 5
+
+    private final BuildersState twoPlayers = Given.start(2, 42);
+
+    @Nested
+    class StartConstruction_ {
+        @Test
+        void takes_a_face_up_building_for_one_action_point_and_refills_its_slot_from_the_deck() {
+            Building wanted = twoPlayers.buildingDisplay().get(2);
+            Building deckTop = twoPlayers.buildingDeck().get(0);
+
+            List<BuildersEvent> events = accepted(twoPlayers, "p1", new StartConstruction(wanted.id()));
+
+            ConstructionStarted started = assertInstanceOf(ConstructionStarted.class, events.get(0));
+            assertEquals(1, events.size());
+            assertEquals(wanted.info(), started.building());
+            assertEquals(deckTop.info(), started.replacement());
+            assertEquals(twoPlayers.buildingDeck().get(1).info(), started.deckTop());
+            BuildersState after = apply(twoPlayers, events);
+            assertEquals(List.of(Site.opened(wanted)), after.player("p1").sites());
+            assertEquals(deckTop, after.buildingDisplay().get(2));
+            assertEquals(twoPlayers.buildingDeck().size() - 1, after.buildingDeck().size());
+            assertEquals(BuildersEngine.ACTION_POINTS_PER_TURN - 1, after.actionPoints());
+        }
+
+        @Test
+        void when_the_deck_is_empty_the_slot_stays_empty() {
+            BuildersState given = withDecks(twoPlayers, buildings(STRAW_HUT, WOODEN_SHACK), List.of(),
+                    twoPlayers.workerDisplay(), twoPlayers.workerDeck());
+
+            List<BuildersEvent> events = accepted(given, "p1", new StartConstruction(STRAW_HUT));
+
+            ConstructionStarted started = assertInstanceOf(ConstructionStarted.class, events.get(0));
+            assertNull(started.replacement());
+            assertEquals(buildings(WOODEN_SHACK), apply(given, events).buildingDisplay());
+        }
+
+        @Test
+        void a_building_not_in_the_display_is_no_such_card() {
+            int inDeck = twoPlayers.buildingDeck().get(0).id();
+            rejected(twoPlayers, "p1", new StartConstruction(inDeck), "no-such-card");
+        }
+
+        @Test
+        void needs_an_action_point() {
+            BuildersState given = withActionPoints(twoPlayers, 0);
+            rejected(given, "p1", new StartConstruction(twoPlayers.buildingDisplay().get(0).id()),
+                    "not-enough-action-points");
+        }
+    }
+
+    @Nested
+    class RecruitWorker_ {
+        @Test
+        void takes_a_face_up_worker_for_one_action_point_free_of_coins_and_refills_its_slot() {
+            Worker wanted = twoPlayers.workerDisplay().get(4);
+            Worker deckTop = twoPlayers.workerDeck().get(0);
+
+            List<BuildersEvent> events = accepted(twoPlayers, "p1", new RecruitWorker(wanted.id()));
+
+            WorkerRecruited recruited = assertInstanceOf(WorkerRecruited.class, events.get(0));
+            assertEquals(wanted.info(), recruited.worker());
+            assertEquals(deckTop.info(), recruited.replacement());
+            BuildersState after = apply(twoPlayers, events);
+            PlayerState p1 = after.player("p1");
+            assertTrue(p1.freeWorkers().contains(wanted));
+            assertEquals(BuildersEngine.STARTING_COINS, p1.coins());
+            assertEquals(deckTop, after.workerDisplay().get(4));
+            assertEquals(BuildersEngine.ACTION_POINTS_PER_TURN - 1, after.actionPoints());
+        }
+
+        @Test
+        void a_worker_not_in_the_display_is_no_such_card() {
+            int starting = twoPlayers.player("p1").freeWorkers().get(0).id();
+            rejected(twoPlayers, "p1", new RecruitWorker(starting), "no-such-card");
+        }
+
+        @Test
+        void needs_an_action_point() {
+            BuildersState given = withActionPoints(twoPlayers, 0);
+            rejected(given, "p1", new RecruitWorker(twoPlayers.workerDisplay().get(0).id()),
+                    "not-enough-action-points");
+        }
+    }
+
+    @Nested
+    class SendWorker_ {
+        private final BuildersState cathedral = withPlayer(twoPlayers, "p1", 30,
+                workers(CRAFTSMAN_ALL, CRAFTSMAN_ALL_TOO, MASTER, APPRENTICE_STONE_TILE),
+                List.of(site(CATHEDRAL), site(STRAW_HUT)), List.of());
+
+        @Test
+        void pays_the_wage_to_the_bank_and_puts_the_worker_on_the_site() {
+            Worker master = BuildersCards.worker(MASTER);
+
+            List<BuildersEvent> events = accepted(cathedral, "p1", new SendWorker(MASTER, CATHEDRAL));
+
+            WorkerSent sent = assertInstanceOf(WorkerSent.class, events.get(0));
+            assertEquals(1, events.size());
+            assertEquals(master.wage(), sent.wagePaid());
+            assertEquals(1, sent.actionPointsSpent());
+            BuildersState after = apply(cathedral, events);
+            PlayerState p1 = after.player("p1");
+            assertEquals(30 - master.wage(), p1.coins());
+            assertFalse(p1.freeWorkers().contains(master));
+            assertEquals(List.of(master), p1.site(CATHEDRAL).orElseThrow().workers());
+            assertEquals(cathedral.bank().received() + master.wage(), after.bank().received());
+        }
+
+        @Test
+        void the_kth_worker_sent_to_the_same_building_this_turn_costs_k_action_points() {
+            BuildersState given = withActionPoints(cathedral, 6);
+
+            BuildersState after = play(given, "p1", new SendWorker(CRAFTSMAN_ALL, CATHEDRAL));
+            assertEquals(5, after.actionPoints());
+            WorkerSent second = assertInstanceOf(WorkerSent.class,
+                    accepted(after, "p1", new SendWorker(CRAFTSMAN_ALL_TOO, CATHEDRAL)).get(0));
+            assertEquals(2, second.actionPointsSpent());
+            after = play(after, "p1", new SendWorker(CRAFTSMAN_ALL_TOO, CATHEDRAL));
+            assertEquals(3, after.actionPoints());
+            after = play(after, "p1", new SendWorker(MASTER, CATHEDRAL));
+            assertEquals(0, after.actionPoints());
+        }
+
+        @Test
+        void a_worker_sent_to_another_building_costs_one_action_point_again() {
+            BuildersState after = play(cathedral, "p1", new SendWorker(CRAFTSMAN_ALL, CATHEDRAL),
+                    new SendWorker(APPRENTICE_STONE_TILE, STRAW_HUT));
+            assertEquals(BuildersEngine.ACTION_POINTS_PER_TURN - 2, after.actionPoints());
+        }
+
+        @Test
+        void workers_sent_in_earlier_turns_do_not_raise_the_cost() {
+            BuildersState afterRound = play(cathedral, "p1", new SendWorker(CRAFTSMAN_ALL, CATHEDRAL), new EndTurn());
+            afterRound = play(afterRound, "p2", new EndTurn());
+
+            List<BuildersEvent> events = accepted(afterRound, "p1", new SendWorker(CRAFTSMAN_ALL_TOO, CATHEDRAL));
+
+            assertEquals(1, assertInstanceOf(WorkerSent.class, events.get(0)).actionPointsSpent());
+        }
+
+        @Test
+        void a_second_worker_to_the_same_building_with_one_action_point_left_is_not_enough() {
+            BuildersState given = play(cathedral, "p1", new SendWorker(CRAFTSMAN_ALL, CATHEDRAL));
+            given = withActionPoints(given, 1);
+            rejected(given, "p1", new SendWorker(CRAFTSMAN_ALL_TOO, CATHEDRAL), "not-enough-action-points");
+        }
+
+        @Test
+        void a_wage_the_player_cannot_pay_is_refused() {
+            BuildersState given = withPlayer(twoPlayers, "p1", 4, workers(MASTER), List.of(site(CATHEDRAL)), List.of());
+            rejected(given, "p1", new SendWorker(MASTER, CATHEDRAL), "cannot-afford-wage");
+        }
+
+        @Test
+        void a_worker_already_on_a_site_is_busy() {
+            BuildersState given = play(cathedral, "p1", new SendWorker(CRAFTSMAN_ALL, CATHEDRAL));
+            rejected(given, "p1", new SendWorker(CRAFTSMAN_ALL, STRAW_HUT), "worker-busy");
+        }
+
+        @Test
+        void someone_elses_worker_is_no_such_card() {
+            int theirs = twoPlayers.player("p2").freeWorkers().get(0).id();
+            rejected(cathedral, "p1", new SendWorker(theirs, CATHEDRAL), "no-such-card");
+        }
+
+        @Test
+        void a_building_that_is_not_the_players_site_is_no_such_card() {
+            int faceUp = twoPlayers.buildingDisplay().get(0).id();
+            rejected(cathedral, "p1", new SendWorker(CRAFTSMAN_ALL, faceUp), "no-such-card");
+        }
+
+        @Test
+        void a_finished_building_takes_no_more_workers() {
+            BuildersState given = withPlayer(twoPlayers, "p1", 10, workers(CRAFTSMAN_ALL), List.of(),
+                    buildings(WOODEN_SHACK));
+            rejected(given, "p1", new SendWorker(CRAFTSMAN_ALL, WOODEN_SHACK), "building-complete");
+        }
+    }
+
+    @Nested
+    class Completion {
+        @Test
+        void a_building_whose_four_requirements_are_met_pays_its_coins_and_vp_and_frees_its_workers() {
+            Building hut = BuildersCards.building(STRAW_HUT);
+            BuildersState given = withPlayer(twoPlayers, "p1", 10, workers(APPRENTICE_WOOD_TILE),
+                    List.of(site(STRAW_HUT, APPRENTICE_STONE_TILE)), List.of());
+            int wage = BuildersCards.worker(APPRENTICE_WOOD_TILE).wage();
+
+            List<BuildersEvent> events = accepted(given, "p1", new SendWorker(APPRENTICE_WOOD_TILE, STRAW_HUT));
+
+            assertEquals(2, events.size());
+            BuildingCompleted completed = assertInstanceOf(BuildingCompleted.class, events.get(1));
+            assertEquals(hut.info(), completed.building());
+            assertEquals(hut.victoryPoints(), completed.victoryPoints());
+            assertEquals(hut.coins(), completed.coinsEarned());
+            assertEquals(List.of(APPRENTICE_STONE_TILE, APPRENTICE_WOOD_TILE), completed.returnedWorkerIds());
+            PlayerState p1 = apply(given, events).player("p1");
+            assertEquals(10 - wage + hut.coins(), p1.coins());
+            assertEquals(List.of(hut), p1.completed());
+            assertEquals(hut.victoryPoints(), p1.buildingVictoryPoints());
+            assertTrue(p1.sites().isEmpty());
+            assertEquals(workers(APPRENTICE_STONE_TILE, APPRENTICE_WOOD_TILE), p1.freeWorkers());
+        }
+
+        @Test
+        void surplus_of_one_resource_does_not_make_up_for_another() {
+            // Straw Hut needs 3 resources (1 stone, 2 tile); these two workers bring 4 but no tile.
+            BuildersState given = withPlayer(twoPlayers, "p1", 10, workers(APPRENTICE_STONE_WOOD),
+                    List.of(site(STRAW_HUT, APPRENTICE_WOOD_KNOWLEDGE)), List.of());
+
+            List<BuildersEvent> events = accepted(given, "p1", new SendWorker(APPRENTICE_STONE_WOOD, STRAW_HUT));
+
+            assertEquals(1, events.size());
+            assertEquals(1, apply(given, events).player("p1").sites().size());
+        }
+
+        @Test
+        void completion_costs_no_action_point() {
+            BuildersState given = withPlayer(twoPlayers, "p1", 10, workers(APPRENTICE_WOOD_KNOWLEDGE),
+                    List.of(site(WOODEN_SHACK)), List.of());
+            BuildersState after = play(given, "p1", new SendWorker(APPRENTICE_WOOD_KNOWLEDGE, WOODEN_SHACK));
+            assertEquals(BuildersEngine.ACTION_POINTS_PER_TURN - 1, after.actionPoints());
+            assertEquals(buildings(WOODEN_SHACK), after.player("p1").completed());
+        }
+    }
+
+    @Nested
+    class TakeCoins_ {
+        @Test
+        void one_two_or_three_action_points_give_one_three_or_six_coins() {
+            int[] expected = {0, 1, 3, 6};
+            for (int points = 1; points <= 3; points++) {
+                List<BuildersEvent> events = accepted(twoPlayers, "p1", new TakeCoins(points));
+                CoinsTaken taken = assertInstanceOf(CoinsTaken.class, events.get(0));
+                assertEquals(expected[points], taken.coinsTaken());
+                BuildersState after = apply(twoPlayers, events);
+                assertEquals(BuildersEngine.STARTING_COINS + expected[points], after.player("p1").coins());
+                assertEquals(BuildersEngine.ACTION_POINTS_PER_TURN - points, after.actionPoints());
+                assertEquals(twoPlayers.bank().paidOut() + expected[points], after.bank().paidOut());
+            }
+        }
+
+        @Test
+        void four_or_zero_action_points_are_not_a_coin_action() {
+            BuildersState given = withActionPoints(twoPlayers, 4);
+            rejected(given, "p1", new TakeCoins(4), "invalid-action-points");
+            rejected(given, "p1", new TakeCoins(0), "invalid-action-points");
+        }
+
+        @Test
+        void needs_the_action_points_it_spends() {
+            BuildersState given = withActionPoints(twoPlayers, 2);
+            rejected(given, "p1", new TakeCoins(3), "not-enough-action-points");
+        }
+    }
+
+    @Nested
+    class BuyActionPoint_ {
+        @Test
+        void five_coins_buy_one_more_action_point_any_number_of_times() {
+            BuildersState given = withPlayer(twoPlayers, "p1", 12, workers(), List.of(), List.of());
+
+            BuildersState after = play(given, "p1", new BuyActionPoint(), new BuyActionPoint());
+
+            assertEquals(BuildersEngine.ACTION_POINTS_PER_TURN + 2, after.actionPoints());
+            assertEquals(12 - 2 * BuildersEngine.ACTION_POINT_PRICE, after.player("p1").coins());
+            assertEquals(given.bank().received() + 10, after.bank().received());
+            ActionPointBought bought = assertInstanceOf(ActionPointBought.class,
+                    accepted(given, "p1", new BuyActionPoint()).get(0));
+            assertEquals(BuildersEngine.ACTION_POINT_PRICE, bought.coinsPaid());
+        }
+
+        @Test
+        void without_five_coins_it_is_refused() {
+            BuildersState given = withPlayer(twoPlayers, "p1", 4, workers(), List.of(), List.of());
+            rejected(given, "p1", new BuyActionPoint(), "cannot-afford-action");
+        }
+    }
+
+    @Nested
+    class Turns {
+        @Test
+        void ending_a_turn_loses_unused_action_points_and_the_next_player_gets_three() {
+            BuildersState given = play(twoPlayers, "p1", new TakeCoins(1));
+
+            List<BuildersEvent> events = accepted(given, "p1", new EndTurn());
+
+            TurnEnded ended = assertInstanceOf(TurnEnded.class, events.get(0));
+            assertEquals(1, events.size());
+            assertEquals(2, ended.actionPointsLost());
+            assertEquals("p2", ended.nextPlayer());
+            BuildersState after = apply(given, events);
+            assertEquals("p2", after.currentPlayer().name());
+            assertEquals(BuildersEngine.ACTION_POINTS_PER_TURN, after.actionPoints());
+            assertEquals(1, after.round());
+        }
+
+        @Test
+        void after_the_last_seat_a_new_round_starts_with_the_first_seat() {
+            BuildersState after = play(play(twoPlayers, "p1", new EndTurn()), "p2", new EndTurn());
+            assertEquals("p1", after.currentPlayer().name());
+            assertEquals(2, after.round());
+        }
+
+        @Test
+        void only_the_current_player_may_move() {
+            rejected(twoPlayers, "p2", new TakeCoins(1), "not-your-turn");
+            rejected(twoPlayers, "stranger", new EndTurn(), "not-your-turn");
+            assertTrue(ENGINE.legalMoves(twoPlayers, "p2").isEmpty());
+        }
+    }
+
+    @Nested
+    class GameEnd {
+        private final BuildersState threePlayers = Given.start(3, 7);
+
+        private BuildersState withVictoryPoints(BuildersState state, String name, int... completed) {
+            return withPlayer(state, name, 23, workers(), List.of(), buildings(completed));
+        }
+
+        @Test
+        void seventeen_vp_at_the_end_of_the_start_players_turn_lets_the_others_finish_the_round() {
+            // Cathedral 8 + Castle 7 + Straw Hut 1 + Stone Bridge 1 = 17.
+            BuildersState given = withVictoryPoints(threePlayers, "p1", CATHEDRAL, CASTLE, STRAW_HUT, STONE_BRIDGE);
+
+            List<BuildersEvent> events = accepted(given, "p1", new EndTurn());
+
+            GameEndTriggered triggered = assertInstanceOf(GameEndTriggered.class, events.get(0));
+            assertEquals(GameEndTriggered.TARGET_REACHED, triggered.reason());
+            assertEquals(17, triggered.buildingVictoryPoints());
+            assertEquals("p2", assertInstanceOf(TurnEnded.class, events.get(1)).nextPlayer());
+            BuildersState after = apply(given, events);
+            assertFalse(ENGINE.isOver(after));
+            assertEquals("p1", after.endTriggeredBy());
+
+            after = play(after, "p2", new EndTurn());
+            assertFalse(ENGINE.isOver(after));
+            List<BuildersEvent> last = accepted(after, "p3", new EndTurn());
+            GameFinished finished = assertInstanceOf(GameFinished.class, last.get(last.size() - 1));
+            assertNull(assertInstanceOf(TurnEnded.class, last.get(0)).nextPlayer());
+            assertEquals("p1", finished.triggeredBy());
+            assertEquals(List.of(new PlayerTally("p1", 17, 23, 4), new PlayerTally("p2", 0, 10, 0),
+                    new PlayerTally("p3", 0, 10, 0)), finished.tallies());
+            assertTrue(ENGINE.isOver(apply(after, last)));
+        }
+
+        @Test
+        void sixteen_vp_does_not_end_the_game() {
+            BuildersState given = withVictoryPoints(threePlayers, "p1", CATHEDRAL, CASTLE, STRAW_HUT);
+            List<BuildersEvent> events = accepted(given, "p1", new EndTurn());
+            assertEquals(1, events.size());
+            assertInstanceOf(TurnEnded.class, events.get(0));
+        }
+
+        @Test
+        void the_target_reached_on_the_last_seats_turn_ends_the_game_at_once() {
+            BuildersState given = play(play(threePlayers, "p1", new EndTurn()), "p2", new EndTurn());
+            given = withVictoryPoints(given, "p3", CATHEDRAL, CASTLE, STRAW_HUT, STONE_BRIDGE);
+
+            List<BuildersEvent> events = accepted(given, "p3", new EndTurn());
+
+            assertEquals(3, events.size());
+            assertInstanceOf(GameEndTriggered.class, events.get(0));
+            assertInstanceOf(GameFinished.class, events.get(2));
+            assertTrue(ENGINE.isOver(apply(given, events)));
+        }
+
+        @Test
+        void the_target_counts_only_at_the_end_of_a_turn() {
+            BuildersState given = withPlayer(threePlayers, "p1", 10, workers(APPRENTICE_WOOD_KNOWLEDGE),
+                    List.of(site(WOODEN_SHACK)), buildings(CATHEDRAL, CASTLE, STRAW_HUT, STONE_BRIDGE));
+            List<BuildersEvent> events = accepted(given, "p1", new SendWorker(APPRENTICE_WOOD_KNOWLEDGE, WOODEN_SHACK));
+            assertTrue(events.stream().noneMatch(e -> e instanceof GameEndTriggered));
+            assertNull(apply(given, events).endTriggeredBy());
+        }
+
+        @Test
+        void a_second_player_reaching_the_target_triggers_nothing_more() {
+            BuildersState given = withVictoryPoints(threePlayers, "p1", CATHEDRAL, CASTLE, STRAW_HUT, STONE_BRIDGE);
+            given = withVictoryPoints(given, "p2", CATHEDRAL, CASTLE, STRAW_HUT, STONE_BRIDGE);
+            BuildersState after = play(given, "p1", new EndTurn());
+            List<BuildersEvent> events = accepted(after, "p2", new EndTurn());
+            assertEquals(1, events.size());
+            assertInstanceOf(TurnEnded.class, events.get(0));
+        }
+
+        @Test
+        void when_no_building_can_ever_be_completed_the_round_is_the_last() {
+            // Every worker is stuck on a Cathedral it cannot finish, and nothing is left to recruit or open.
+            BuildersState given = withDecks(threePlayers, List.of(), List.of(), List.of(), List.of());
+            given = withPlayer(given, "p1", 10, workers(), List.of(site(CATHEDRAL, MASTER)), List.of());
+            given = withPlayer(given, "p2", 10, workers(CRAFTSMAN_ALL), List.of(), List.of());
+            given = withPlayer(given, "p3", 10, workers(), List.of(), List.of());
+
+            List<BuildersEvent> events = accepted(given, "p1", new EndTurn());
+
+            GameEndTriggered triggered = assertInstanceOf(GameEndTriggered.class, events.get(0));
+            assertEquals(GameEndTriggered.STALEMATE, triggered.reason());
+        }
+
+        @Test
+        void a_building_that_can_still_be_finished_is_no_stalemate() {
+            BuildersState given = withDecks(threePlayers, List.of(), List.of(), List.of(), List.of());
+            given = withPlayer(given, "p1", 0, workers(APPRENTICE_WOOD_KNOWLEDGE),
+                    List.of(site(CATHEDRAL, MASTER), site(WOODEN_SHACK)), List.of());
+            given = withPlayer(given, "p2", 10, workers(), List.of(), List.of());
+            given = withPlayer(given, "p3", 10, workers(), List.of(), List.of());
+
+            assertEquals(1, accepted(given, "p1", new EndTurn()).size());
+        }
+
+        @Test
+        void after_the_end_every_move_is_game_over() {
+            BuildersState given = play(play(threePlayers, "p1", new EndTurn()), "p2", new EndTurn());
+            given = withVictoryPoints(given, "p3", CATHEDRAL, CASTLE, STRAW_HUT, STONE_BRIDGE);
+            BuildersState over = play(given, "p3", new EndTurn());
+
+            rejected(over, "p1", new TakeCoins(1), "game-over");
+            rejected(over, "p3", new EndTurn(), "game-over");
+            assertTrue(ENGINE.legalMoves(over, "p1").isEmpty());
+        }
+    }
+}

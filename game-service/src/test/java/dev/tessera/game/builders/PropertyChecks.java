@@ -1,0 +1,108 @@
+package dev.tessera.game.builders;
+
+import dev.tessera.events.builders.BuildersEvent;
+import dev.tessera.events.builders.BuildersEvent.ActionPointBought;
+import dev.tessera.events.builders.BuildersEvent.BuildingCompleted;
+import dev.tessera.events.builders.BuildersEvent.CoinsTaken;
+import dev.tessera.events.builders.BuildersEvent.WorkerSent;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/** Invariants that hold in every state of every game. */
+final class PropertyChecks {
+
+    private PropertyChecks() {
+    }
+
+    /** Every card is in exactly one place: deck, display, a player's free workers, a site or a completed building. */
+    static void assertCardsConserved(BuildersState state) {
+        int[] buildings = new int[BuildersCards.BUILDINGS.size() + 1];
+        int[] workers = new int[BuildersCards.WORKERS.size() + 1];
+        state.buildingDeck().forEach(b -> buildings[b.id()]++);
+        state.buildingDisplay().forEach(b -> buildings[b.id()]++);
+        state.workerDeck().forEach(w -> workers[w.id()]++);
+        state.workerDisplay().forEach(w -> workers[w.id()]++);
+        for (PlayerState player : state.players()) {
+            player.completed().forEach(b -> buildings[b.id()]++);
+            player.freeWorkers().forEach(w -> workers[w.id()]++);
+            for (Site site : player.sites()) {
+                buildings[site.building().id()]++;
+                site.workers().forEach(w -> workers[w.id()]++);
+            }
+        }
+        assertEachOnce(buildings, "building");
+        assertEachOnce(workers, "worker");
+    }
+
+    private static void assertEachOnce(int[] counts, String what) {
+        for (int id = 1; id < counts.length; id++) {
+            if (counts[id] != 1) {
+                fail(what + " " + id + " is in " + counts[id] + " places");
+            }
+        }
+    }
+
+    /** Displays are full while their deck has cards; no site is left complete; no negative coins or AP. */
+    static void assertStructure(BuildersState state) {
+        assertTrue(state.buildingDisplay().size() <= BuildersEngine.DISPLAY_SIZE);
+        assertTrue(state.workerDisplay().size() <= BuildersEngine.DISPLAY_SIZE);
+        if (!state.buildingDeck().isEmpty()) {
+            assertEquals(BuildersEngine.DISPLAY_SIZE, state.buildingDisplay().size());
+        }
+        if (!state.workerDeck().isEmpty()) {
+            assertEquals(BuildersEngine.DISPLAY_SIZE, state.workerDisplay().size());
+        }
+        assertTrue(state.actionPoints() >= 0, "negative action points");
+        for (PlayerState player : state.players()) {
+            assertTrue(player.coins() >= 0, player.name() + " has negative coins");
+            for (Site site : player.sites()) {
+                assertFalse(site.complete(), "site " + site.building().name() + " complete but not flipped");
+            }
+        }
+    }
+
+    /**
+     * Coins move only between players and the bank. The ledger rebuilt from the events (starting coins, coins
+     * taken and building rewards paid out; wages and action points paid in) must match both the players' coins
+     * and the bank's own record.
+     */
+    static void assertCoinsConserved(BuildersState state, CoinLedger ledger) {
+        int inHands = state.players().stream().mapToInt(PlayerState::coins).sum();
+        assertEquals(ledger.paidOut - ledger.received, inHands, "coins in hands vs ledger");
+        assertEquals(ledger.paidOut, state.bank().paidOut(), "bank paid out");
+        assertEquals(ledger.received, state.bank().received(), "bank received");
+    }
+
+    /** Coin flows read from events alone, checked against the card data and the price list. */
+    static final class CoinLedger {
+        int paidOut;
+        int received;
+
+        CoinLedger(int players) {
+            paidOut = BuildersEngine.STARTING_COINS * players;
+        }
+
+        void record(List<BuildersEvent> events) {
+            for (BuildersEvent event : events) {
+                if (event instanceof CoinsTaken e) {
+                    assertEquals(BuildersEngine.coinsFor(e.actionPointsSpent()), e.coinsTaken());
+                    paidOut += e.coinsTaken();
+                } else if (event instanceof BuildingCompleted e) {
+                    assertEquals(BuildersCards.building(e.building().id()).coins(), e.coinsEarned());
+                    paidOut += e.coinsEarned();
+                } else if (event instanceof WorkerSent e) {
+                    assertEquals(BuildersCards.worker(e.worker().id()).wage(), e.wagePaid());
+                    received += e.wagePaid();
+                } else if (event instanceof ActionPointBought e) {
+                    assertEquals(BuildersEngine.ACTION_POINT_PRICE, e.coinsPaid());
+                    received += e.coinsPaid();
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package dev.tessera.game.play;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tessera.events.CloudEvent;
+import dev.tessera.events.EventCodec;
+import dev.tessera.events.Topics;
+import dev.tessera.events.lobby.TableStarted;
+import dev.tessera.infra.TestInfrastructure;
+import dev.tessera.infra.TestKafka;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasKey;
+import static org.hamcrest.Matchers.not;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+@QuarkusTest
+class GameLifeTest {
+    private static final String PLAYER = "X-Tessera-Player";
+    private final EventCodec codec = new EventCodec();
+
+    private String startTable(String game, List<String> players) {
+        String tableId = UUID.randomUUID().toString();
+        CloudEvent started = codec.envelope("/tessera/lobby-service", tableId, 4,
+                new TableStarted(tableId, game, players, Map.of()), OffsetDateTime.now());
+        String record = codec.write(started);
+        TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.LOBBY_EVENTS, tableId, record);
+        String gameId = GameService.gameIdOf(tableId);
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().get("/api/v1/games/" + gameId).then().statusCode(200));
+        // The same record again, as a relay retry would deliver it: still one game, one GameStarted.
+        TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.LOBBY_EVENTS, tableId, record);
+        await().atMost(Duration.ofSeconds(20)).until(() -> TestInfrastructure.postgres().count("tessera_game",
+                "SELECT count(*) FROM processed_events WHERE event_id = '" + started.id() + "'") == 1);
+        return gameId;
+    }
+
+    @Test
+    void a_started_table_becomes_a_game_whose_first_event_reaches_the_topic_without_its_seed_in_the_api() {
+        String gameId = startTable("builders", List.of("ana", "bob"));
+        given().get("/api/v1/games/" + gameId).then()
+                .body("game", equalTo("builders"))
+                .body("version", equalTo(1))
+                .body("over", equalTo(false));
+        given().get("/api/v1/games/" + gameId + "/events?from=0").then()
+                .statusCode(200)
+                .body("size()", equalTo(1))
+                .body("[0].type", equalTo("tessera.game.GameStarted"))
+                .body("[0].subject", equalTo(gameId))
+                .body("[0].streamversion", equalTo(1))
+                .body("[0].data", not(hasKey("seed")));
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertEquals(List.of("tessera.game.GameStarted"),
+                TestKafka.readAll(TestInfrastructure.bootstrapServers(), Topics.GAME_EVENTS).stream()
+                        .filter(r -> r.key().equals(gameId)).map(r -> codec.readEnvelope(r.value()).type()).toList()));
+        assertEquals(1, events(gameId));
+    }
+
+    @Test
+    void a_legal_move_appends_events_and_a_stale_or_illegal_one_writes_nothing() {
+        String gameId = startTable("builders", List.of("ana", "bob"));
+        String mover = moves(gameId, "ana").isEmpty() ? "bob" : "ana";
+        String other = mover.equals("ana") ? "bob" : "ana";
+        JsonNode move = moves(gameId, mover).get(0);
+
+        // Not your turn: 422 naming the rule, nothing written.
+        given().header(PLAYER, other).contentType(ContentType.JSON)
+                .body(Map.of("expectedVersion", 1, "move", move)).post("/api/v1/games/" + gameId + "/moves")
+                .then().statusCode(422).contentType("application/problem+json").body("rule", equalTo("not-your-turn"));
+        // Not a move at all: 400 naming the field.
+        given().header(PLAYER, mover).contentType(ContentType.JSON)
+                .body(Map.of("expectedVersion", 1, "move", Map.of("type", "castle"))).post("/api/v1/games/" + gameId + "/moves")
+                .then().statusCode(400).contentType("application/problem+json").body("field", equalTo("move"));
+        given().header(PLAYER, mover).contentType(ContentType.JSON)
+                .body(Map.of("move", move)).post("/api/v1/games/" + gameId + "/moves")
+                .then().statusCode(400).body("field", equalTo("expectedVersion"));
+        given().contentType(ContentType.JSON).body(Map.of("expectedVersion", 1, "move", move))
+                .post("/api/v1/games/" + gameId + "/moves").then().statusCode(401).contentType("application/problem+json");
+        given().header(PLAYER, mover).contentType(ContentType.JSON)
+                .body(Map.of("expectedVersion", 1, "move", move)).post("/api/v1/games/" + UUID.randomUUID() + "/moves")
+                .then().statusCode(404).contentType("application/problem+json");
+        assertEquals(1, events(gameId));
+
+        int version = given().header(PLAYER, mover).contentType(ContentType.JSON)
+                .body(Map.of("expectedVersion", 1, "move", move)).post("/api/v1/games/" + gameId + "/moves")
+                .then().statusCode(200).extract().path("version");
+        assertEquals(version, events(gameId));
+
+        // The same move at the old version: 409 with the version to retry from.
+        given().header(PLAYER, mover).contentType(ContentType.JSON)
+                .body(Map.of("expectedVersion", 1, "move", move)).post("/api/v1/games/" + gameId + "/moves")
+                .then().statusCode(409).contentType("application/problem+json")
+                .body("rule", equalTo("version-conflict")).body("currentVersion", equalTo(version));
+        assertEquals(version, events(gameId));
+    }
+
+    @Test
+    void of_two_concurrent_moves_at_the_same_version_exactly_one_wins() {
+        String gameId = startTable("builders", List.of("ana", "bob"));
+        String mover = moves(gameId, "ana").isEmpty() ? "bob" : "ana";
+        List<JsonNode> legal = moves(gameId, mover);
+        List<CompletableFuture<Response>> racing = List.of(legal.get(0), legal.get(legal.size() - 1)).stream()
+                .map(m -> CompletableFuture.supplyAsync(() -> given().header(PLAYER, mover).contentType(ContentType.JSON)
+                        .body(Map.of("expectedVersion", 1, "move", m)).post("/api/v1/games/" + gameId + "/moves")))
+                .toList();
+        List<Integer> statuses = racing.stream().map(f -> f.join().statusCode()).sorted().toList();
+        assertEquals(List.of(200, 409), statuses);
+        int version = given().get("/api/v1/games/" + gameId).then().extract().path("version");
+        assertEquals(version, events(gameId));
+        assertFalse(version < 2);
+    }
+
+    private List<JsonNode> moves(String gameId, String player) {
+        return List.of(codec.mapper().convertValue(given().header(PLAYER, player)
+                .get("/api/v1/games/" + gameId + "/legal-moves").then().statusCode(200)
+                .extract().jsonPath().getList("moves"), JsonNode[].class));
+    }
+
+    private long events(String gameId) {
+        return TestInfrastructure.postgres().count("tessera_game",
+                "SELECT count(*) FROM events WHERE stream_id = '" + gameId + "'");
+    }
+}
