@@ -65,7 +65,7 @@ public class ProblemMappers {
                 "the request could not be completed; it has been logged", uri.getPath(), Map.of()));
     }
 
-    private static Response respond(Problem problem) {
+    public static Response respond(Problem problem) {
         return Response.status(problem.status()).type(Problem.MEDIA_TYPE).entity(problem).build();
     }
 }

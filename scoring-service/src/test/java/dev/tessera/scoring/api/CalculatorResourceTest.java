@@ -1,0 +1,66 @@
+package dev.tessera.scoring.api;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import org.junit.jupiter.api.Test;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+
+@QuarkusTest
+class CalculatorResourceTest {
+
+    @Test
+    void alhambra_scoring_answers_the_issue_example() {
+        given().contentType(ContentType.JSON).body("""
+                {"round": 1, "players": [
+                  {"id": "A", "alhambra": [{"x": 1, "y": 0, "type": "tower", "walls": "NE"}]},
+                  {"id": "B", "buildings": {"pavilion": 2}, "wall": 5}]}""")
+                .post("/api/v1/calculators/alhambra/scoring")
+                .then().statusCode(200)
+                .body("round", equalTo(1))
+                .body("scores.find { it.player == 'A' }.byType.tower", equalTo(6))
+                .body("scores.find { it.player == 'A' }.wall", equalTo(2))
+                .body("scores.find { it.player == 'A' }.total", equalTo(8))
+                .body("scores.find { it.player == 'B' }.byType.pavilion", equalTo(1))
+                .body("scores.find { it.player == 'B' }.total", equalTo(6));
+    }
+
+    @Test
+    void alhambra_wall_counts_only_outer_walls() {
+        given().contentType(ContentType.JSON).body("""
+                {"alhambra": [{"x": 0, "y": 1, "walls": "ESW"}]}""")
+                .post("/api/v1/calculators/alhambra/wall")
+                .then().statusCode(200).body("longestWall", equalTo(3));
+    }
+
+    @Test
+    void bad_input_is_a_problem_naming_the_field() {
+        given().contentType(ContentType.JSON).body("""
+                {"round": 4, "players": [{"id": "A", "buildings": {"tower": 1}}, {"id": "B", "buildings": {}}]}""")
+                .post("/api/v1/calculators/alhambra/scoring")
+                .then().statusCode(400).contentType("application/problem+json").body("field", equalTo("round"));
+        given().contentType(ContentType.JSON).body("""
+                {"alhambra": [{"x": 0, "y": 1, "walls": "NX"}]}""")
+                .post("/api/v1/calculators/alhambra/wall")
+                .then().statusCode(400).contentType("application/problem+json").body("field", equalTo("alhambra[0].walls"));
+        given().contentType(ContentType.JSON).body("{\"players\": [{\"id\": \"A\", \"buildingVp\": 3}]}")
+                .post("/api/v1/calculators/builders/final")
+                .then().statusCode(400).contentType("application/problem+json");
+        given().contentType(ContentType.JSON).body("{\"round\": ")
+                .post("/api/v1/calculators/alhambra/scoring")
+                .then().statusCode(400).contentType("application/problem+json");
+    }
+
+    @Test
+    void builders_final_converts_coins_and_ranks() {
+        given().contentType(ContentType.JSON).body("""
+                {"players": [{"id": "A", "buildingVp": 17, "coins": 25}, {"id": "B", "buildingVp": 18, "coins": 9}]}""")
+                .post("/api/v1/calculators/builders/final")
+                .then().statusCode(200)
+                .body("standings[0].player", equalTo("A"))
+                .body("standings[0].total", equalTo(19))
+                .body("standings[0].rank", equalTo(1))
+                .body("standings[1].total", equalTo(18));
+    }
+}
