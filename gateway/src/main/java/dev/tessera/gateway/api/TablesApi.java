@@ -1,0 +1,67 @@
+package dev.tessera.gateway.api;
+
+import dev.tessera.gateway.upstream.Forwarder;
+import dev.tessera.gateway.upstream.Upstream;
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+@Path("/api/v1/tables")
+@Tag(name = "Tables", description = "Open a table, take a seat, start the game")
+@Produces({MediaType.APPLICATION_JSON, "application/problem+json"})
+public class TablesApi {
+    private static final String BASE = "/api/v1/tables";
+
+    @Inject
+    Forwarder forwarder;
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Open a table", description = "Body: {\"game\": \"alhambra\", \"seats\": 3, \"options\": {}}. The caller takes the first seat and hosts.")
+    public Uni<Response> open(@HeaderParam(Caller.HEADER) String player, byte[] body) {
+        return forwarder.post(Upstream.LOBBY, BASE, body, Caller.required(player));
+    }
+
+    @GET
+    @Operation(summary = "List tables", description = "Filter by game and status (open, starting, playing, finished).")
+    public Uni<Response> list(@QueryParam("game") String game, @QueryParam("status") String status) {
+        String query = Stream.of(Caller.query("game", game), Caller.query("status", status))
+                .filter(q -> !q.isEmpty()).collect(Collectors.joining("&"));
+        return forwarder.get(Upstream.LOBBY, query.isEmpty() ? BASE : BASE + "?" + query, null);
+    }
+
+    @GET
+    @Path("{id}")
+    @Operation(summary = "A table: its seats, status and, once started, its game id")
+    public Uni<Response> get(@PathParam("id") String id) {
+        return forwarder.get(Upstream.LOBBY, BASE + "/" + Caller.segment(id), null);
+    }
+
+    @POST
+    @Path("{id}/join")
+    @Operation(summary = "Take a free seat")
+    public Uni<Response> join(@HeaderParam(Caller.HEADER) String player, @PathParam("id") String id) {
+        return forwarder.post(Upstream.LOBBY, BASE + "/" + Caller.segment(id) + "/join", null, Caller.required(player));
+    }
+
+    @POST
+    @Path("{id}/start")
+    @Operation(summary = "Start the game (host only, with at least the game's minimum of players)")
+    public Uni<Response> start(@HeaderParam(Caller.HEADER) String player, @PathParam("id") String id) {
+        return forwarder.post(Upstream.LOBBY, BASE + "/" + Caller.segment(id) + "/start", null, Caller.required(player));
+    }
+}
