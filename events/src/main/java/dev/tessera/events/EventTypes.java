@@ -1,6 +1,8 @@
 package dev.tessera.events;
 
+import dev.tessera.events.alhambra.AlhambraEvent;
 import dev.tessera.events.builders.BuildersEvent;
+import dev.tessera.events.carrara.CarraraEvent;
 import dev.tessera.events.game.GameLifecycleEvent;
 import dev.tessera.events.lobby.LobbyEvent;
 
@@ -22,7 +24,9 @@ public final class EventTypes {
     static final List<Class<? extends TesseraEvent>> ROOTS = List.of(
             LobbyEvent.class,
             GameLifecycleEvent.class,
-            BuildersEvent.class);
+            AlhambraEvent.class,
+            BuildersEvent.class,
+            CarraraEvent.class);
 
     private static final Map<String, Class<? extends TesseraEvent>> BY_NAME = new HashMap<>();
 

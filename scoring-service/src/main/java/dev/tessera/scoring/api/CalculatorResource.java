@@ -10,6 +10,9 @@ import dev.tessera.scoring.alhambra.AlhambraWallResponse;
 import dev.tessera.scoring.builders.BuildersCalculator;
 import dev.tessera.scoring.builders.BuildersFinalRequest;
 import dev.tessera.scoring.builders.BuildersFinalResponse;
+import dev.tessera.scoring.carrara.CarraraValuation;
+import dev.tessera.scoring.carrara.ValuationInput;
+import dev.tessera.scoring.carrara.ValuationResult;
 import dev.tessera.scoring.standings.InvalidInputException;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -40,6 +43,12 @@ public class CalculatorResource {
     @Path("builders/final")
     public BuildersFinalResponse buildersFinal(BuildersFinalRequest request) {
         return BuildersCalculator.finalStandings(request);
+    }
+
+    @POST
+    @Path("carrara/valuation")
+    public ValuationResult carraraValuation(ValuationInput request) {
+        return CarraraValuation.value(request);
     }
 
     @ServerExceptionMapper

@@ -53,6 +53,21 @@ class CalculatorResourceTest {
     }
 
     @Test
+    void carrara_valuation_answers_the_issue_example() {
+        given().contentType(ContentType.JSON).body("""
+                {"kind": "type", "target": "Palazzo", "buildings": [
+                  {"city": "Livorno", "type": "Palazzo", "cost": 3},
+                  {"city": "Pisa", "type": "Palazzo", "cost": 3},
+                  {"city": "Pisa", "type": "Villa", "cost": 5}]}""")
+                .post("/api/v1/calculators/carrara/valuation")
+                .then().statusCode(200).body("objects", equalTo(2));
+        given().contentType(ContentType.JSON).body("""
+                {"kind": "type", "target": "Igloo", "buildings": []}""")
+                .post("/api/v1/calculators/carrara/valuation")
+                .then().statusCode(400).contentType("application/problem+json").body("field", equalTo("target"));
+    }
+
+    @Test
     void builders_final_converts_coins_and_ranks() {
         given().contentType(ContentType.JSON).body("""
                 {"players": [{"id": "A", "buildingVp": 17, "coins": 25}, {"id": "B", "buildingVp": 18, "coins": 9}]}""")

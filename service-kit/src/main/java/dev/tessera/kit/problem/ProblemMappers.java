@@ -47,6 +47,9 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response web(WebApplicationException e, UriInfo uri) {
+        if (e.getCause() instanceof JsonProcessingException json) {
+            return badJson(json, uri);
+        }
         int status = e.getResponse().getStatus();
         if (status >= 500) {
             LOG.error("request failed", e);

@@ -1,0 +1,436 @@
+package dev.tessera.game.carrara;
+
+import dev.tessera.events.carrara.BuildingBuilt;
+import dev.tessera.events.carrara.BuildingRevealed;
+import dev.tessera.events.carrara.CarraraEvent;
+import dev.tessera.events.carrara.CoinsTaken;
+import dev.tessera.events.carrara.EndDeclared;
+import dev.tessera.events.carrara.GameFinished;
+import dev.tessera.events.carrara.ObjectBought;
+import dev.tessera.events.carrara.StonePurchaseSkipped;
+import dev.tessera.events.carrara.StonesBought;
+import dev.tessera.events.carrara.TurnEnded;
+import dev.tessera.events.carrara.ValuationRequested;
+import dev.tessera.events.carrara.WheelRotated;
+import dev.tessera.game.carrara.CarraraMove.Build;
+import dev.tessera.game.carrara.CarraraMove.BuyNothing;
+import dev.tessera.game.carrara.CarraraMove.BuyObject;
+import dev.tessera.game.carrara.CarraraMove.BuyStones;
+import dev.tessera.game.carrara.CarraraMove.DeclareEnd;
+import dev.tessera.game.carrara.CarraraMove.EndTurn;
+import dev.tessera.game.carrara.CarraraMove.RotateWheel;
+import dev.tessera.game.carrara.CarraraMove.TakeCoins;
+import dev.tessera.game.carrara.CarraraMove.ValueCity;
+import dev.tessera.game.carrara.CarraraMove.ValueType;
+import dev.tessera.game.rules.Decision;
+import dev.tessera.game.rules.GameSetup;
+import dev.tessera.game.rules.RulesEngine;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * The Palaces of Carrara (2012 edition), basic game. A valuation is a saga: decide() emits
+ * {@link ValuationRequested} and the game waits in {@link Phase#AWAITING_VALUATION} until the game
+ * service appends the scoring service's {@code ValuationScored}, which evolve() applies.
+ */
+public final class CarraraEngine implements RulesEngine<CarraraState, CarraraMove, CarraraEvent> {
+
+    public static final String GAME = "carrara";
+    public static final String KIND_TYPE = "type";
+    public static final String KIND_CITY = "city";
+
+    @Override
+    public String game() {
+        return GAME;
+    }
+
+    @Override
+    public int minPlayers() {
+        return 2;
+    }
+
+    @Override
+    public int maxPlayers() {
+        return 4;
+    }
+
+    @Override
+    public Class<CarraraMove> moveType() {
+        return CarraraMove.class;
+    }
+
+    @Override
+    public Class<CarraraEvent> eventType() {
+        return CarraraEvent.class;
+    }
+
+    @Override
+    public CarraraState start(GameSetup setup) {
+        List<String> names = setup.players();
+        if (names.size() < minPlayers() || names.size() > maxPlayers() || new HashSet<>(names).size() != names.size()) {
+            throw new IllegalArgumentException("Carrara needs 2 to 4 distinct players, got " + names);
+        }
+        Random random = new Random(setup.seed());
+        List<Tile> tiles = new ArrayList<>(CarraraData.tiles());
+        for (int i = tiles.size() - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            tiles.set(i, tiles.set(j, tiles.get(i)));
+        }
+        List<PlayerState> players = new ArrayList<>();
+        Stones handedOut = Stones.NONE;
+        for (int seat = 0; seat < names.size(); seat++) {
+            Stone start = CarraraData.START_STONES.get(seat);
+            players.add(PlayerState.initial(names.get(seat), start));
+            handedOut = handedOut.plus(start);
+        }
+        int n = CarraraData.STONES_PER_COLOUR;
+        Stones sectionOne = new Stones(1, 1, 1, 1, 1, 1);
+        List<Stones> wheel = new ArrayList<>(List.of(sectionOne));
+        while (wheel.size() < CarraraData.SECTIONS) {
+            wheel.add(Stones.NONE);
+        }
+        Stones bag = new Stones(n, n, n, n, n, n).minus(sectionOne).minus(handedOut);
+        return new CarraraState(setup.seed(), players, Phase.ACTION, 0, wheel, bag, 0,
+                tiles.subList(0, CarraraData.DISPLAY_SIZE), tiles.subList(CarraraData.DISPLAY_SIZE, tiles.size()),
+                Counts.filled(CarraraData.OBJECTS_PER_KIND - CarraraData.OBJECTS_IN_MARKET),
+                EnumSet.allOf(ObjectKind.class), Map.of(), null, 0, null);
+    }
+
+    @Override
+    public Decision<CarraraEvent> decide(CarraraState state, String player, CarraraMove move) {
+        if (state.phase() == Phase.OVER) {
+            return Decision.reject("game-over", "The game is over.");
+        }
+        int seat = state.seatOf(player);
+        if (seat < 0) {
+            return Decision.reject("not-a-player", player + " does not play in this game.");
+        }
+        if (state.phase() == Phase.AWAITING_VALUATION) {
+            return Decision.reject("awaiting-valuation", "The game waits for a valuation to be scored.");
+        }
+        if (seat != state.current()) {
+            return Decision.reject("not-your-turn", "It is " + state.currentPlayer().name() + "'s turn.");
+        }
+        if (!allowedIn(move, state.phase())) {
+            return Decision.reject("wrong-phase", "That move is not possible now (" + state.phase() + ").");
+        }
+        PlayerState me = state.player(seat);
+        if (move instanceof RotateWheel) {
+            return rotateWheel(state, me);
+        } else if (move instanceof BuyStones m) {
+            return buyStones(state, me, m);
+        } else if (move instanceof BuyNothing) {
+            return buyNothing(state, me);
+        } else if (move instanceof TakeCoins) {
+            return takeCoins(state, me);
+        } else if (move instanceof Build m) {
+            return build(state, me, m);
+        } else if (move instanceof ValueType m) {
+            return valueType(state, me, m.building());
+        } else if (move instanceof ValueCity m) {
+            return valueCity(state, me, m.city());
+        } else if (move instanceof DeclareEnd) {
+            return declareEnd(state, me);
+        } else if (move instanceof BuyObject m) {
+            return buyObject(state, me, m.object());
+        }
+        return Decision.accept(turnEnd(state, me)); // EndTurn, the only move left
+    }
+
+    private static boolean allowedIn(CarraraMove move, Phase phase) {
+        return switch (phase) {
+            case ACTION -> move instanceof RotateWheel || move instanceof Build || move instanceof ValueType
+                    || move instanceof ValueCity || move instanceof DeclareEnd || move instanceof TakeCoins;
+            case BUYING_STONES -> move instanceof BuyStones || move instanceof BuyNothing || move instanceof TakeCoins;
+            case AFTER_ACTION -> move instanceof BuyObject || move instanceof EndTurn;
+            case AWAITING_VALUATION, OVER -> false;
+        };
+    }
+
+    private Decision<CarraraEvent> rotateWheel(CarraraState state, PlayerState me) {
+        if (!Rules.canRotate(state)) {
+            return Decision.reject("wheel-empty", "The wheel and the bag are both empty: choose another action.");
+        }
+        int toDraw = Math.min(CarraraData.WHEEL_CAPACITY - state.wheelStones().total(), state.bag().total());
+        // One generator per draw, derived from the seed and the draw count: a replay needs no generator state.
+        Random random = new Random(state.seed() + 0x9E3779B97F4A7C15L * (state.draws() + 1));
+        int[] bag = state.bag().counts();
+        int left = state.bag().total();
+        List<String> drawn = new ArrayList<>();
+        for (int i = 0; i < toDraw; i++, left--) {
+            int pick = random.nextInt(left);
+            int colour = 0;
+            while (pick >= bag[colour]) {
+                pick -= bag[colour++];
+            }
+            bag[colour]--;
+            drawn.add(Stone.at(colour).id());
+        }
+        return Decision.accept(new WheelRotated(me.name(), drawn, left));
+    }
+
+    private Decision<CarraraEvent> buyStones(CarraraState state, PlayerState me, BuyStones move) {
+        if (move.section() < 1 || move.section() > CarraraData.SECTIONS) {
+            return Decision.reject("no-such-section", "Sections are numbered 1 (I) to 6 (VI).");
+        }
+        if (move.stones().isEmpty()) {
+            return Decision.reject("no-stones-chosen", "Choose at least one stone.");
+        }
+        Stones chosen = Stones.of(move.stones());
+        if (!state.wheel().get(move.section() - 1).containsAll(chosen)) {
+            return Decision.reject("stones-not-on-wheel", "Section " + move.section() + " does not hold those stones.");
+        }
+        int price = CarraraData.price(move.section(), chosen);
+        if (price > me.coins()) {
+            return Decision.reject("not-enough-coins", "Those stones cost " + price + " coins.");
+        }
+        List<String> ids = move.stones().stream().map(Stone::id).toList();
+        return finishAction(state, me, new StonesBought(me.name(), move.section(), ids, price));
+    }
+
+    private Decision<CarraraEvent> buyNothing(CarraraState state, PlayerState me) {
+        if (Rules.anyStoneAffordable(state, me)) {
+            return Decision.reject("must-buy-a-stone", "You can take or buy a stone, so you must.");
+        }
+        if (me.coins() == 0) {
+            return Decision.reject("must-take-coins", "You have no coins and no free stone: take 2 coins.");
+        }
+        return finishAction(state, me, new StonePurchaseSkipped(me.name()));
+    }
+
+    private Decision<CarraraEvent> takeCoins(CarraraState state, PlayerState me) {
+        boolean allowed = state.phase() == Phase.ACTION
+                ? Rules.mustTakeCoinsInsteadOfAction(state, me)
+                : me.coins() == 0 && !Rules.anyStoneAffordable(state, me);
+        if (!allowed) {
+            return Decision.reject("take-coins-not-allowed",
+                    "Coins are only taken when you can do nothing else (or, buying stones, have no coins and no free stone).");
+        }
+        return finishAction(state, me,
+                new CoinsTaken(me.name(), CarraraData.NO_COINS_GRANT, me.coins(), me.stones().byColour()));
+    }
+
+    private Decision<CarraraEvent> build(CarraraState state, PlayerState me, Build move) {
+        Tile tile = new Tile(move.building(), move.cost());
+        if (!state.display().contains(tile)) {
+            return Decision.reject("building-not-available",
+                    move.building().id() + " " + move.cost() + " is not on the display.");
+        }
+        if (move.stones().size() != move.cost()) {
+            return Decision.reject("wrong-stone-count", "This building costs exactly " + move.cost() + " stones.");
+        }
+        for (Stone stone : move.stones()) {
+            if (!CarraraData.accepts(move.city(), stone)) {
+                return Decision.reject("stone-not-allowed", move.city().id() + " does not accept " + stone.id() + " stones.");
+            }
+        }
+        if (!me.stones().containsAll(Stones.of(move.stones()))) {
+            return Decision.reject("stones-not-held", "You do not hold those stones.");
+        }
+        List<CarraraEvent> events = new ArrayList<>();
+        events.add(new BuildingBuilt(me.name(), tile.type().id(), CarraraData.category(tile.type()).id(), tile.cost(),
+                CarraraData.object(tile.type()).id(), move.city().id(), move.stones().stream().map(Stone::id).toList()));
+        if (!state.pile().isEmpty()) {
+            Tile top = state.pile().get(0);
+            events.add(new BuildingRevealed(top.type().id(), CarraraData.category(top.type()).id(), top.cost(),
+                    CarraraData.object(top.type()).id(), state.pile().size() - 1));
+        }
+        return finishAction(state, me, events.toArray(CarraraEvent[]::new));
+    }
+
+    private Decision<CarraraEvent> valueType(CarraraState state, PlayerState me, BuildingType type) {
+        if (!Rules.hasMarker(me)) {
+            return Decision.reject("no-valuation-markers", "All six valuation markers are used.");
+        }
+        if (me.typesValued().contains(type)) {
+            return Decision.reject("type-already-valued", "You have already valued your " + type.id() + " buildings.");
+        }
+        if (!me.hasBuilt(type)) {
+            return Decision.reject("no-building-of-type", "You have no " + type.id() + " building.");
+        }
+        return Decision.accept(valuation(state, me, KIND_TYPE, type.id(), b -> b.type() == type));
+    }
+
+    private Decision<CarraraEvent> valueCity(CarraraState state, PlayerState me, City city) {
+        if (!Rules.hasMarker(me)) {
+            return Decision.reject("no-valuation-markers", "All six valuation markers are used.");
+        }
+        if (state.citiesValued().containsKey(city)) {
+            return Decision.reject("city-already-valued",
+                    city.id() + " was already valued by " + state.citiesValued().get(city) + ".");
+        }
+        if (me.buildingsIn(city) < CarraraData.minBuildings(city)) {
+            return Decision.reject("too-few-buildings",
+                    city.id() + " needs " + CarraraData.minBuildings(city) + " of your buildings to be valued.");
+        }
+        return Decision.accept(valuation(state, me, KIND_CITY, city.id(), b -> b.city() == city));
+    }
+
+    private static ValuationRequested valuation(CarraraState state, PlayerState me, String kind, String target,
+                                                Predicate<Building> valued) {
+        List<ValuationRequested.Building> buildings = new ArrayList<>();
+        Set<City> cities = new LinkedHashSet<>();
+        for (Building b : me.buildings()) {
+            if (valued.test(b)) {
+                buildings.add(new ValuationRequested.Building(b.city().id(), b.type().id(), b.cost(),
+                        CarraraData.object(b.type()).id()));
+                cities.add(b.city());
+            }
+        }
+        List<ValuationRequested.City> cityValues = cities.stream()
+                .map(c -> new ValuationRequested.City(c.id(), CarraraData.value(c), CarraraData.payout(c).id()))
+                .toList();
+        return new ValuationRequested(state.valuations() + 1, me.name(), kind, target, buildings, cityValues,
+                Counts.byId(state.supply()));
+    }
+
+    private Decision<CarraraEvent> declareEnd(CarraraState state, PlayerState me) {
+        if (state.endTriggered()) {
+            return Decision.reject("end-already-triggered", "The game already ends with this round.");
+        }
+        if (!Rules.goalsMet(me)) {
+            return Decision.reject("goals-not-met", "Only a player who has met all three goals can declare the end.");
+        }
+        return Decision.accept(new EndDeclared(me.name(), CarraraData.END_DECLARATION_BONUS));
+    }
+
+    private Decision<CarraraEvent> buyObject(CarraraState state, PlayerState me, ObjectKind object) {
+        if (!state.market().contains(object)) {
+            return Decision.reject("object-not-available", "The " + object.id() + " has already been bought.");
+        }
+        if (me.coins() < CarraraData.OBJECT_PRICE) {
+            return Decision.reject("not-enough-coins", "An object costs " + CarraraData.OBJECT_PRICE + " coins.");
+        }
+        List<CarraraEvent> events = new ArrayList<>();
+        events.add(new ObjectBought(me.name(), object.id(), CarraraData.OBJECT_PRICE));
+        events.addAll(turnEnd(fold(state, events), me));
+        return Decision.accept(events);
+    }
+
+    /** The action's events, then the end of the turn unless the extra purchase is possible. */
+    private Decision<CarraraEvent> finishAction(CarraraState state, PlayerState me, CarraraEvent... actionEvents) {
+        List<CarraraEvent> events = new ArrayList<>(List.of(actionEvents));
+        CarraraState after = fold(state, events);
+        if (!Rules.canBuyObject(after, after.player(after.seatOf(me.name())))) {
+            events.addAll(turnEnd(after, me));
+        }
+        return Decision.accept(events);
+    }
+
+    /** Passes the turn on; once the end is triggered, the round is completed and then the game ends. */
+    private static List<CarraraEvent> turnEnd(CarraraState state, PlayerState me) {
+        int next = (state.seatOf(me.name()) + 1) % state.players().size();
+        TurnEnded ended = new TurnEnded(me.name(), state.player(next).name());
+        if (next != 0 || !state.endTriggered()) {
+            return List.of(ended);
+        }
+        List<GameFinished.Tally> tallies = state.players().stream()
+                .map(p -> new GameFinished.Tally(p.name(), p.vp(), p.coins(), p.objectCount(), p.buildings().size(),
+                        p.buildingCost(), p.stones().total()))
+                .toList();
+        String reason = state.declaredBy() != null ? "declared" : "buildings-exhausted";
+        return List.of(ended, new GameFinished(reason, state.declaredBy(), CarraraData.COINS_PER_VP,
+                CarraraData.VP_PER_OBJECT, CarraraData.VP_PER_BUILDING, tallies));
+    }
+
+    private static CarraraState fold(CarraraState state, List<CarraraEvent> events) {
+        for (CarraraEvent event : events) {
+            state = Evolution.apply(state, event);
+        }
+        return state;
+    }
+
+    @Override
+    public CarraraState evolve(CarraraState state, CarraraEvent event) {
+        return Evolution.apply(state, event);
+    }
+
+    @Override
+    public List<CarraraMove> legalMoves(CarraraState state, String player) {
+        int seat = state.seatOf(player);
+        if (seat != state.current() || state.phase() == Phase.OVER || state.phase() == Phase.AWAITING_VALUATION) {
+            return List.of();
+        }
+        PlayerState me = state.player(seat);
+        List<CarraraMove> moves = new ArrayList<>();
+        switch (state.phase()) {
+            case ACTION -> {
+                if (Rules.canRotate(state)) {
+                    moves.add(new RotateWheel());
+                }
+                addBuilds(state, me, moves);
+                for (BuildingType type : BuildingType.values()) {
+                    if (Rules.canValueType(me, type)) {
+                        moves.add(new ValueType(type));
+                    }
+                }
+                for (City city : City.values()) {
+                    if (Rules.canValueCity(state, me, city)) {
+                        moves.add(new ValueCity(city));
+                    }
+                }
+                if (moves.isEmpty()) {
+                    moves.add(new TakeCoins());
+                }
+                if (!state.endTriggered() && Rules.goalsMet(me)) {
+                    moves.add(new DeclareEnd());
+                }
+            }
+            case BUYING_STONES -> {
+                for (int section = 1; section <= CarraraData.SECTIONS; section++) {
+                    for (List<Stone> stones : Rules.purchases(state.wheel().get(section - 1), section, me.coins())) {
+                        moves.add(new BuyStones(section, stones));
+                    }
+                }
+                if (moves.isEmpty()) {
+                    moves.add(me.coins() == 0 ? new TakeCoins() : new BuyNothing());
+                }
+            }
+            case AFTER_ACTION -> {
+                if (me.coins() >= CarraraData.OBJECT_PRICE) {
+                    for (ObjectKind object : ObjectKind.values()) {
+                        if (state.market().contains(object)) {
+                            moves.add(new BuyObject(object));
+                        }
+                    }
+                }
+                moves.add(new EndTurn());
+            }
+            default -> throw new IllegalStateException("unreachable phase " + state.phase());
+        }
+        return moves;
+    }
+
+    private static void addBuilds(CarraraState state, PlayerState me, List<CarraraMove> moves) {
+        for (City city : City.values()) {
+            Stones usable = Rules.acceptedStones(me.stones(), city);
+            Map<Integer, List<List<Stone>>> paymentsByCost = new HashMap<>();
+            for (Tile tile : state.display()) {
+                if (tile.cost() <= usable.total()) {
+                    for (List<Stone> payment : paymentsByCost.computeIfAbsent(tile.cost(),
+                            cost -> Rules.payments(usable, cost))) {
+                        moves.add(new Build(tile.type(), tile.cost(), city, payment));
+                    }
+                }
+            }
+        }
+    }
+
+    @Override
+    public CarraraView view(CarraraState state, String viewer) {
+        return CarraraView.of(state, viewer);
+    }
+
+    @Override
+    public boolean isOver(CarraraState state) {
+        return state.phase() == Phase.OVER;
+    }
+}

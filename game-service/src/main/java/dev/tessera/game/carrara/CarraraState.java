@@ -1,0 +1,116 @@
+package dev.tessera.game.carrara;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The whole game, hidden parts included: each player's coins, the bag's contents and the order of the
+ * face-down building pile.
+ *
+ * @param seed         the setup's seed; stone draws derive their randomness from it and {@code draws}
+ * @param players      in seat order; seat 0 starts every round
+ * @param current      seat of the player whose turn it is
+ * @param wheel        the six wheel sections, index 0 = section I
+ * @param draws        how many times stones were drawn from the bag so far
+ * @param display      the open building tiles (up to nine)
+ * @param pile         the face-down tiles, top first
+ * @param supply       objects left in the general supply, by kind
+ * @param market       objects for sale on the main board
+ * @param citiesValued each valued city and the player who valued it
+ * @param declaredBy   the player who declared the end, or null
+ * @param valuations   valuations requested so far
+ * @param pending      the valuation the game waits for, or null
+ */
+public record CarraraState(long seed, List<PlayerState> players, Phase phase, int current, List<Stones> wheel,
+                           Stones bag, int draws, List<Tile> display, List<Tile> pile,
+                           Map<ObjectKind, Integer> supply, Set<ObjectKind> market, Map<City, String> citiesValued,
+                           String declaredBy, int valuations, PendingValuation pending) {
+
+    public CarraraState {
+        players = List.copyOf(players);
+        wheel = List.copyOf(wheel);
+        display = List.copyOf(display);
+        pile = List.copyOf(pile);
+        supply = Map.copyOf(supply);
+        market = Set.copyOf(market);
+        citiesValued = Map.copyOf(citiesValued);
+    }
+
+    /** A valuation waiting for its {@code ValuationScored}. */
+    public record PendingValuation(int valuation, String player, String kind, String target) {
+    }
+
+    public int seatOf(String player) {
+        for (int i = 0; i < players.size(); i++) {
+            if (players.get(i).name().equals(player)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    public PlayerState player(int seat) {
+        return players.get(seat);
+    }
+
+    public PlayerState currentPlayer() {
+        return players.get(current);
+    }
+
+    public int buildingsBuilt() {
+        return players.stream().mapToInt(p -> p.buildings().size()).sum();
+    }
+
+    public Stones wheelStones() {
+        return wheel.stream().reduce(Stones.NONE, Stones::plus);
+    }
+
+    /** The game ends once the round in which this became true is complete. */
+    public boolean endTriggered() {
+        return declaredBy != null || buildingsBuilt() == CarraraData.BUILDINGS;
+    }
+
+    CarraraState withPlayer(int seat, PlayerState player) {
+        List<PlayerState> updated = new ArrayList<>(players);
+        updated.set(seat, player);
+        return new CarraraState(seed, updated, phase, current, wheel, bag, draws, display, pile, supply, market,
+                citiesValued, declaredBy, valuations, pending);
+    }
+
+    CarraraState withPhase(Phase newPhase) {
+        return new CarraraState(seed, players, newPhase, current, wheel, bag, draws, display, pile, supply, market,
+                citiesValued, declaredBy, valuations, pending);
+    }
+
+    CarraraState withTurn(int newCurrent) {
+        return new CarraraState(seed, players, Phase.ACTION, newCurrent, wheel, bag, draws, display, pile, supply,
+                market, citiesValued, declaredBy, valuations, pending);
+    }
+
+    CarraraState withWheel(List<Stones> newWheel, Stones newBag, int newDraws) {
+        return new CarraraState(seed, players, phase, current, newWheel, newBag, newDraws,
+                display, pile, supply, market, citiesValued, declaredBy, valuations, pending);
+    }
+
+    CarraraState withTiles(List<Tile> newDisplay, List<Tile> newPile) {
+        return new CarraraState(seed, players, phase, current, wheel, bag, draws, newDisplay, newPile, supply, market,
+                citiesValued, declaredBy, valuations, pending);
+    }
+
+    CarraraState withObjects(Map<ObjectKind, Integer> newSupply, Set<ObjectKind> newMarket) {
+        return new CarraraState(seed, players, phase, current, wheel, bag, draws, display, pile, newSupply, newMarket,
+                citiesValued, declaredBy, valuations, pending);
+    }
+
+    CarraraState withValuation(Map<City, String> newCitiesValued, int newValuations, PendingValuation newPending) {
+        return new CarraraState(seed, players, phase, current, wheel, bag, draws, display, pile, supply, market,
+                newCitiesValued, declaredBy, newValuations, newPending);
+    }
+
+    CarraraState withDeclaredBy(String player) {
+        return new CarraraState(seed, players, phase, current, wheel, bag, draws, display, pile, supply, market,
+                citiesValued, player, valuations, pending);
+    }
+}

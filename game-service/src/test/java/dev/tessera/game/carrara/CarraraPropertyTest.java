@@ -1,0 +1,234 @@
+package dev.tessera.game.carrara;
+
+import static dev.tessera.game.carrara.Fixture.ENGINE;
+import static dev.tessera.game.carrara.Fixture.JSON;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tessera.events.carrara.BuildingBuilt;
+import dev.tessera.events.carrara.CarraraEvent;
+import dev.tessera.events.carrara.CoinsTaken;
+import dev.tessera.events.carrara.EndDeclared;
+import dev.tessera.events.carrara.GameFinished;
+import dev.tessera.events.carrara.ObjectBought;
+import dev.tessera.events.carrara.StonesBought;
+import dev.tessera.events.carrara.TurnEnded;
+import dev.tessera.events.carrara.ValuationScored;
+import dev.tessera.game.rules.Decision;
+import dev.tessera.game.rules.GameSetup;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Random whole games: invariants after every step, replay determinism, and the move/event JSON contract. */
+class CarraraPropertyTest {
+
+    private static final int GAMES = 1000;
+    /** Games (per player count) whose every state also has each legal move round-tripped through JSON. */
+    private static final int DEEP_GAMES = 25;
+    /** About five times the longest random game seen (under 300 steps, with 4 players). */
+    private static final int MAX_STEPS = 1500;
+    private static final Stones ALL_STONES = new Stones(7, 7, 7, 7, 7, 7);
+
+    @ParameterizedTest(name = "{0} players")
+    @ValueSource(ints = {2, 3, 4})
+    void randomGamesKeepTheRulesInvariantAndReplayExactly(int players) throws Exception {
+        Random seeds = new Random(players);
+        Map<String, Integer> endings = new HashMap<>();
+        int longest = 0;
+        for (int game = 0; game < GAMES; game++) {
+            GameSetup setup = Fixture.setup(players, seeds.nextLong());
+            long choices = seeds.nextLong();
+            Ledger ledger = new Ledger(players);
+            boolean deep = game < DEEP_GAMES;
+            List<CarraraEvent> stream = RandomGame.play(setup, new Random(choices), game % 2 == 0, MAX_STEPS, (before, events, after) -> {
+                ledger.record(before, events);
+                checkInvariants(after, ledger);
+                if (deep) {
+                    checkMovesContract(after);
+                }
+            });
+
+            CarraraState end = replay(setup, stream);
+            assertTrue(ENGINE.isOver(end), "game " + game + " did not end within " + MAX_STEPS + " steps");
+            assertEquals(end, replay(setup, stream), "replay is deterministic");
+            GameFinished ended = assertInstanceOf(GameFinished.class, stream.get(stream.size() - 1));
+            checkEnd(end, ended, ledger);
+            endings.merge(ended.reason(), 1, Integer::sum);
+            longest = Math.max(longest, ledger.steps);
+            if (deep) {
+                assertEquals(stream, RandomGame.play(setup, new Random(choices), game % 2 == 0, MAX_STEPS, null),
+                        "the same setup and choices give the same events");
+                for (CarraraEvent event : stream) {
+                    assertEquals(event, JSON.readValue(JSON.writeValueAsString(event), event.getClass()));
+                }
+            }
+        }
+        System.out.printf("carrara %d players: %s, longest game %d steps%n", players, endings, longest);
+        // both ways of ending must actually be exercised
+        assertTrue(endings.getOrDefault("declared", 0) > 0, endings::toString);
+        assertTrue(endings.getOrDefault("buildings-exhausted", 0) > 0, endings::toString);
+    }
+
+    private static CarraraState replay(GameSetup setup, List<CarraraEvent> stream) {
+        return Fixture.apply(ENGINE.start(setup), stream);
+    }
+
+    /** Coins and VP recomputed from the events alone, with each source checked against the rules. */
+    private static final class Ledger {
+        int coins;
+        int vp;
+        int steps;
+        final Map<String, Integer> turns = new HashMap<>();
+        final Map<String, Integer> objects = new HashMap<>();
+
+        Ledger(int players) {
+            coins = players * CarraraData.START_COINS;
+        }
+
+        void record(CarraraState before, List<CarraraEvent> events) {
+            steps++;
+            for (CarraraEvent event : events) {
+                if (event instanceof StonesBought e) {
+                    Stones bought = Stones.of(e.stones().stream().map(Stone::of).toList());
+                    assertEquals(CarraraData.price(e.section(), bought), e.price(), e::toString);
+                    coins -= e.price();
+                } else if (event instanceof ObjectBought e) {
+                    assertEquals(CarraraData.OBJECT_PRICE, e.price());
+                    coins -= e.price();
+                    objects.merge(e.player(), 1, Integer::sum);
+                } else if (event instanceof CoinsTaken e) {
+                    assertEquals(CarraraData.NO_COINS_GRANT, e.amount());
+                    coins += e.amount();
+                } else if (event instanceof ValuationScored e) {
+                    coins += e.coins();
+                    vp += e.vp();
+                    objects.merge(e.player(), e.objects().size(), Integer::sum);
+                } else if (event instanceof EndDeclared e) {
+                    assertEquals(CarraraData.END_DECLARATION_BONUS, e.bonusVp());
+                    vp += e.bonusVp();
+                } else if (event instanceof BuildingBuilt e) {
+                    City city = City.of(e.city());
+                    assertEquals(e.cost(), e.stones().size(), e::toString);
+                    assertTrue(e.stones().stream().map(Stone::of).allMatch(s -> CarraraData.accepts(city, s)), e::toString);
+                } else if (event instanceof TurnEnded e) {
+                    turns.merge(e.player(), 1, Integer::sum);
+                }
+            }
+        }
+    }
+
+    private static void checkInvariants(CarraraState s, Ledger ledger) {
+        // stones: bag, wheel and players hold all 42
+        Stones held = s.players().stream().map(PlayerState::stones).reduce(Stones.NONE, Stones::plus);
+        assertEquals(ALL_STONES, s.bag().plus(s.wheelStones()).plus(held));
+        assertTrue(s.wheelStones().total() <= CarraraData.WHEEL_CAPACITY);
+        // buildings: every tile exactly once, the display full while the pile lasts
+        List<Tile> tiles = new ArrayList<>(s.display());
+        tiles.addAll(s.pile());
+        s.players().forEach(p -> p.buildings().forEach(b -> tiles.add(new Tile(b.type(), b.cost()))));
+        assertEquals(CarraraData.BUILDINGS, tiles.size());
+        assertEquals(new HashSet<>(CarraraData.tiles()), new HashSet<>(tiles));
+        assertTrue(s.pile().isEmpty() ? s.display().size() <= 9 : s.display().size() == 9);
+        // objects: supply, market and players hold all six of each kind
+        for (ObjectKind kind : ObjectKind.values()) {
+            int count = s.supply().get(kind) + (s.market().contains(kind) ? 1 : 0)
+                    + s.players().stream().mapToInt(p -> p.objects().get(kind)).sum();
+            assertEquals(CarraraData.OBJECTS_PER_KIND, count, kind::toString);
+            assertTrue(s.supply().get(kind) >= 0, kind::toString);
+        }
+        for (PlayerState p : s.players()) {
+            assertEquals(ledger.objects.getOrDefault(p.name(), 0), p.objectCount(), p::name);
+        }
+        // money: never negative, and only the rules' sources create it
+        assertTrue(s.players().stream().allMatch(p -> p.coins() >= 0 && p.vp() >= 0));
+        assertEquals(ledger.coins, s.players().stream().mapToInt(PlayerState::coins).sum());
+        assertEquals(ledger.vp, s.players().stream().mapToInt(PlayerState::vp).sum());
+        // valuations: six markers, each type once per player, each city once per game
+        for (PlayerState p : s.players()) {
+            assertTrue(p.markersUsed() <= CarraraData.VALUATION_MARKERS);
+            assertTrue(p.typesValued().size() <= p.markersUsed());
+        }
+        int markers = s.players().stream().mapToInt(PlayerState::markersUsed).sum();
+        assertEquals(s.valuations(), markers);
+        assertTrue(s.citiesValued().size() + s.players().stream().mapToInt(p -> p.typesValued().size()).sum() == markers);
+        assertEquals(s.phase() == Phase.AWAITING_VALUATION, s.pending() != null);
+        // only the current player may move, and never while a valuation is awaited
+        for (PlayerState p : s.players()) {
+            boolean mayMove = p.name().equals(s.currentPlayer().name())
+                    && s.phase() != Phase.AWAITING_VALUATION && s.phase() != Phase.OVER;
+            assertEquals(mayMove, !ENGINE.legalMoves(s, p.name()).isEmpty(), () -> p.name() + " in " + s.phase());
+        }
+    }
+
+    /** Every legal move survives JSON and is accepted; a set of other candidates is accepted exactly when legal. */
+    private static void checkMovesContract(CarraraState s) {
+        if (s.phase() == Phase.OVER || s.phase() == Phase.AWAITING_VALUATION) {
+            return;
+        }
+        String player = s.currentPlayer().name();
+        List<CarraraMove> legal = ENGINE.legalMoves(s, player);
+        assertEquals(legal.size(), new HashSet<>(legal).size(), "legal moves are distinct");
+        for (CarraraMove move : legal) {
+            try {
+                CarraraMove back = JSON.readValue(JSON.writeValueAsString(move), CarraraMove.class);
+                assertEquals(move, back);
+            } catch (Exception e) {
+                throw new AssertionError(move + " does not survive JSON", e);
+            }
+            assertInstanceOf(Decision.Accepted.class, ENGINE.decide(s, player, move), move::toString);
+        }
+        Set<CarraraMove> legalSet = new HashSet<>(legal);
+        candidates(s).forEach(move -> assertEquals(legalSet.contains(move),
+                ENGINE.decide(s, player, move) instanceof Decision.Accepted, () -> move + " in " + s.phase()));
+    }
+
+    private static Stream<CarraraMove> candidates(CarraraState s) {
+        List<CarraraMove> moves = new ArrayList<>(List.of(new CarraraMove.RotateWheel(), new CarraraMove.BuyNothing(),
+                new CarraraMove.TakeCoins(), new CarraraMove.DeclareEnd(), new CarraraMove.EndTurn()));
+        for (BuildingType type : BuildingType.values()) {
+            moves.add(new CarraraMove.ValueType(type));
+        }
+        for (City city : City.values()) {
+            moves.add(new CarraraMove.ValueCity(city));
+        }
+        for (ObjectKind kind : ObjectKind.values()) {
+            moves.add(new CarraraMove.BuyObject(kind));
+        }
+        for (int section = 1; section <= 6; section++) {
+            for (Stone stone : Stone.values()) {
+                moves.add(new CarraraMove.BuyStones(section, List.of(stone)));
+            }
+        }
+        for (Tile tile : CarraraData.tiles()) {
+            for (City city : City.values()) {
+                moves.add(new CarraraMove.Build(tile.type(), tile.cost(), city,
+                        s.currentPlayer().stones().toList().stream().limit(tile.cost()).toList()));
+            }
+        }
+        return moves.stream();
+    }
+
+    private static void checkEnd(CarraraState end, GameFinished ended, Ledger ledger) {
+        // the last round was completed: everybody had the same number of turns
+        assertEquals(1, new HashSet<>(ledger.turns.values()).size(), ledger.turns::toString);
+        assertEquals(end.players().size(), ledger.turns.size());
+        assertEquals(end.declaredBy() != null ? "declared" : "buildings-exhausted", ended.reason());
+        for (int i = 0; i < end.players().size(); i++) {
+            PlayerState p = end.player(i);
+            assertEquals(new GameFinished.Tally(p.name(), p.vp(), p.coins(), p.objectCount(), p.buildings().size(),
+                    p.buildingCost(), p.stones().total()), ended.players().get(i));
+        }
+        assertEquals(CarraraData.COINS_PER_VP, ended.coinsPerVp());
+        assertEquals(CarraraData.VP_PER_OBJECT, ended.vpPerObject());
+        assertEquals(CarraraData.VP_PER_BUILDING, ended.vpPerBuilding());
+    }
+}
