@@ -91,7 +91,12 @@ public final class LocalKafka implements AutoCloseable {
 
     /** Creates the topics that do not exist yet. */
     public void createTopics(Collection<String> names, int partitions) {
-        try (Admin admin = admin()) {
+        createTopics(bootstrapServers, names, partitions);
+    }
+
+    /** Creates the topics that do not exist yet on the broker at {@code bootstrapServers}. */
+    public static void createTopics(String bootstrapServers, Collection<String> names, int partitions) {
+        try (Admin admin = admin(bootstrapServers)) {
             for (String name : names) {
                 try {
                     admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
@@ -109,14 +114,14 @@ public final class LocalKafka implements AutoCloseable {
         }
     }
 
-    private Admin admin() {
+    private static Admin admin(String bootstrapServers) {
         return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000));
     }
 
     private void awaitReady() {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        try (Admin admin = admin()) {
+        try (Admin admin = admin(bootstrapServers)) {
             while (true) {
                 try {
                     if (!admin.describeCluster().nodes().get(5, TimeUnit.SECONDS).isEmpty()) {

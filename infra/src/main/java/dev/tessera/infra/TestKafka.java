@@ -21,10 +21,13 @@ public final class TestKafka {
     private TestKafka() {
     }
 
+    /** Sends one record with the content-type header that Tessera's outbox relay puts on every record. */
     public static void produce(String bootstrap, String topic, String key, String value) {
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap), new StringSerializer(), new StringSerializer())) {
-            producer.send(new ProducerRecord<>(topic, key, value)).get();
+            ProducerRecord<String, String> record = new ProducerRecord<>(topic, key, value);
+            record.headers().add("content-type", "application/cloudevents+json".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            producer.send(record).get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);

@@ -166,6 +166,7 @@ public class OutboxRelay {
     }
 
     void stop(@Observes ShutdownEvent event) {
+        enabled = false;
         if (producer != null) {
             producer.close();
         }

@@ -1,0 +1,187 @@
+package dev.tessera.e2e;
+
+import dev.tessera.infra.LocalKafka;
+import dev.tessera.infra.LocalPostgres;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The whole of Tessera for a test: a real PostgreSQL and Kafka broker in this JVM, and the four
+ * services as separate processes started from their packaged applications, each on a free port.
+ */
+final class Platform implements AutoCloseable {
+    enum Service {
+        LOBBY("lobby-service", "LOBBY"), GAME("game-service", "GAME"), SCORING("scoring-service", "SCORING"), GATEWAY("gateway", "GATEWAY");
+
+        final String module;
+        final String env;
+
+        Service(String module, String env) {
+            this.module = module;
+            this.env = env;
+        }
+    }
+
+    private final Path root = Path.of(System.getProperty("tessera.root", ".."));
+    private final Path logs;
+    private final LocalPostgres postgres;
+    private final LocalKafka kafka;
+    private final Map<Service, Integer> ports = new EnumMap<>(Service.class);
+    private final Map<Service, Process> processes = new EnumMap<>(Service.class);
+
+    Platform() {
+        try {
+            logs = Files.createDirectories(root.resolve("e2e/target/e2e-logs"));
+            try (var old = Files.list(logs)) {
+                for (Path log : old.toList()) {
+                    Files.delete(log);
+                }
+            }
+            postgres = LocalPostgres.start(0, null);
+            postgres.createDatabases(List.of("tessera_lobby", "tessera_game", "tessera_scoring", "tessera_gateway"));
+            kafka = LocalKafka.start(0, Files.createTempDirectory("tessera-e2e-kafka"));
+            kafka.createTopics(List.of("lobby-events", "game-events", "scoring-events"), 4);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        for (Service s : Service.values()) {
+            ports.put(s, freePort());
+        }
+    }
+
+    String gateway() {
+        return url(Service.GATEWAY);
+    }
+
+    String url(Service s) {
+        return "http://localhost:" + ports.get(s);
+    }
+
+    LocalPostgres postgres() {
+        return postgres;
+    }
+
+    String bootstrapServers() {
+        return kafka.bootstrapServers();
+    }
+
+    void startAll() {
+        for (Service s : Service.values()) {
+            start(s, Map.of());
+        }
+        for (Service s : Service.values()) {
+            awaitReady(s);
+        }
+    }
+
+    /** Starts one service with extra environment (for instance its outbox relay switched off). */
+    void start(Service s, Map<String, String> extraEnv) {
+        Path jar = root.resolve(s.module + "/target/quarkus-app/quarkus-run.jar");
+        if (!Files.exists(jar)) {
+            throw new IllegalStateException(jar + " is missing: run ./mvnw verify from the top, which packages the services first");
+        }
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m", "-jar", jar.toString());
+        Map<String, String> env = pb.environment();
+        env.putAll(Map.of(
+                "TESSERA_DB_HOST", "localhost",
+                "TESSERA_DB_PORT", String.valueOf(postgres.port()),
+                "TESSERA_DB_USER", LocalPostgres.USER,
+                "TESSERA_KAFKA", kafka.bootstrapServers(),
+                "LOBBY_URL", url(Service.LOBBY),
+                "GAME_URL", url(Service.GAME),
+                "SCORING_URL", url(Service.SCORING)));
+        for (Service other : Service.values()) {
+            env.put(other.env + "_PORT", String.valueOf(ports.get(other)));
+        }
+        env.putAll(extraEnv);
+        pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve(s.module + ".log").toFile()));
+        try {
+            processes.put(s, pb.start());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    void awaitReady(Service s) {
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        while (System.nanoTime() < deadline) {
+            Process p = processes.get(s);
+            if (p != null && !p.isAlive()) {
+                throw new IllegalStateException(s.module + " exited with " + p.exitValue() + "; see " + logs.resolve(s.module + ".log"));
+            }
+            try {
+                HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(url(s) + "/q/health/ready")).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+        throw new IllegalStateException(s.module + " was not ready within 120 s; see " + logs.resolve(s.module + ".log"));
+    }
+
+    /** SIGKILL: the process gets no chance to finish anything. */
+    void kill(Service s) throws InterruptedException {
+        Process p = processes.remove(s);
+        p.destroyForcibly();
+        p.waitFor();
+    }
+
+    @Override
+    public void close() {
+        processes.values().forEach(Process::destroy);
+        for (Process p : processes.values()) {
+            try {
+                if (!p.waitFor(Duration.ofSeconds(20).toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                    p.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        kafka.close();
+        postgres.close();
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static Map<String, String> env(String... kv) {
+        Map<String, String> m = new HashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put(kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+}
