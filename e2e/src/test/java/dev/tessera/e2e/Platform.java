@@ -42,7 +42,19 @@ final class Platform implements AutoCloseable {
     private final Map<Service, Integer> ports = new EnumMap<>(Service.class);
     private final Map<Service, Process> processes = new EnumMap<>(Service.class);
 
-    Platform() {
+    private static Platform shared;
+
+    /** One platform for all end-to-end test classes of the run, stopped when the test JVM exits. */
+    static synchronized Platform shared() {
+        if (shared == null) {
+            shared = new Platform();
+            shared.startAll();
+            Runtime.getRuntime().addShutdownHook(new Thread(shared::close, "e2e-platform-stop"));
+        }
+        return shared;
+    }
+
+    private Platform() {
         try {
             logs = Files.createDirectories(root.resolve("e2e/target/e2e-logs"));
             try (var old = Files.list(logs)) {

@@ -3,7 +3,6 @@ package dev.tessera.e2e;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -29,17 +28,9 @@ class TableLifeIT {
 
     @BeforeAll
     void start() {
-        platform = new Platform();
-        platform.startAll();
+        platform = Platform.shared();
         RestAssured.baseURI = platform.gateway();
         RestAssured.port = -1;
-    }
-
-    @AfterAll
-    void stop() {
-        if (platform != null) {
-            platform.close();
-        }
     }
 
     @Test

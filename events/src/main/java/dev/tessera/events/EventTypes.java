@@ -5,6 +5,7 @@ import dev.tessera.events.builders.BuildersEvent;
 import dev.tessera.events.carrara.CarraraEvent;
 import dev.tessera.events.game.GameLifecycleEvent;
 import dev.tessera.events.lobby.LobbyEvent;
+import dev.tessera.events.scoring.ScoringEvent;
 
 import java.util.ArrayDeque;
 import java.util.Collection;
@@ -26,7 +27,8 @@ public final class EventTypes {
             GameLifecycleEvent.class,
             AlhambraEvent.class,
             BuildersEvent.class,
-            CarraraEvent.class);
+            CarraraEvent.class,
+            ScoringEvent.class);
 
     private static final Map<String, Class<? extends TesseraEvent>> BY_NAME = new HashMap<>();
 

@@ -99,7 +99,7 @@ class TablesTest {
 
         String gameId = "game-of-" + id;
         CloudEvent started = codec.envelope("/tessera/game-service", gameId, 1,
-                new GameStarted(gameId, id, "alhambra", List.of("ana", "bob"), 42L, Map.of()), OffsetDateTime.now());
+                new GameStarted(gameId, id, "alhambra", List.of("ana", "bob"), 42L, Map.of(), null), OffsetDateTime.now());
         String record = codec.write(started);
         TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.GAME_EVENTS, gameId, record);
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().get("/api/v1/tables/" + id)
@@ -110,7 +110,7 @@ class TablesTest {
         await().atMost(Duration.ofSeconds(20)).until(() -> processed(started.id()) == 1);
         // The consumer has moved past the duplicate (a later record is processed) and the table is unchanged.
         CloudEvent marker = codec.envelope("/tessera/game-service", "other", 1,
-                new GameStarted("other", "no-table", "alhambra", List.of("x", "y"), 1L, Map.of()), OffsetDateTime.now());
+                new GameStarted("other", "no-table", "alhambra", List.of("x", "y"), 1L, Map.of(), null), OffsetDateTime.now());
         TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.GAME_EVENTS, gameId, codec.write(marker));
         await().atMost(Duration.ofSeconds(20)).until(() -> processed(marker.id()) == 1);
         assertEquals(updatedAt, updatedAt(id));

@@ -27,6 +27,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.BiPredicate;
 
 /**
  * Games as event streams: created from a started table, folded to state through their rules engine,
@@ -65,8 +66,11 @@ public class GameService {
             throw new IllegalArgumentException(title.name() + " cannot start with " + table.players().size() + " players");
         }
         String gameId = gameIdOf(table.tableId());
-        GameStarted started = new GameStarted(gameId, table.tableId(), table.game(), table.players(), SEEDS.nextLong(),
-                table.options());
+        long seed = SEEDS.nextLong();
+        RulesEngine<Object, Object, Object> engine = engines.get(table.game());
+        Object initial = engine.start(new GameSetup(table.players(), seed, table.options()));
+        GameStarted started = new GameStarted(gameId, table.tableId(), table.game(), table.players(), seed,
+                table.options(), mapper().valueToTree(engine.view(initial, null)));
         return store.version(gameId).chain(version -> {
             if (version > 0) {
                 LOG.infof("game %s of table %s exists already", gameId, table.tableId());
@@ -121,9 +125,33 @@ public class GameService {
         })).invoke(relay::kick);
     }
 
-    /** Appends events that come from outside the rules (a scoring answer) at the stream's current version. */
-    public Uni<List<CloudEvent>> record(String gameId, List<? extends TesseraEvent> events) {
-        return store.version(gameId).chain(v -> store.append(gameId, v, events, Topics.GAME_EVENTS)).invoke(relay::kick);
+    /**
+     * Appends a fact that comes from outside the rules (a scoring answer, the final standings) at the
+     * stream's current version, in the caller's transaction. Skipped, and said so, when the stream
+     * already holds the same fact ({@code sameFact}) or when the rules cannot apply it now (an answer
+     * nobody is waiting for): a late or repeated answer must never change a game twice.
+     */
+    public <S, M, E> Uni<Void> record(String gameId, TesseraEvent fact, BiPredicate<TesseraEvent, TesseraEvent> sameFact) {
+        return store.load(gameId, 0).chain(events -> {
+            if (events.isEmpty()) {
+                LOG.warnf("%s for unknown game %s ignored", fact.getClass().getSimpleName(), gameId);
+                return Uni.createFrom().voidItem();
+            }
+            if (events.stream().map(store::event).anyMatch(e -> sameFact.test(e, fact))) {
+                LOG.infof("game %s already has %s", gameId, fact);
+                return Uni.createFrom().voidItem();
+            }
+            GameStream<S, M, E> game = fold(gameId, events);
+            if (game.engine().eventType().isInstance(fact)) {
+                try {
+                    game.engine().evolve(game.state(), game.engine().eventType().cast(fact));
+                } catch (RuntimeException e) {
+                    LOG.warnf("game %s cannot take %s now: %s", gameId, fact, e.getMessage());
+                    return Uni.createFrom().voidItem();
+                }
+            }
+            return store.append(gameId, game.version(), List.of(fact), Topics.GAME_EVENTS).invoke(relay::kick).replaceWithVoid();
+        });
     }
 
     private <M> M parse(RulesEngine<?, M, ?> engine, JsonNode move) {

@@ -21,6 +21,9 @@ public class ScoredGame extends PanacheEntityBase {
     @Column(name = "last_version")
     public long lastVersion;
     public boolean finished;
+    /** Scoring events published for this game: the version of its stream on scoring-events. */
+    @Column(name = "scoring_version")
+    public long scoringVersion;
     @Column(name = "updated_at")
     public OffsetDateTime updatedAt;
 }

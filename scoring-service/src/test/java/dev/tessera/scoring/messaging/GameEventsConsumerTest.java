@@ -29,7 +29,7 @@ class GameEventsConsumerTest {
     void the_projection_follows_a_game_and_ignores_a_redelivered_event() {
         String gameId = UUID.randomUUID().toString();
         CloudEvent started = codec.envelope("/tessera/game-service", gameId, 1,
-                new GameStarted(gameId, "t-" + gameId, "alhambra", List.of("ana", "bob"), 7L, Map.of()), OffsetDateTime.now());
+                new GameStarted(gameId, "t-" + gameId, "alhambra", List.of("ana", "bob"), 7L, Map.of(), null), OffsetDateTime.now());
         send(gameId, started);
         send(gameId, started);
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().get("/api/v1/scoring/games/" + gameId)

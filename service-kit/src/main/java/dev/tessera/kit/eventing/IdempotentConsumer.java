@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
+import java.time.Duration;
 import java.util.function.BiFunction;
 
 /**
@@ -33,8 +34,10 @@ public class IdempotentConsumer {
             throw new EventCodec.MalformedEventException("CloudEvent without id or type");
         }
         TesseraEvent event = codec.read(envelope);
+        // A conflict means a move was appended to the same stream meanwhile: redo the whole transaction.
         return Panache.withTransaction(() -> firstDelivery(consumer, envelope.id())
-                .chain(first -> first ? effect.apply(envelope, event) : Uni.createFrom().voidItem()));
+                        .chain(first -> first ? effect.apply(envelope, event) : Uni.createFrom().voidItem()))
+                .onFailure(ConcurrencyConflictException.class).retry().withBackOff(Duration.ofMillis(5), Duration.ofMillis(200)).atMost(20);
     }
 
     private Uni<Boolean> firstDelivery(String consumer, String eventId) {

@@ -1,0 +1,75 @@
+package dev.tessera.e2e;
+
+import io.restassured.http.ContentType;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * A random player that knows nothing of the rules: it asks for the legal moves of whoever may move,
+ * picks a kind of move, then one move of that kind (so that plentiful kinds, like Alhambra's
+ * redesigns, do not crowd out the ones that move the game on), and sends it back verbatim.
+ */
+final class Bot {
+    private final Random random;
+
+    Bot(long seed) {
+        this.random = new Random(seed);
+    }
+
+    /** Plays until {@code done} holds for the game's event types, or fails after {@code maxMoves}. */
+    int playUntil(String gameId, List<String> players, Predicate<List<String>> done, int maxMoves) {
+        for (int moves = 0; moves < maxMoves; moves++) {
+            if (done.test(eventTypes(gameId))) {
+                return moves;
+            }
+            if (!moveOnce(gameId, players)) {
+                // Nobody may move: the game waits for another service (a valuation, the final scoring).
+                await().atMost(Duration.ofSeconds(30)).until(() -> done.test(eventTypes(gameId))
+                        || players.stream().anyMatch(p -> !moves(legal(gameId, p)).isEmpty()));
+            }
+        }
+        throw new AssertionError("game " + gameId + " did not reach the condition within " + maxMoves + " moves");
+    }
+
+    private boolean moveOnce(String gameId, List<String> players) {
+        for (String player : players) {
+            Map<String, Object> legal = legal(gameId, player);
+            List<Map<String, Object>> options = moves(legal);
+            if (options.isEmpty()) {
+                continue;
+            }
+            List<List<Map<String, Object>>> kinds = List.copyOf(options.stream()
+                    .collect(Collectors.groupingBy(m -> m.get("type"), java.util.LinkedHashMap::new, Collectors.toList())).values());
+            List<Map<String, Object>> kind = kinds.get(random.nextInt(kinds.size()));
+            Map<String, Object> move = kind.get(random.nextInt(kind.size()));
+            given().header("X-Player", player).contentType(ContentType.JSON)
+                    .body(Map.of("expectedVersion", legal.get("version"), "move", move))
+                    .post("/api/v1/games/" + gameId + "/moves").then().statusCode(200);
+            return true;
+        }
+        return false;
+    }
+
+    private static Map<String, Object> legal(String gameId, String player) {
+        return given().header("X-Player", player).get("/api/v1/games/" + gameId + "/legal-moves")
+                .then().statusCode(200).extract().jsonPath().getMap("");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> moves(Map<String, Object> legal) {
+        return (List<Map<String, Object>>) legal.get("moves");
+    }
+
+    static List<String> eventTypes(String gameId) {
+        return given().get("/api/v1/games/" + gameId + "/events?from=0").then().statusCode(200)
+                .extract().jsonPath().getList("type");
+    }
+}

@@ -1,0 +1,94 @@
+package dev.tessera.e2e;
+
+import io.restassured.RestAssured;
+import io.restassured.http.ContentType;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Whole games, or the parts that cross services, played through the public API by a random bot. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class GamesIT {
+
+    @BeforeAll
+    void start() {
+        RestAssured.baseURI = Platform.shared().gateway();
+        RestAssured.port = -1;
+    }
+
+    @Test
+    void an_alhambra_scoring_round_is_scored_by_scoring_service_and_its_points_land_in_the_game() {
+        List<String> players = List.of("ana", "bob", "cyd");
+        String gameId = game("alhambra", players);
+        new Bot(11).playUntil(gameId, players, types -> types.contains("tessera.alhambra.PointsAwarded"), 3000);
+
+        List<String> types = Bot.eventTypes(gameId);
+        assertTrue(types.indexOf("tessera.alhambra.ScoringRoundTriggered") < types.indexOf("tessera.alhambra.PointsAwarded"));
+        assertEquals(1, types.stream().filter("tessera.alhambra.PointsAwarded"::equals).count());
+        int at = types.indexOf("tessera.alhambra.PointsAwarded");
+        Map<String, Integer> points = given().get("/api/v1/games/" + gameId + "/events?from=" + at).then()
+                .extract().jsonPath().getMap("[0].data.points");
+        assertEquals(players.size(), points.size());
+        // The game's view carries each player's round-1 points as awarded.
+        for (String p : players) {
+            given().header("X-Player", p).get("/api/v1/games/" + gameId).then()
+                    .body("state.players.find { it.id == '" + p + "' }.roundPoints[0]", equalTo(points.get(p)));
+        }
+    }
+
+    @Test
+    void a_carrara_valuation_waits_for_scoring_service_and_play_resumes() {
+        List<String> players = List.of("ana", "bob");
+        String gameId = game("carrara", players);
+        new Bot(5).playUntil(gameId, players, types -> types.contains("tessera.carrara.ValuationScored"), 3000);
+        List<String> types = Bot.eventTypes(gameId);
+        assertTrue(types.indexOf("tessera.carrara.ValuationRequested") < types.indexOf("tessera.carrara.ValuationScored"));
+        // Play resumes: somebody has a legal move again.
+        await().atMost(Duration.ofSeconds(10)).until(() -> players.stream().anyMatch(p -> !given().header("X-Player", p)
+                .get("/api/v1/games/" + gameId + "/legal-moves").then().extract().jsonPath().getList("moves").isEmpty()));
+    }
+
+    @Test
+    void a_whole_game_of_the_builders_ends_with_standings_from_scoring_service_and_a_finished_table() {
+        List<String> players = List.of("eve", "fay");
+        String tableId = table("builders", players);
+        String gameId = gameOf(tableId);
+        new Bot(3).playUntil(gameId, players, types -> types.contains("tessera.game.GameEnded"), 5000);
+        given().get("/api/v1/games/" + gameId + "/events?from=0").then()
+                .body("find { it.type == 'tessera.game.GameEnded' }.data.standings[0].rank", equalTo(1));
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+                given().get("/api/v1/tables/" + tableId).then().body("status", equalTo("finished")));
+    }
+
+    private String game(String title, List<String> players) {
+        return gameOf(table(title, players));
+    }
+
+    private String table(String title, List<String> players) {
+        String tableId = given().header("X-Player", players.get(0)).contentType(ContentType.JSON)
+                .body(Map.of("game", title, "seats", players.size())).post("/api/v1/tables")
+                .then().statusCode(201).extract().path("id");
+        for (String p : players.subList(1, players.size())) {
+            given().header("X-Player", p).post("/api/v1/tables/" + tableId + "/join").then().statusCode(200);
+        }
+        given().header("X-Player", players.get(0)).post("/api/v1/tables/" + tableId + "/start").then().statusCode(200);
+        return tableId;
+    }
+
+    private String gameOf(String tableId) {
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> given().get("/api/v1/tables/" + tableId)
+                .then().statusCode(200).body("gameId", notNullValue()));
+        return given().get("/api/v1/tables/" + tableId).then().extract().path("gameId");
+    }
+}

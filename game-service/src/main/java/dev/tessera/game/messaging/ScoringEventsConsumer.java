@@ -1,0 +1,60 @@
+package dev.tessera.game.messaging;
+
+import dev.tessera.events.TesseraEvent;
+import dev.tessera.events.alhambra.AlhambraEvent;
+import dev.tessera.events.carrara.ValuationScored;
+import dev.tessera.events.game.GameEnded;
+import dev.tessera.events.scoring.FinalStandings;
+import dev.tessera.events.scoring.ScoringRoundScored;
+import dev.tessera.game.play.GameService;
+import dev.tessera.kit.eventing.IdempotentConsumer;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Scoring-service's answers become facts of the games: Alhambra's round points, a Carrara valuation's
+ * reward, and the final standings, after which the game has ended. Each is recorded once per game
+ * whatever is delivered twice (the event id) or computed twice (the same round, the same game end).
+ */
+@ApplicationScoped
+public class ScoringEventsConsumer {
+
+    @Inject
+    IdempotentConsumer consumer;
+
+    @Inject
+    GameService games;
+
+    @Incoming("scoring-events")
+    public Uni<Void> consume(ConsumerRecord<String, String> record) {
+        return consumer.once("game.scoring", record, (envelope, event) -> {
+            if (event instanceof ScoringRoundScored scored) {
+                Map<String, Integer> points = new LinkedHashMap<>();
+                scored.scores().forEach(s -> points.put(s.player(), s.total()));
+                return games.record(scored.gameId(), new AlhambraEvent.PointsAwarded(scored.round(), points),
+                        ScoringEventsConsumer::sameRound);
+            }
+            if (event instanceof ValuationScored valuation) {
+                return games.record(envelope.subject(), valuation, (a, b) -> a instanceof ValuationScored v
+                        && v.valuation() == valuation.valuation());
+            }
+            if (event instanceof FinalStandings standings) {
+                GameEnded ended = new GameEnded(standings.gameId(), standings.standings().stream()
+                        .map(s -> new GameEnded.Standing(s.player(), s.score(), s.rank())).toList());
+                return games.record(standings.gameId(), ended, (a, b) -> a instanceof GameEnded);
+            }
+            return Uni.createFrom().voidItem();
+        });
+    }
+
+    private static boolean sameRound(TesseraEvent existing, TesseraEvent incoming) {
+        return existing instanceof AlhambraEvent.PointsAwarded a && incoming instanceof AlhambraEvent.PointsAwarded b
+                && a.round() == b.round();
+    }
+}
