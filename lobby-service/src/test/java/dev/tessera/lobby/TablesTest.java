@@ -5,6 +5,7 @@ import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
 import dev.tessera.events.Topics;
 import dev.tessera.events.game.GameStarted;
+import dev.tessera.events.scoring.FinalStandings;
 import dev.tessera.infra.TestInfrastructure;
 import dev.tessera.infra.TestKafka;
 import io.quarkus.test.junit.QuarkusTest;
@@ -115,6 +116,27 @@ class TablesTest {
         await().atMost(Duration.ofSeconds(20)).until(() -> processed(marker.id()) == 1);
         assertEquals(updatedAt, updatedAt(id));
         assertEquals(1, processed(started.id()));
+    }
+
+    @Test
+    void final_standings_finish_the_table() {
+        String id = given().header(PLAYER, "ana").contentType(ContentType.JSON)
+                .body(Map.of("game", "builders", "seats", 2)).post("/api/v1/tables")
+                .then().statusCode(201).extract().path("id");
+        given().header(PLAYER, "bob").post("/api/v1/tables/" + id + "/join").then().statusCode(200);
+        given().header(PLAYER, "ana").post("/api/v1/tables/" + id + "/start").then().statusCode(200);
+        String gameId = "game-of-" + id;
+        TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.GAME_EVENTS, gameId, codec.write(codec.envelope(
+                "/tessera/game-service", gameId, 1, new GameStarted(gameId, id, "builders", List.of("ana", "bob"), 1L, Map.of(), null),
+                OffsetDateTime.now())));
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().get("/api/v1/tables/" + id)
+                .then().body("status", equalTo("playing")));
+        TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.SCORING_EVENTS, gameId, codec.write(codec.envelope(
+                "/tessera/scoring-service", gameId, 1, new FinalStandings(gameId, "builders", List.of(
+                        new FinalStandings.Standing("bob", 20, 1), new FinalStandings.Standing("ana", 18, 2))),
+                OffsetDateTime.now())));
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().get("/api/v1/tables/" + id)
+                .then().body("status", equalTo("finished")));
     }
 
     @Test

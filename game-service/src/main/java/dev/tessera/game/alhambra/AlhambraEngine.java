@@ -50,6 +50,11 @@ public final class AlhambraEngine implements RulesEngine<AlhambraState, Alhambra
     }
 
     @Override
+    public Class<AlhambraState> stateType() {
+        return AlhambraState.class;
+    }
+
+    @Override
     public Class<AlhambraMove> moveType() {
         return AlhambraMove.class;
     }

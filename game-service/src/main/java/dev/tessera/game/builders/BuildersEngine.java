@@ -59,6 +59,11 @@ public final class BuildersEngine implements RulesEngine<BuildersState, Builders
     }
 
     @Override
+    public Class<BuildersState> stateType() {
+        return BuildersState.class;
+    }
+
+    @Override
     public Class<BuildersMove> moveType() {
         return BuildersMove.class;
     }

@@ -63,6 +63,11 @@ public final class CarraraEngine implements RulesEngine<CarraraState, CarraraMov
     }
 
     @Override
+    public Class<CarraraState> stateType() {
+        return CarraraState.class;
+    }
+
+    @Override
     public Class<CarraraMove> moveType() {
         return CarraraMove.class;
     }

@@ -21,6 +21,7 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 import java.nio.charset.StandardCharsets;
@@ -49,6 +50,9 @@ public class GameService {
 
     @Inject
     EventCodec codec;
+
+    @ConfigProperty(name = "tessera.snapshots.every", defaultValue = "50")
+    long snapshotEvery;
 
     /** The game id of a table: derived, so that creating a table's game twice finds the first one. */
     public static String gameIdOf(String tableId) {
@@ -80,26 +84,79 @@ public class GameService {
         });
     }
 
-    /** The game folded to its current state. */
+    /** The game folded to its current state, from its latest snapshot when there is one. */
     public <S, M, E> Uni<GameStream<S, M, E>> load(String gameId) {
-        return Panache.withSession(() -> store.load(gameId, 0)).map(events -> fold(gameId, events));
+        return Panache.withSession(() -> current(gameId));
     }
 
-    @SuppressWarnings("unchecked")
+    private <S, M, E> Uni<GameStream<S, M, E>> current(String gameId) {
+        return store.snapshot(gameId).chain(snapshot -> snapshot.isPresent()
+                ? this.<S, M, E>fromSnapshot(gameId, snapshot.get())
+                : store.load(gameId, 0).map(events -> fold(gameId, events)));
+    }
+
+    private <S, M, E> Uni<GameStream<S, M, E>> fromSnapshot(String gameId, EventStore.Snapshot snapshot) {
+        return store.at(gameId, 1).chain(first -> {
+            GameStarted started = (GameStarted) store.event(first);
+            RulesEngine<S, M, E> engine = engines.get(started.game());
+            S base;
+            try {
+                base = mapper().treeToValue(snapshot.state(), engine.stateType());
+            } catch (Exception e) {
+                LOG.warnf("snapshot of %s at %d unreadable (%s): folding from the start", gameId, snapshot.version(), e.getMessage());
+                return store.load(gameId, 0).map(events -> fold(gameId, events));
+            }
+            return store.load(gameId, snapshot.version())
+                    .map(tail -> foldFrom(started, engine, base, snapshot.version(), tail));
+        });
+    }
+
     private <S, M, E> GameStream<S, M, E> fold(String gameId, List<StoredEvent> events) {
         if (events.isEmpty()) {
             throw ProblemException.notFound("game", gameId);
         }
         GameStarted started = (GameStarted) store.event(events.get(0));
         RulesEngine<S, M, E> engine = engines.get(started.game());
-        S state = engine.start(new GameSetup(started.players(), started.seed(), started.options()));
-        for (StoredEvent stored : events.subList(1, events.size())) {
+        S initial = engine.start(new GameSetup(started.players(), started.seed(), started.options()));
+        return foldFrom(started, engine, initial, 1, events.subList(1, events.size()));
+    }
+
+    @SuppressWarnings("unchecked")
+    private <S, M, E> GameStream<S, M, E> foldFrom(GameStarted started, RulesEngine<S, M, E> engine, S state, long version,
+                                                   List<StoredEvent> events) {
+        for (StoredEvent stored : events) {
             TesseraEvent event = store.event(stored);
             if (engine.eventType().isInstance(event)) {
                 state = engine.evolve(state, (E) event);
             }
+            version = stored.version();
         }
-        return new GameStream<>(started, engine, state, events.get(events.size() - 1).version());
+        return new GameStream<>(started, engine, state, version);
+    }
+
+    /**
+     * Stores a snapshot when the stream crosses a multiple of {@code tessera.snapshots.every} events, and
+     * only of a state that comes back equal from its JSON: a snapshot must rebuild the game exactly.
+     */
+    private <S, M, E> Uni<Void> snapshotIfDue(GameStream<S, M, E> before, List<E> appended, long version) {
+        if (version / snapshotEvery == before.version() / snapshotEvery) {
+            return Uni.createFrom().voidItem();
+        }
+        S state = before.state();
+        for (E event : appended) {
+            state = before.engine().evolve(state, event);
+        }
+        try {
+            JsonNode json = mapper().valueToTree(state);
+            if (!state.equals(mapper().treeToValue(json, before.engine().stateType()))) {
+                LOG.debugf("%s state does not survive JSON: no snapshot", before.engine().game());
+                return Uni.createFrom().voidItem();
+            }
+            return store.saveSnapshot(before.started().gameId(), version, json);
+        } catch (Exception e) {
+            LOG.debugf("%s state cannot be snapshotted: %s", before.engine().game(), e.getMessage());
+            return Uni.createFrom().voidItem();
+        }
     }
 
     /**
@@ -108,8 +165,7 @@ public class GameService {
      * with the rule on an illegal move. Nothing is written when it rejects.
      */
     public <S, M, E> Uni<MoveResult> move(String gameId, String player, long expectedVersion, JsonNode move) {
-        return Panache.withTransaction(() -> store.load(gameId, 0).chain(events -> {
-            GameStream<S, M, E> game = fold(gameId, events);
+        return Panache.withTransaction(() -> this.<S, M, E>current(gameId).chain(game -> {
             if (game.version() != expectedVersion) {
                 throw new ConcurrencyConflictException(gameId, expectedVersion, game.version());
             }
@@ -121,6 +177,7 @@ public class GameService {
             List<E> accepted = ((Decision.Accepted<E>) decision).events();
             List<TesseraEvent> events1 = accepted.stream().map(e -> (TesseraEvent) e).toList();
             return store.append(gameId, expectedVersion, events1, Topics.GAME_EVENTS)
+                    .call(envelopes -> snapshotIfDue(game, accepted, envelopes.get(envelopes.size() - 1).streamversion()))
                     .map(envelopes -> new MoveResult(gameId, envelopes.get(envelopes.size() - 1).streamversion(), envelopes));
         })).invoke(relay::kick);
     }

@@ -20,6 +20,9 @@ public interface RulesEngine<S, M, E> {
 
     int maxPlayers();
 
+    /** The state's type, for snapshots: a state that survives a JSON round trip equal to itself may be stored. */
+    Class<S> stateType();
+
     /** The base type that moves are read into from JSON. */
     Class<M> moveType();
 

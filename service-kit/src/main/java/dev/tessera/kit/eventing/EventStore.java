@@ -87,14 +87,25 @@ public class EventStore {
 
     /** The stream's events after {@code afterVersion}, in order, as stored. */
     public Uni<List<StoredEvent>> load(String streamId, long afterVersion) {
+        return load(streamId, afterVersion, Integer.MAX_VALUE);
+    }
+
+    /** At most {@code limit} of the stream's events after {@code afterVersion}, in order, as stored. */
+    public Uni<List<StoredEvent>> load(String streamId, long afterVersion, int limit) {
         return Panache.getSession().chain(session -> session.<Object[]>createNativeQuery("""
                         SELECT version, event_id::text, type, schema_version, payload::text, recorded_at
-                        FROM events WHERE stream_id = :s AND version > :v ORDER BY version""")
+                        FROM events WHERE stream_id = :s AND version > :v ORDER BY version LIMIT :n""")
                 .setParameter("s", streamId)
                 .setParameter("v", afterVersion)
+                .setParameter("n", limit)
                 .getResultList())
                 .map(rows -> rows.stream().map(r -> new StoredEvent(streamId, Sql.number(r[0]), (String) r[1],
                         (String) r[2], (int) Sql.number(r[3]), tree((String) r[4]), Sql.time(r[5]))).toList());
+    }
+
+    /** The event at {@code version} of a stream, or null when there is none. */
+    public Uni<StoredEvent> at(String streamId, long version) {
+        return load(streamId, version - 1, 1).map(events -> events.isEmpty() ? null : events.get(0));
     }
 
     /** The event of a stored row, upcast to its current schema. */

@@ -1,0 +1,63 @@
+package dev.tessera.events;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tessera.events.lobby.TableOpened;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** Old shapes of an event are read through upcasters into today's record. */
+class UpcastingTest {
+
+    /** A made-up older shape of TableOpened (as "version 0"): no options, and the seat count called "size". */
+    private static final Upcaster TABLE_OPENED_V0 = new Upcaster() {
+        @Override
+        public String type() {
+            return "tessera.lobby.TableOpened";
+        }
+
+        @Override
+        public int fromVersion() {
+            return 0;
+        }
+
+        @Override
+        public ObjectNode upcast(ObjectNode data) {
+            data.set("seats", data.remove("size"));
+            data.putObject("options");
+            return data;
+        }
+    };
+
+    @Test
+    void a_stored_older_version_is_upcast_to_the_current_record() {
+        EventCodec codec = new EventCodec(List.of(TABLE_OPENED_V0));
+        JsonNode old = codec.mapper().createObjectNode().put("tableId", "t1").put("game", "alhambra").put("size", 4).put("host", "ana");
+        TesseraEvent event = codec.read("tessera.lobby.TableOpened", 0, old);
+        assertEquals(new TableOpened("t1", "alhambra", 4, "ana", Map.of()), event);
+        // The stored data itself is left as it was.
+        assertEquals(4, old.get("size").asInt());
+    }
+
+    @Test
+    void an_older_version_without_an_upcaster_is_an_error_not_a_silent_guess() {
+        EventCodec codec = new EventCodec();
+        JsonNode old = codec.mapper().createObjectNode().put("tableId", "t1");
+        assertThrows(EventCodec.MalformedEventException.class, () -> codec.read("tessera.lobby.TableOpened", 0, old));
+    }
+
+    @Test
+    void the_current_version_round_trips_through_the_envelope() {
+        EventCodec codec = new EventCodec();
+        TableOpened opened = new TableOpened("t1", "carrara", 3, "bob", Map.of("clock", "turn-based"));
+        CloudEvent envelope = codec.readEnvelope(codec.write(codec.envelope("/tessera/lobby-service", "t1", 1, opened,
+                java.time.OffsetDateTime.now())));
+        assertEquals(1, envelope.schemaVersion());
+        assertEquals(opened, codec.read(envelope));
+    }
+}

@@ -1,0 +1,72 @@
+package dev.tessera.game.play;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tessera.events.CloudEvent;
+import dev.tessera.events.EventCodec;
+import dev.tessera.events.Topics;
+import dev.tessera.events.lobby.TableStarted;
+import dev.tessera.infra.TestInfrastructure;
+import dev.tessera.infra.TestKafka;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Snapshots (every 5 events in tests) rebuild exactly the game that folding every event does. */
+@QuarkusTest
+class SnapshotTest {
+    private final EventCodec codec = new EventCodec();
+
+    @ParameterizedTest
+    @ValueSource(strings = {"alhambra", "builders", "carrara"})
+    void a_game_loaded_from_its_snapshot_is_the_game_folded_from_all_its_events(String title) throws Exception {
+        String tableId = UUID.randomUUID().toString();
+        List<String> players = List.of("ana", "bob");
+        CloudEvent started = codec.envelope("/tessera/lobby-service", tableId, 4,
+                new TableStarted(tableId, title, players, Map.of()), OffsetDateTime.now());
+        TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.LOBBY_EVENTS, tableId, codec.write(started));
+        String gameId = GameService.gameIdOf(tableId);
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().get("/api/v1/games/" + gameId).then().statusCode(200));
+
+        Random random = new Random(7);
+        int version = 1;
+        while (version < 13) {
+            for (String p : players) {
+                List<JsonNode> legal = List.of(codec.mapper().convertValue(given().header("X-Tessera-Player", p)
+                        .get("/api/v1/games/" + gameId + "/legal-moves").then().extract().jsonPath().getList("moves"), JsonNode[].class));
+                if (!legal.isEmpty()) {
+                    version = given().header("X-Tessera-Player", p).contentType(ContentType.JSON)
+                            .body(Map.of("expectedVersion", version, "move", legal.get(random.nextInt(legal.size()))))
+                            .post("/api/v1/games/" + gameId + "/moves").then().statusCode(200).extract().path("version");
+                    break;
+                }
+            }
+        }
+        assertTrue(TestInfrastructure.postgres().count("tessera_game",
+                "SELECT max(version) FROM snapshots WHERE stream_id = '" + gameId + "'") >= 5, title + " state was never snapshotted");
+        String fromSnapshot = view(gameId);
+        try (Connection c = java.sql.DriverManager.getConnection(TestInfrastructure.postgres().jdbcUrl("tessera_game"), "postgres", "");
+             Statement s = c.createStatement()) {
+            s.execute("DELETE FROM snapshots WHERE stream_id = '" + gameId + "'");
+        }
+        assertEquals(view(gameId), fromSnapshot);
+    }
+
+    private String view(String gameId) {
+        return given().header("X-Tessera-Player", "ana").get("/api/v1/games/" + gameId).then().statusCode(200).extract().asString();
+    }
+}
