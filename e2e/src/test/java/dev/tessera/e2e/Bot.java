@@ -25,7 +25,7 @@ final class Bot {
     }
 
     /** Plays until {@code done} holds for the game's event types, or fails after {@code maxMoves}. */
-    int playUntil(String gameId, List<String> players, Predicate<List<String>> done, int maxMoves) {
+    int playUntil(String gameId, List<Account> players, Predicate<List<String>> done, int maxMoves) {
         for (int moves = 0; moves < maxMoves; moves++) {
             if (done.test(eventTypes(gameId))) {
                 return moves;
@@ -39,8 +39,8 @@ final class Bot {
         throw new AssertionError("game " + gameId + " did not reach the condition within " + maxMoves + " moves");
     }
 
-    private boolean moveOnce(String gameId, List<String> players) {
-        for (String player : players) {
+    private boolean moveOnce(String gameId, List<Account> players) {
+        for (Account player : players) {
             Map<String, Object> legal = legal(gameId, player);
             List<Map<String, Object>> options = moves(legal);
             if (options.isEmpty()) {
@@ -50,7 +50,7 @@ final class Bot {
                     .collect(Collectors.groupingBy(m -> m.get("type"), java.util.LinkedHashMap::new, Collectors.toList())).values());
             List<Map<String, Object>> kind = kinds.get(random.nextInt(kinds.size()));
             Map<String, Object> move = kind.get(random.nextInt(kind.size()));
-            given().header("X-Player", player).contentType(ContentType.JSON)
+            player.as().contentType(ContentType.JSON)
                     .body(Map.of("expectedVersion", legal.get("version"), "move", move))
                     // 409: the game moved on meanwhile (a scoring answer was recorded); the next round asks again.
                     .post("/api/v1/games/" + gameId + "/moves").then().statusCode(org.hamcrest.Matchers.oneOf(200, 409));
@@ -59,8 +59,8 @@ final class Bot {
         return false;
     }
 
-    private static Map<String, Object> legal(String gameId, String player) {
-        return given().header("X-Player", player).get("/api/v1/games/" + gameId + "/legal-moves")
+    private static Map<String, Object> legal(String gameId, Account player) {
+        return player.as().get("/api/v1/games/" + gameId + "/legal-moves")
                 .then().statusCode(200).extract().jsonPath().getMap("");
     }
 

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -29,7 +30,7 @@ class GamesIT {
 
     @Test
     void an_alhambra_scoring_round_is_scored_by_scoring_service_and_its_points_land_in_the_game() {
-        List<String> players = List.of("ana", "bob", "cyd");
+        List<Account> players = signUp("games-ana", "games-bob", "games-cyd");
         String gameId = game("alhambra", players);
         new Bot(11).playUntil(gameId, players, types -> types.contains("tessera.alhambra.PointsAwarded"), 3000);
 
@@ -41,27 +42,27 @@ class GamesIT {
                 .extract().jsonPath().getMap("[0].data.points");
         assertEquals(players.size(), points.size());
         // The game's view carries each player's round-1 points as awarded.
-        for (String p : players) {
-            given().header("X-Player", p).get("/api/v1/games/" + gameId).then()
-                    .body("state.players.find { it.id == '" + p + "' }.roundPoints[0]", equalTo(points.get(p)));
+        for (Account p : players) {
+            p.as().get("/api/v1/games/" + gameId).then()
+                    .body("state.players.find { it.id == '" + p.id() + "' }.roundPoints[0]", equalTo(points.get(p.id())));
         }
     }
 
     @Test
     void a_carrara_valuation_waits_for_scoring_service_and_play_resumes() {
-        List<String> players = List.of("ana", "bob");
+        List<Account> players = signUp("games-dan", "games-eve");
         String gameId = game("carrara", players);
         new Bot(5).playUntil(gameId, players, types -> types.contains("tessera.carrara.ValuationScored"), 3000);
         List<String> types = Bot.eventTypes(gameId);
         assertTrue(types.indexOf("tessera.carrara.ValuationRequested") < types.indexOf("tessera.carrara.ValuationScored"));
         // Play resumes: somebody has a legal move again.
-        await().atMost(Duration.ofSeconds(10)).until(() -> players.stream().anyMatch(p -> !given().header("X-Player", p)
+        await().atMost(Duration.ofSeconds(10)).until(() -> players.stream().anyMatch(p -> !p.as()
                 .get("/api/v1/games/" + gameId + "/legal-moves").then().extract().jsonPath().getList("moves").isEmpty()));
     }
 
     @Test
     void a_whole_game_of_the_builders_ends_with_standings_from_scoring_service_and_a_finished_table() {
-        List<String> players = List.of("eve", "fay");
+        List<Account> players = signUp("games-fay", "games-gus");
         String tableId = table("builders", players);
         String gameId = gameOf(tableId);
         new Bot(3).playUntil(gameId, players, types -> types.contains("tessera.game.GameEnded"), 5000);
@@ -71,18 +72,22 @@ class GamesIT {
                 given().get("/api/v1/tables/" + tableId).then().body("status", equalTo("finished")));
     }
 
-    private String game(String title, List<String> players) {
+    private static List<Account> signUp(String... names) {
+        return Arrays.stream(names).map(Account::signUp).toList();
+    }
+
+    private String game(String title, List<Account> players) {
         return gameOf(table(title, players));
     }
 
-    private String table(String title, List<String> players) {
-        String tableId = given().header("X-Player", players.get(0)).contentType(ContentType.JSON)
+    private String table(String title, List<Account> players) {
+        String tableId = players.get(0).as().contentType(ContentType.JSON)
                 .body(Map.of("game", title, "seats", players.size())).post("/api/v1/tables")
                 .then().statusCode(201).extract().path("id");
-        for (String p : players.subList(1, players.size())) {
-            given().header("X-Player", p).post("/api/v1/tables/" + tableId + "/join").then().statusCode(200);
+        for (Account p : players.subList(1, players.size())) {
+            p.as().post("/api/v1/tables/" + tableId + "/join").then().statusCode(200);
         }
-        given().header("X-Player", players.get(0)).post("/api/v1/tables/" + tableId + "/start").then().statusCode(200);
+        players.get(0).as().post("/api/v1/tables/" + tableId + "/start").then().statusCode(200);
         return tableId;
     }
 

@@ -115,7 +115,9 @@ final class Platform implements AutoCloseable {
                 "TESSERA_KAFKA", kafka.bootstrapServers(),
                 "LOBBY_URL", url(Service.LOBBY),
                 "GAME_URL", url(Service.GAME),
-                "SCORING_URL", url(Service.SCORING)));
+                "SCORING_URL", url(Service.SCORING),
+                // The gateway's generated signing keys: inside the build's output, not the module.
+                "TESSERA_KEY_DIR", root.resolve("e2e/target/gateway-keys").toString()));
         for (Service other : Service.values()) {
             env.put(other.env + "_PORT", String.valueOf(ports.get(other)));
         }

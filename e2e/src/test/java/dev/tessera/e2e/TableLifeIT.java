@@ -15,9 +15,11 @@ import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.everyItem;
 import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -35,37 +37,56 @@ class TableLifeIT {
 
     @Test
     void a_table_goes_from_the_lobby_to_a_running_game_that_the_gateway_shows() {
-        String tableId = startedTable("alhambra", List.of("ana", "bob", "cyd"));
+        Account ana = Account.signUp("life-ana");
+        Account bob = Account.signUp("life-bob");
+        Account cyd = Account.signUp("life-cyd");
+        Account dan = Account.signUp("life-dan");
+        List<Account> seated = List.of(ana, bob, cyd);
+        String tableId = startedTable("alhambra", seated);
         String gameId = awaitGame(tableId);
 
-        given().header("X-Player", "ana").get("/api/v1/games/" + gameId).then().statusCode(200)
+        ana.as().get("/api/v1/games/" + gameId).then().statusCode(200)
                 .body("game", equalTo("alhambra"))
-                .body("players", contains("ana", "bob", "cyd"))
+                .body("players", contains(ana.id(), bob.id(), cyd.id()))
                 .body("version", equalTo(1))
                 .body("state", notNullValue());
+        // Each player sees their own hand only; a spectator, without a token, sees no hand at all.
+        ana.as().get("/api/v1/games/" + gameId).then()
+                .body("state.players.find { it.id == '" + ana.id() + "' }.hand", notNullValue())
+                .body("state.players.find { it.id == '" + bob.id() + "' }.hand", nullValue());
+        given().get("/api/v1/games/" + gameId).then().statusCode(200)
+                .body("players", contains(ana.id(), bob.id(), cyd.id()))
+                .body("state.players.hand", everyItem(nullValue()));
         given().get("/api/v1/games/" + gameId + "/events?from=0").then().statusCode(200)
                 .body("[0].type", equalTo("tessera.game.GameStarted"))
                 .body("[0].specversion", equalTo("1.0"))
                 .body("[0].subject", equalTo(gameId))
                 .body("[0].data", not(hasKey("seed")));
 
-        String mover = moverOf(gameId, List.of("ana", "bob", "cyd"));
-        String other = mover.equals("ana") ? "bob" : "ana";
+        Account mover = moverOf(gameId, seated);
+        Account other = mover == ana ? bob : ana;
         Map<String, Object> move = legalMoves(gameId, mover).get(0);
 
         // Rejections: nothing is written.
-        given().header("X-Player", other).contentType(ContentType.JSON).body(Map.of("expectedVersion", 1, "move", move))
+        // The mover's move with another seated player's token: the token decides who acts, and it is not their turn.
+        other.as().contentType(ContentType.JSON).body(Map.of("expectedVersion", 1, "move", move))
                 .post("/api/v1/games/" + gameId + "/moves")
                 .then().statusCode(422).contentType("application/problem+json").body("rule", equalTo("not-your-turn"));
-        given().header("X-Player", "dan").post("/api/v1/tables/" + tableId + "/join")
+        // Without a token, or naming the mover in headers the gateway no longer trusts: nobody acts.
+        given().contentType(ContentType.JSON).body(Map.of("expectedVersion", 1, "move", move))
+                .header("X-Player", mover.id()).header("X-Tessera-Player", mover.id())
+                .post("/api/v1/games/" + gameId + "/moves")
+                .then().statusCode(401).contentType("application/problem+json")
+                .body("type", equalTo("https://tessera.dev/problems/unauthenticated"));
+        dan.as().post("/api/v1/tables/" + tableId + "/join")
                 .then().statusCode(409).contentType("application/problem+json");
         given().get("/api/v1/tables/no-such-table").then().statusCode(404).contentType("application/problem+json");
         given().get("/api/v1/games/no-such-game").then().statusCode(404).contentType("application/problem+json");
-        given().header("X-Player", "ana").contentType(ContentType.JSON).body("{\"game\": ")
+        ana.as().contentType(ContentType.JSON).body("{\"game\": ")
                 .post("/api/v1/tables").then().statusCode(400).contentType("application/problem+json");
         assertEquals(1, streamLength(gameId));
 
-        int version = given().header("X-Player", mover).contentType(ContentType.JSON)
+        int version = mover.as().contentType(ContentType.JSON)
                 .body(Map.of("expectedVersion", 1, "move", move)).post("/api/v1/games/" + gameId + "/moves")
                 .then().statusCode(200).extract().path("version");
         assertEquals(version, streamLength(gameId));
@@ -79,14 +100,15 @@ class TableLifeIT {
     @Test
     void a_move_committed_but_not_published_when_game_service_dies_reaches_the_consumers_once_after_a_restart()
             throws InterruptedException {
-        String gameId = awaitGame(startedTable("builders", List.of("eve", "fay")));
-        String mover = moverOf(gameId, List.of("eve", "fay"));
+        List<Account> players = List.of(Account.signUp("life-eve"), Account.signUp("life-fay"));
+        String gameId = awaitGame(startedTable("builders", players));
+        Account mover = moverOf(gameId, players);
 
         // game-service as it would be between a commit and its relay's publication: the relay never runs.
         platform.kill(Platform.Service.GAME);
         platform.start(Platform.Service.GAME, Map.of("TESSERA_OUTBOX_ENABLED", "false"));
         platform.awaitReady(Platform.Service.GAME);
-        int version = given().header("X-Player", mover).contentType(ContentType.JSON)
+        int version = mover.as().contentType(ContentType.JSON)
                 .body(Map.of("expectedVersion", 1, "move", legalMoves(gameId, mover).get(0)))
                 .post("/api/v1/games/" + gameId + "/moves").then().statusCode(200).extract().path("version");
         assertTrue(version >= 2);
@@ -112,14 +134,14 @@ class TableLifeIT {
                 "SELECT count(*) FROM outbox WHERE record_key = '" + gameId + "' AND published_at IS NULL"));
     }
 
-    private String startedTable(String game, List<String> players) {
-        String tableId = given().header("X-Player", players.get(0)).contentType(ContentType.JSON)
+    private String startedTable(String game, List<Account> players) {
+        String tableId = players.get(0).as().contentType(ContentType.JSON)
                 .body(Map.of("game", game, "seats", players.size())).post("/api/v1/tables")
                 .then().statusCode(201).body("status", equalTo("open")).extract().path("id");
-        for (String p : players.subList(1, players.size())) {
-            given().header("X-Player", p).post("/api/v1/tables/" + tableId + "/join").then().statusCode(200);
+        for (Account p : players.subList(1, players.size())) {
+            p.as().post("/api/v1/tables/" + tableId + "/join").then().statusCode(200);
         }
-        given().header("X-Player", players.get(0)).post("/api/v1/tables/" + tableId + "/start")
+        players.get(0).as().post("/api/v1/tables/" + tableId + "/start")
                 .then().statusCode(200).body("status", equalTo("starting"));
         return tableId;
     }
@@ -130,12 +152,12 @@ class TableLifeIT {
         return given().get("/api/v1/tables/" + tableId).then().extract().path("gameId");
     }
 
-    private String moverOf(String gameId, List<String> players) {
+    private Account moverOf(String gameId, List<Account> players) {
         return players.stream().filter(p -> !legalMoves(gameId, p).isEmpty()).findFirst().orElseThrow();
     }
 
-    private List<Map<String, Object>> legalMoves(String gameId, String player) {
-        JsonPath body = given().header("X-Player", player).get("/api/v1/games/" + gameId + "/legal-moves")
+    private List<Map<String, Object>> legalMoves(String gameId, Account player) {
+        JsonPath body = player.as().get("/api/v1/games/" + gameId + "/legal-moves")
                 .then().statusCode(200).extract().jsonPath();
         return body.getList("moves");
     }

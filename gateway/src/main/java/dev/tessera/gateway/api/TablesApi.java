@@ -1,12 +1,13 @@
 package dev.tessera.gateway.api;
 
+import dev.tessera.gateway.auth.Callers;
 import dev.tessera.gateway.upstream.Forwarder;
 import dev.tessera.gateway.upstream.Upstream;
+import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -20,6 +21,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+/** Tables. Reading them is public (anyone may browse the lobby); acting at one needs a registered player. */
 @Path("/api/v1/tables")
 @Tag(name = "Tables", description = "Open a table, take a seat, start the game")
 @Produces({MediaType.APPLICATION_JSON, "application/problem+json"})
@@ -29,17 +31,21 @@ public class TablesApi {
     @Inject
     Forwarder forwarder;
 
+    @Inject
+    Callers callers;
+
     @POST
+    @Authenticated
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Open a table", description = "Body: {\"game\": \"alhambra\", \"seats\": 3, \"options\": {}}. The caller takes the first seat and hosts.")
-    public Uni<Response> open(@HeaderParam(Caller.HEADER) String player, byte[] body) {
-        return forwarder.post(Upstream.LOBBY, BASE, body, Caller.required(player));
+    public Uni<Response> open(byte[] body) {
+        return callers.required().chain(player -> forwarder.post(Upstream.LOBBY, BASE, body, player));
     }
 
     @GET
     @Operation(summary = "List tables", description = "Filter by game and status (open, starting, playing, finished).")
     public Uni<Response> list(@QueryParam("game") String game, @QueryParam("status") String status) {
-        String query = Stream.of(Caller.query("game", game), Caller.query("status", status))
+        String query = Stream.of(Uris.query("game", game), Uris.query("status", status))
                 .filter(q -> !q.isEmpty()).collect(Collectors.joining("&"));
         return forwarder.get(Upstream.LOBBY, query.isEmpty() ? BASE : BASE + "?" + query, null);
     }
@@ -48,20 +54,24 @@ public class TablesApi {
     @Path("{id}")
     @Operation(summary = "A table: its seats, status and, once started, its game id")
     public Uni<Response> get(@PathParam("id") String id) {
-        return forwarder.get(Upstream.LOBBY, BASE + "/" + Caller.segment(id), null);
+        return forwarder.get(Upstream.LOBBY, BASE + "/" + Uris.segment(id), null);
     }
 
     @POST
+    @Authenticated
     @Path("{id}/join")
     @Operation(summary = "Take a free seat")
-    public Uni<Response> join(@HeaderParam(Caller.HEADER) String player, @PathParam("id") String id) {
-        return forwarder.post(Upstream.LOBBY, BASE + "/" + Caller.segment(id) + "/join", null, Caller.required(player));
+    public Uni<Response> join(@PathParam("id") String id) {
+        return callers.required().chain(player ->
+                forwarder.post(Upstream.LOBBY, BASE + "/" + Uris.segment(id) + "/join", null, player));
     }
 
     @POST
+    @Authenticated
     @Path("{id}/start")
     @Operation(summary = "Start the game (host only, with at least the game's minimum of players)")
-    public Uni<Response> start(@HeaderParam(Caller.HEADER) String player, @PathParam("id") String id) {
-        return forwarder.post(Upstream.LOBBY, BASE + "/" + Caller.segment(id) + "/start", null, Caller.required(player));
+    public Uni<Response> start(@PathParam("id") String id) {
+        return callers.required().chain(player ->
+                forwarder.post(Upstream.LOBBY, BASE + "/" + Uris.segment(id) + "/start", null, player));
     }
 }

@@ -1,0 +1,229 @@
+package dev.tessera.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Plays games of each title concurrently through the gateway for a fixed time and reports what a
+ * client sees: games completed, moves per second, move latency, and the round trips through
+ * scoring-service (Alhambra's scoring rounds, Carrara's valuations) read from the games' own events.
+ *
+ * <pre>LoadBench [gateway-url] [seconds] [games-per-title] [bot: random|greedy]</pre>
+ * Prints a Markdown section on stdout.
+ */
+public final class LoadBench {
+    private static final List<String> TITLES = List.of("alhambra", "carrara", "builders");
+
+    private final Api api;
+    private final Bots.Bot bot;
+    private final ConcurrentLinkedQueue<Long> moveNanos = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<Long> scoringMillis = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<Long> valuationMillis = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<String> finishedGames = new ConcurrentLinkedQueue<>();
+    private final AtomicLong moves = new AtomicLong();
+    private final AtomicLong conflicts = new AtomicLong();
+    private final AtomicLong errors = new AtomicLong();
+    private final AtomicInteger names = new AtomicInteger();
+    private final String run = Long.toString(System.currentTimeMillis(), 36);
+
+    LoadBench(String gateway, Bots.Bot bot) {
+        this.api = new Api(gateway);
+        this.bot = bot;
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        String gateway = args.length > 0 ? args[0] : "http://localhost:8080";
+        int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 60;
+        int perTitle = args.length > 2 ? Integer.parseInt(args[2]) : 4;
+        Bots.Bot bot = args.length > 3 && args[3].equals("greedy") ? Bots.GREEDY : Bots.RANDOM;
+        new LoadBench(gateway, bot).run(seconds, perTitle);
+    }
+
+    void run(int seconds, int perTitle) throws InterruptedException {
+        ExecutorService pool = Executors.newFixedThreadPool(TITLES.size() * perTitle);
+        long start = System.nanoTime();
+        long deadline = start + TimeUnit.SECONDS.toNanos(seconds);
+        int worker = 0;
+        for (String title : TITLES) {
+            for (int i = 0; i < perTitle; i++) {
+                long seed = 1000L + worker++;
+                pool.submit(() -> loop(title, deadline, new Random(seed)));
+            }
+        }
+        pool.shutdown();
+        pool.awaitTermination(seconds + 120L, TimeUnit.SECONDS);
+        double elapsed = (System.nanoTime() - start) / 1e9;
+        report(seconds, perTitle, elapsed);
+    }
+
+    private void loop(String title, long deadline, Random random) {
+        while (System.nanoTime() < deadline) {
+            try {
+                playOne(title, deadline, random);
+            } catch (RuntimeException e) {
+                errors.incrementAndGet();
+                System.err.println(title + ": " + e.getMessage());
+            }
+        }
+    }
+
+    private void playOne(String title, long deadline, Random random) {
+        int seats = title.equals("alhambra") ? 3 : 2;
+        List<Api.Player> players = new ArrayList<>();
+        for (int i = 0; i < seats; i++) {
+            players.add(api.signUp("bench-" + run + "-" + names.incrementAndGet()));
+        }
+        JsonNode table = api.post("/api/v1/tables", Map.of("game", title, "seats", seats), players.get(0).token()).body();
+        String tableId = table.get("id").asText();
+        for (Api.Player p : players.subList(1, seats)) {
+            api.post("/api/v1/tables/" + tableId + "/join", null, p.token());
+        }
+        api.post("/api/v1/tables/" + tableId + "/start", null, players.get(0).token());
+        String gameId = awaitGame(tableId, players.get(0).token());
+
+        while (System.nanoTime() < deadline) {
+            boolean moved = false;
+            for (Api.Player p : players) {
+                Api.Answer legal = api.get("/api/v1/games/" + gameId + "/legal-moves", p.token());
+                List<JsonNode> options = new ArrayList<>();
+                legal.body().path("moves").forEach(options::add);
+                if (options.isEmpty()) {
+                    continue;
+                }
+                JsonNode move = bot.choose(title, options, random);
+                Api.Answer answer = api.post("/api/v1/games/" + gameId + "/moves",
+                        Map.of("expectedVersion", legal.body().get("version").asLong(), "move", move), p.token());
+                if (answer.status() == 200) {
+                    moves.incrementAndGet();
+                    moveNanos.add(answer.nanos());
+                } else if (answer.status() == 409) {
+                    conflicts.incrementAndGet();
+                } else {
+                    throw new IllegalStateException("move answered " + answer.status() + ": " + answer.body());
+                }
+                moved = true;
+                break;
+            }
+            if (!moved && over(gameId, players.get(0).token())) {
+                break;
+            }
+        }
+        collectRoundTrips(gameId, players.get(0).token());
+    }
+
+    private boolean over(String gameId, String token) {
+        JsonNode view = api.get("/api/v1/games/" + gameId, token).body();
+        if (view.path("over").asBoolean()) {
+            // Wait briefly for the final standings to come back from scoring-service.
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (System.nanoTime() < until) {
+                if (types(gameId).contains("tessera.game.GameEnded")) {
+                    finishedGames.add(gameId);
+                    return true;
+                }
+                pause(50);
+            }
+            return true;
+        }
+        pause(20);  // waiting for another service (a valuation); ask again shortly
+        return false;
+    }
+
+    private List<String> types(String gameId) {
+        List<String> types = new ArrayList<>();
+        api.get("/api/v1/games/" + gameId + "/events?from=0", null).body().forEach(e -> types.add(e.get("type").asText()));
+        return types;
+    }
+
+    /** Trigger-to-answer times, from the recorded times of the game's own events. */
+    private void collectRoundTrips(String gameId, String token) {
+        JsonNode events = api.get("/api/v1/games/" + gameId + "/events?from=0", token).body();
+        Map<Integer, OffsetDateTime> triggers = new java.util.HashMap<>();
+        Map<Integer, OffsetDateTime> requests = new java.util.HashMap<>();
+        for (JsonNode e : events) {
+            String type = e.get("type").asText();
+            OffsetDateTime time = OffsetDateTime.parse(e.get("time").asText());
+            JsonNode data = e.get("data");
+            switch (type) {
+                case "tessera.alhambra.ScoringRoundTriggered" -> triggers.put(data.get("round").asInt(), time);
+                case "tessera.alhambra.PointsAwarded" -> {
+                    OffsetDateTime t = triggers.get(data.get("round").asInt());
+                    if (t != null) {
+                        scoringMillis.add(Duration.between(t, time).toMillis());
+                    }
+                }
+                case "tessera.carrara.ValuationRequested" -> requests.put(data.get("valuation").asInt(), time);
+                case "tessera.carrara.ValuationScored" -> {
+                    OffsetDateTime t = requests.get(data.get("valuation").asInt());
+                    if (t != null) {
+                        valuationMillis.add(Duration.between(t, time).toMillis());
+                    }
+                }
+                default -> { }
+            }
+        }
+    }
+
+    private String awaitGame(String tableId, String token) {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < until) {
+            JsonNode table = api.get("/api/v1/tables/" + tableId, token).body();
+            if (table.hasNonNull("gameId")) {
+                return table.get("gameId").asText();
+            }
+            pause(20);
+        }
+        throw new IllegalStateException("table " + tableId + " got no game within 30 s");
+    }
+
+    private static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void report(int seconds, int perTitle, double elapsed) {
+        System.out.printf("## Load: %d concurrent games (%d per title), %d s, %s bot%n%n", perTitle * TITLES.size(),
+                perTitle, seconds, bot == Bots.GREEDY ? "greedy" : "random");
+        System.out.printf("| measure | value |%n|---|---|%n");
+        System.out.printf("| moves accepted | %d |%n", moves.get());
+        System.out.printf("| moves per second | %.1f |%n", moves.get() / elapsed);
+        System.out.printf("| games completed (final standings in the stream) | %d |%n", finishedGames.size());
+        System.out.printf("| move latency p50 / p95 / p99 (client, ms) | %s |%n", percentiles(moveNanos, 1e6, 50, 95, 99));
+        System.out.printf("| Alhambra scoring round trip p50 / p99 (ms, %d rounds) | %s |%n", scoringMillis.size(),
+                percentiles(scoringMillis, 1, 50, 99));
+        System.out.printf("| Carrara valuation round trip p50 / p99 (ms, %d valuations) | %s |%n", valuationMillis.size(),
+                percentiles(valuationMillis, 1, 50, 99));
+        System.out.printf("| version conflicts (409, retried) | %d |%n", conflicts.get());
+        System.out.printf("| errors | %d |%n", errors.get());
+    }
+
+    private static String percentiles(ConcurrentLinkedQueue<Long> values, double unit, int... ps) {
+        List<Long> sorted = new ArrayList<>(values);
+        if (sorted.isEmpty()) {
+            return "n/a";
+        }
+        Collections.sort(sorted);
+        List<String> out = new ArrayList<>();
+        for (int p : ps) {
+            int i = (int) Math.min(sorted.size() - 1, Math.ceil(p / 100.0 * sorted.size()) - 1);
+            out.add(String.format("%.1f", sorted.get(Math.max(0, i)) / unit));
+        }
+        return String.join(" / ", out);
+    }
+}

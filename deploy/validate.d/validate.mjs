@@ -1,0 +1,558 @@
+// Offline checks of everything under deploy/ and of docker-compose.yml; run through deploy/validate,
+// which installs this file's npm dependencies into deploy/.validate first. Exits 1 on any problem.
+// Usage: node deploy/.validate/validate.mjs <repo root>
+import fs from "node:fs";
+import path from "node:path";
+import util from "node:util";
+import { execFileSync, spawnSync } from "node:child_process";
+import YAML from "yaml";
+import { render, readYamlDocs, idOf } from "./kustomize.mjs";
+
+const ROOT = path.resolve(process.argv[2] ?? ".");
+const HERE = path.dirname(new URL(import.meta.url).pathname);
+const rel = (p) => path.relative(ROOT, p);
+const SERVICES = ["lobby-service", "game-service", "scoring-service", "gateway"];
+const problems = [];
+let checks = 0;
+let section = "";
+const fail = (msg) => { problems.push(`${section}: ${msg}`); console.log(`  FAIL ${msg}`); };
+const ok = (msg) => { checks++; if (msg) console.log(`  ok   ${msg}`); };
+const info = (msg) => console.log(`  ..   ${msg}`);
+const check = (cond, good, bad) => (cond ? ok(good) : fail(bad ?? `not true: ${good}`), !!cond);
+const begin = (name) => { section = name; console.log(`\n== ${name}`); };
+const has = (cmd) => spawnSync("sh", ["-c", `command -v ${cmd}`], { stdio: "ignore" }).status === 0;
+
+// ---------------------------------------------------------------------------------------------
+// What the services read, from their own configuration: the single source of truth.
+// ---------------------------------------------------------------------------------------------
+function serviceFacts(svc) {
+  const file = path.join(ROOT, svc, "src/main/resources/application.properties");
+  const text = fs.readFileSync(file, "utf8");
+  const lines = text.split("\n").filter((l) => l.trim() && !l.trim().startsWith("#"));
+  const envVars = new Map(); // name -> default or null
+  for (const m of text.matchAll(/\$\{([A-Z][A-Z0-9_]*)(?::([^}]*))?\}/g)) envVars.set(m[1], m[2] ?? null);
+  const portLine = lines.find((l) => l.startsWith("quarkus.http.port="));
+  const pm = portLine?.match(/\$\{([A-Z0-9_]+):(\d+)\}/);
+  const dbLine = lines.find((l) => l.startsWith("quarkus.datasource.reactive.url="));
+  const dm = dbLine?.match(/\/\$\{([A-Z0-9_]+):([a-z_]+)\}$/);
+  const incoming = new Set([...text.matchAll(/^mp\.messaging\.incoming\.([^.=\s]+)\./gm)].map((m) => m[1]));
+  const dlq = new Set([...text.matchAll(/^mp\.messaging\.incoming\.[^.]+\.dead-letter-queue\.topic=(\S+)/gm)].map((m) => m[1]));
+  // A deployment must set the port and the database name, and every variable without a default
+  // or whose default only suits a developer's machine (localhost, an empty password, .tessera/…).
+  const required = [...envVars.keys()].filter((v) => v === pm?.[1] || v === dm?.[1]
+    || !envVars.get(v) || /localhost|127\.0\.0\.1/.test(envVars.get(v)) || envVars.get(v).startsWith(".tessera"));
+  return { svc, file, envVars, required, portVar: pm?.[1], port: pm ? Number(pm[2]) : null,
+    dbVar: dm?.[1], db: dm?.[2], incoming, dlq };
+}
+const facts = Object.fromEntries(SERVICES.map((s) => [s, serviceFacts(s)]));
+const topicsJava = fs.readFileSync(path.join(ROOT, "events/src/main/java/dev/tessera/events/Topics.java"), "utf8");
+const eventTopics = [...topicsJava.matchAll(/String\s+\w+\s*=\s*"([a-z0-9.-]+)"/g)].map((m) => m[1]);
+const requiredTopics = new Set([...eventTopics, ...SERVICES.flatMap((s) => [...facts[s].incoming, ...facts[s].dlq])]);
+
+begin("service configuration (application.properties, events/Topics.java)");
+for (const s of SERVICES) {
+  const f = facts[s];
+  check(f.port && f.portVar, `${s}: HTTP port ${f.portVar}=${f.port}`, `${s}: cannot read quarkus.http.port from ${rel(f.file)}`);
+  check(f.db && f.dbVar, `${s}: database ${f.dbVar}=${f.db}`, `${s}: cannot read the database name from ${rel(f.file)}`);
+  info(`${s}: reads ${[...f.envVars.keys()].join(" ")}; consumes ${[...f.incoming].join(", ") || "nothing"}`);
+}
+check(eventTopics.length >= 3, `event topics: ${eventTopics.join(", ")}`, "cannot read the topic names from events/Topics.java");
+info(`topics that must exist: ${[...requiredTopics].join(", ")}`);
+
+// An environment given to a service container: names it does not read are typos; the ones it
+// needs must be there. QUARKUS_* (any Quarkus setting) and JAVA_* (the image's run-java.sh) pass.
+function checkEnv(where, svc, names) {
+  const f = facts[svc];
+  const unknown = names.filter((n) => !f.envVars.has(n) && !/^(QUARKUS|JAVA)_/.test(n));
+  check(!unknown.length, `${where}: every variable is one ${svc} reads`, `${where}: ${unknown.join(", ")} not read by ${svc} (${rel(f.file)})`);
+  const missing = f.required.filter((n) => !names.includes(n));
+  check(!missing.length, `${where}: sets ${f.required.join(", ")}`, `${where}: missing ${missing.join(", ")}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Kubernetes: render, compare with a real kustomize, validate against the schemas, cross-check.
+// ---------------------------------------------------------------------------------------------
+const K8S = path.join(ROOT, "deploy/k8s");
+const overlays = fs.readdirSync(path.join(K8S, "overlays")).filter((d) => fs.statSync(path.join(K8S, "overlays", d)).isDirectory()).sort();
+const rendered = {};
+const realKustomize = has("kustomize") ? ["kustomize", ["build"]] : has("kubectl") ? ["kubectl", ["kustomize"]] : null;
+
+begin("kustomize: render the overlays");
+fs.mkdirSync(path.join(HERE, "rendered"), { recursive: true });
+for (const ov of overlays) {
+  const dir = path.join(K8S, "overlays", ov);
+  let objs;
+  try { objs = render(dir); } catch (e) { fail(`${ov}: ${e.message}`); continue; }
+  rendered[ov] = objs;
+  fs.writeFileSync(path.join(HERE, "rendered", `${ov}.yaml`), objs.map((o) => YAML.stringify(o)).join("---\n"));
+  ok(`${ov}: ${objs.length} objects (deploy/.validate/rendered/${ov}.yaml)`);
+  if (!realKustomize) continue;
+  const r = spawnSync(realKustomize[0], [...realKustomize[1], dir], { encoding: "utf8" });
+  if (r.status !== 0) { fail(`${ov}: '${realKustomize[0]} ${realKustomize[1]}' failed: ${r.stderr.trim().split("\n").slice(-3).join(" ")}`); continue; }
+  const theirs = YAML.parseAllDocuments(r.stdout).map((d) => d.toJS()).filter(Boolean);
+  const a = new Map(objs.map((o) => [idOf(o), o])), b = new Map(theirs.map((o) => [idOf(o), o]));
+  const diff = [...new Set([...a.keys(), ...b.keys()])].filter((id) => !util.isDeepStrictEqual(a.get(id), b.get(id)));
+  check(!diff.length, `${ov}: identical to '${realKustomize[0]} ${realKustomize[1].join(" ")}' (${theirs.length} objects)`,
+    `${ov}: the renderer and '${realKustomize[0]} ${realKustomize[1]}' differ on ${diff.join(", ")}`);
+}
+if (!realKustomize) info("no kustomize or kubectl on this machine: rendered by deploy/validate.d/kustomize.mjs alone");
+
+// The d.ts files of kubernetes-models list every field of every type: walk them to reject
+// unknown fields, which the JSON schemas accept (the API server rejects them since 1.27).
+const NM = path.join(HERE, "node_modules");
+const dtsCache = new Map();
+function parseDts(file) {
+  if (dtsCache.has(file)) return dtsCache.get(file);
+  const src = fs.readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+  const imports = new Map();
+  for (const m of src.matchAll(/import \{ ([^}]+) \} from "([^"]+)";/g)) {
+    const target = m[2].startsWith(".") ? path.resolve(path.dirname(file), m[2].replace(/\.js$/, ".d.ts"))
+      : path.join(NM, m[2].endsWith(".js") ? m[2].replace(/\.js$/, ".d.ts") : `${m[2]}.d.ts`);
+    for (const name of m[1].split(",").map((s) => s.trim())) imports.set(name, target);
+  }
+  let result = null;
+  const im = src.match(/export interface (I\w+)(?: extends [\w, ]+)? \{/);
+  if (im) {
+    let i = im.index + im[0].length, depth = 1, body = "";
+    for (; i < src.length && depth; i++) { const c = src[i]; if (c === "{") depth++; if (c === "}") depth--; if (depth) body += c; }
+    const props = new Map();
+    let d = 0, cur = "";
+    for (const c of body) {
+      if (c === "{" || c === "<") d++;
+      if (c === "}" || c === ">") d--;
+      if (c === ";" && d === 0) { const pm = cur.trim().match(/^"([^"]+)"\??:\s*([\s\S]+)$/); if (pm) props.set(pm[1], pm[2]); cur = ""; } else cur += c;
+    }
+    result = { props, imports };
+  }
+  dtsCache.set(file, result);
+  return result;
+}
+function typeRef(typeText, imports) {
+  const m = typeText.match(/\bI[A-Z]\w+/);
+  return m && imports.has(m[0]) ? imports.get(m[0]) : null;
+}
+function unknownFields(value, file, at, out) {
+  const t = fs.existsSync(file) ? parseDts(file) : null;
+  if (!t || value === null || typeof value !== "object") return out;
+  if (Array.isArray(value)) { value.forEach((v, i) => unknownFields(v, file, `${at}[${i}]`, out)); return out; }
+  for (const [k, v] of Object.entries(value)) {
+    const ty = t.props.get(k);
+    if (ty === undefined) { out.push(`${at}.${k}`); continue; }
+    const ref = typeRef(ty, t.imports);
+    if (!ref) continue;
+    if (/^\{\s*\[key: string\]/.test(ty.trim())) { if (v && typeof v === "object") for (const [kk, vv] of Object.entries(v)) unknownFields(vv, ref, `${at}.${k}.${kk}`, out); }
+    else unknownFields(v, ref, `${at}.${k}`, out);
+  }
+  return out;
+}
+function modelPath(o) {
+  const [group, version] = o.apiVersion.includes("/") ? o.apiVersion.split("/") : ["", o.apiVersion];
+  if (group === "monitoring.coreos.com") return `@kubernetes-models/prometheus-operator/${group}/${version}/${o.kind}`;
+  if (!group.includes(".") || group.endsWith(".k8s.io")) return `kubernetes-models/${group ? group + "/" : ""}${version}/${o.kind}`;
+  return null;
+}
+
+const DNS1123 = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const DNS1035 = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
+const CRD_KINDS = new Set(["kafka.strimzi.io/v1beta2/Kafka", "kafka.strimzi.io/v1beta2/KafkaNodePool", "kafka.strimzi.io/v1beta2/KafkaTopic",
+  "postgresql.cnpg.io/v1/Cluster", "postgresql.cnpg.io/v1/Database"]);
+
+for (const ov of Object.keys(rendered)) {
+  begin(`kubernetes schemas: ${ov}`);
+  for (const o of rendered[ov]) {
+    const id = idOf(o);
+    if (!DNS1123.test(o.metadata.name) || o.metadata.name.length > 253) fail(`${id}: metadata.name is not a DNS-1123 name`);
+    if (o.kind === "Service" && (!DNS1035.test(o.metadata.name) || o.metadata.name.length > 63)) fail(`${id}: a Service name must be a DNS-1035 label`);
+    for (const [k, v] of Object.entries(o.metadata.labels ?? {}))
+      if (typeof v !== "string" || !/^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/.test(v) || v.length > 63) fail(`${id}: label ${k}=${v} is not a valid label value`);
+    const mp = modelPath(o);
+    if (mp) {
+      let Model;
+      try { Model = (await import(mp))[o.kind]; } catch { Model = null; }
+      if (!Model) { fail(`${id}: no schema for ${o.apiVersion} ${o.kind} in kubernetes-models`); continue; }
+      try { new Model(o).validate(); } catch (e) { fail(`${id}: ${e.message}`); continue; }
+      const dts = path.join(NM, `${mp}.d.ts`);
+      const extra = unknownFields(o, dts, o.kind, []);
+      if (extra.length) { fail(`${id}: unknown fields ${extra.join(", ")}`); continue; }
+      ok(`${id}: valid ${o.apiVersion} ${o.kind}, no unknown fields`);
+    } else if (CRD_KINDS.has(`${o.apiVersion}/${o.kind}`)) {
+      info(`${id}: custom resource, checked below (no published schema package for it on npm)`);
+    } else fail(`${id}: ${o.apiVersion} ${o.kind} is neither a Kubernetes kind nor a custom resource this script knows`);
+  }
+}
+
+// Custom resources of Strimzi and CloudNativePG: their required fields, enums and types, and
+// the invariants between them, written from the operators' API references (v1beta2, v1).
+const isInt = (v) => Number.isInteger(v);
+const quantity = /^[0-9]+(\.[0-9]+)?(Ki|Mi|Gi|Ti|Pi|Ei|m|k|M|G|T|P|E)?$/;
+function allowedKeys(id, obj, where, keys) {
+  const bad = Object.keys(obj ?? {}).filter((k) => !keys.includes(k));
+  if (bad.length) fail(`${id}: unknown field(s) ${bad.map((b) => `${where}.${b}`).join(", ")}`);
+  return !bad.length;
+}
+const byKind = (objs, kind) => objs.filter((o) => o.kind === kind);
+const find = (objs, kind, name) => objs.find((o) => o.kind === kind && o.metadata.name === name);
+const expectations = {
+  dev: { kafkaNodes: 1, topicReplicas: 1, minIsr: 1, pgInstances: 1 },
+  prod: { kafkaNodes: 3, topicReplicas: 3, minIsr: 2, pgInstances: 3 },
+};
+
+for (const [ov, objs] of Object.entries(rendered)) {
+  begin(`custom resources: ${ov} (Strimzi, CloudNativePG)`);
+  const exp = expectations[ov];
+  const kafkas = byKind(objs, "Kafka");
+  check(kafkas.length === 1, "one Kafka cluster", `${kafkas.length} Kafka resources`);
+  const brokersOf = {};
+  for (const k of kafkas) {
+    const id = idOf(k), a = k.metadata.annotations ?? {};
+    check(a["strimzi.io/kraft"] === "enabled" && a["strimzi.io/node-pools"] === "enabled", `${id}: KRaft and node pools enabled (annotations)`, `${id}: needs annotations strimzi.io/kraft: enabled and strimzi.io/node-pools: enabled`);
+    allowedKeys(id, k.spec, "spec", ["kafka", "entityOperator", "cruiseControl", "kafkaExporter"]);
+    allowedKeys(id, k.spec.kafka, "spec.kafka", ["version", "metadataVersion", "listeners", "config", "authorization", "rack", "logging", "metricsConfig", "template", "resources", "jvmOptions", "livenessProbe", "readinessProbe", "quotas", "brokerRackInitImage", "image"]);
+    check(!("zookeeper" in k.spec), `${id}: no ZooKeeper section`, `${id}: spec.zookeeper is gone in KRaft mode`);
+    const ls = k.spec.kafka?.listeners ?? [];
+    check(ls.length > 0, `${id}: ${ls.length} listener(s)`, `${id}: spec.kafka.listeners is required`);
+    for (const l of ls) {
+      const good = /^[a-z0-9]{1,11}$/.test(l.name ?? "") && isInt(l.port) && l.port >= 9092 && ![9404, 9999].includes(l.port)
+        && ["internal", "route", "loadbalancer", "nodeport", "ingress", "cluster-ip"].includes(l.type) && typeof l.tls === "boolean";
+      check(good, `${id}: listener ${l.name} (${l.type}, port ${l.port}, tls ${l.tls})`, `${id}: listener ${JSON.stringify(l)} needs name [a-z0-9]{1,11}, port >= 9092 (not 9404/9999), a type and tls`);
+    }
+    for (const [ck, cv] of Object.entries(k.spec.kafka?.config ?? {}))
+      if (!["string", "number", "boolean"].includes(typeof cv)) fail(`${id}: config ${ck} must be a scalar`);
+    check(k.spec.entityOperator?.topicOperator, `${id}: topic operator on (it creates the KafkaTopics)`, `${id}: spec.entityOperator.topicOperator is needed for the KafkaTopic resources`);
+    const pools = byKind(objs, "KafkaNodePool").filter((p) => p.metadata.labels?.["strimzi.io/cluster"] === k.metadata.name);
+    const brokers = pools.filter((p) => p.spec.roles?.includes("broker")).reduce((n, p) => n + p.spec.replicas, 0);
+    const controllers = pools.filter((p) => p.spec.roles?.includes("controller")).reduce((n, p) => n + p.spec.replicas, 0);
+    brokersOf[k.metadata.name] = brokers;
+    check(brokers >= 1 && controllers % 2 === 1, `${id}: ${brokers} broker(s), ${controllers} controller(s) (an odd quorum)`, `${id}: node pools give ${brokers} brokers and ${controllers} controllers (need >= 1 broker and an odd number of controllers)`);
+    if (exp) check(brokers === exp.kafkaNodes, `${id}: ${exp.kafkaNodes} node(s) as ${ov} should have`, `${id}: ${ov} should have ${exp.kafkaNodes} Kafka nodes, has ${brokers}`);
+    const cfg = k.spec.kafka?.config ?? {};
+    for (const key of ["default.replication.factor", "offsets.topic.replication.factor", "transaction.state.log.replication.factor", "share.coordinator.state.topic.replication.factor"])
+      if (key in cfg) check(Number(cfg[key]) <= brokers, `${id}: ${key}=${cfg[key]} <= ${brokers} brokers`, `${id}: ${key}=${cfg[key]} exceeds ${brokers} brokers`);
+    if ("min.insync.replicas" in cfg && exp) check(Number(cfg["min.insync.replicas"]) === exp.minIsr, `${id}: min.insync.replicas=${cfg["min.insync.replicas"]}`, `${id}: ${ov} should have min.insync.replicas ${exp.minIsr}`);
+  }
+  for (const p of byKind(objs, "KafkaNodePool")) {
+    const id = idOf(p);
+    allowedKeys(id, p.spec, "spec", ["replicas", "roles", "storage", "resources", "jvmOptions", "template"]);
+    const cl = p.metadata.labels?.["strimzi.io/cluster"];
+    check(cl && find(objs, "Kafka", cl), `${id}: belongs to Kafka ${cl}`, `${id}: label strimzi.io/cluster must name a Kafka in the render`);
+    check(isInt(p.spec.replicas) && p.spec.replicas >= 1, `${id}: replicas ${p.spec.replicas}`, `${id}: spec.replicas must be an integer >= 1`);
+    check(Array.isArray(p.spec.roles) && p.spec.roles.length && p.spec.roles.every((r) => ["broker", "controller"].includes(r)), `${id}: roles ${p.spec.roles}`, `${id}: spec.roles must be broker and/or controller`);
+    const st = p.spec.storage ?? {};
+    const vols = st.type === "jbod" ? st.volumes ?? [] : [st];
+    const good = ["jbod", "persistent-claim", "ephemeral"].includes(st.type) && vols.length
+      && vols.every((v) => ["persistent-claim", "ephemeral"].includes(v.type) && (v.type !== "persistent-claim" || quantity.test(String(v.size))) && (st.type !== "jbod" || isInt(v.id)))
+      && vols.filter((v) => v.kraftMetadata === "shared").length <= 1;
+    check(good, `${id}: storage ${st.type} (${vols.map((v) => v.size ?? v.type).join(", ")})`, `${id}: spec.storage invalid: ${JSON.stringify(st)}`);
+  }
+  const topics = byKind(objs, "KafkaTopic");
+  const topicNames = new Map(topics.map((t) => [t.spec?.topicName ?? t.metadata.name, t]));
+  for (const t of topics) {
+    const id = idOf(t), s = t.spec ?? {};
+    allowedKeys(id, s, "spec", ["topicName", "partitions", "replicas", "config"]);
+    const cl = t.metadata.labels?.["strimzi.io/cluster"];
+    const brokers = brokersOf[cl];
+    check(brokers !== undefined, `${id}: belongs to Kafka ${cl}`, `${id}: label strimzi.io/cluster must name a Kafka in the render`);
+    const name = s.topicName ?? t.metadata.name;
+    check(/^[a-zA-Z0-9._-]{1,249}$/.test(name), `${id}: topic name ${name}`, `${id}: ${name} is not a valid Kafka topic name`);
+    const isr = Number(s.config?.["min.insync.replicas"] ?? 1);
+    const good = isInt(s.partitions) && s.partitions >= 1 && isInt(s.replicas) && s.replicas >= 1 && s.replicas <= (brokers ?? 0)
+      && isr >= 1 && isr <= s.replicas && (s.replicas < 3 || isr >= 2 && isr < s.replicas);
+    check(good, `${id}: ${s.partitions} partitions, ${s.replicas} replicas, min ISR ${isr}`, `${id}: partitions ${s.partitions}, replicas ${s.replicas} (brokers ${brokers}), min.insync.replicas ${isr}: need integers, replicas <= brokers, 2 <= min ISR < replicas when replicas >= 3`);
+    if (exp) check(s.replicas === exp.topicReplicas && isr === exp.minIsr, null, `${id}: ${ov} should have replicas ${exp.topicReplicas} and min.insync.replicas ${exp.minIsr}`);
+    for (const [ck, cv] of Object.entries(s.config ?? {})) if (!["string", "number", "boolean"].includes(typeof cv)) fail(`${id}: config ${ck} must be a scalar`);
+  }
+  for (const name of requiredTopics) check(topicNames.has(name), `topic ${name} declared`, `topic ${name} (used by the services) has no KafkaTopic`);
+  for (const name of topicNames.keys()) if (!requiredTopics.has(name)) info(`topic ${name} is declared but no service uses it`);
+
+  const clusters = byKind(objs, "Cluster");
+  check(clusters.length === 1, "one PostgreSQL Cluster", `${clusters.length} CloudNativePG Clusters`);
+  const roles = new Map(); // role -> { secret, generated }
+  const databases = new Map(); // db -> owner
+  for (const c of clusters) {
+    const id = idOf(c), s = c.spec ?? {};
+    allowedKeys(id, s, "spec", ["instances", "imageName", "imageCatalogRef", "primaryUpdateStrategy", "primaryUpdateMethod", "storage", "walStorage", "postgresql", "bootstrap", "managed", "resources", "affinity", "monitoring", "backup", "enableSuperuserAccess", "superuserSecret", "description", "inheritedMetadata", "startDelay", "stopDelay", "switchoverDelay", "failoverDelay", "plugins", "minSyncReplicas", "maxSyncReplicas"]);
+    check(isInt(s.instances) && s.instances >= 1, `${id}: ${s.instances} instance(s)`, `${id}: spec.instances must be an integer >= 1`);
+    if (exp) check(s.instances === exp.pgInstances, null, `${id}: ${ov} should have ${exp.pgInstances} PostgreSQL instances`);
+    check(quantity.test(String(s.storage?.size)), `${id}: storage ${s.storage?.size}`, `${id}: spec.storage.size must be a quantity`);
+    check(!s.primaryUpdateStrategy || ["unsupervised", "supervised"].includes(s.primaryUpdateStrategy), null, `${id}: primaryUpdateStrategy must be unsupervised or supervised`);
+    const params = s.postgresql?.parameters ?? {};
+    const nonString = Object.entries(params).filter(([, v]) => typeof v !== "string").map(([k]) => k);
+    check(!nonString.length, `${id}: postgresql.parameters are strings`, `${id}: postgresql.parameters must be strings (quote them): ${nonString.join(", ")}`);
+    const init = s.bootstrap?.initdb;
+    if (init) {
+      check(init.database && init.owner, `${id}: initdb creates ${init.database} owned by ${init.owner}`, `${id}: bootstrap.initdb needs database and owner`);
+      roles.set(init.owner, { secret: init.secret?.name ?? `${c.metadata.name}-app`, generated: !init.secret });
+      databases.set(init.database, init.owner);
+    }
+    for (const r of s.managed?.roles ?? []) {
+      allowedKeys(id, r, `spec.managed.roles[${r.name}]`, ["name", "ensure", "login", "superuser", "createdb", "createrole", "inherit", "replication", "bypassrls", "connectionLimit", "validUntil", "inRoles", "passwordSecret", "disablePassword", "comment"]);
+      check(r.name && ["present", "absent", undefined].includes(r.ensure) && (!r.passwordSecret || r.passwordSecret.name), `${id}: managed role ${r.name} (password from Secret ${r.passwordSecret?.name})`, `${id}: managed role ${JSON.stringify(r)} is invalid`);
+      roles.set(r.name, { secret: r.passwordSecret?.name, generated: false });
+    }
+  }
+  for (const d of byKind(objs, "Database")) {
+    const id = idOf(d), s = d.spec ?? {};
+    allowedKeys(id, s, "spec", ["name", "owner", "cluster", "ensure", "databaseReclaimPolicy", "template", "encoding", "locale", "localeProvider", "localeCollate", "localeCType", "icuLocale", "icuRules", "builtinLocale", "collationVersion", "isTemplate", "allowConnections", "connectionLimit", "tablespace", "extensions", "schemas", "fdws"]);
+    const good = s.name && s.owner && find(objs, "Cluster", s.cluster?.name) && ["present", "absent", undefined].includes(s.ensure) && ["retain", "delete", undefined].includes(s.databaseReclaimPolicy);
+    check(good, `${id}: database ${s.name} owned by ${s.owner} in ${s.cluster?.name}`, `${id}: needs name, owner, cluster.name of a Cluster in the render, ensure present|absent, databaseReclaimPolicy retain|delete`);
+    check(roles.has(s.owner), null, `${id}: owner ${s.owner} is neither the initdb owner nor a managed role`);
+    databases.set(s.name, s.owner);
+  }
+
+  begin(`wiring: ${ov} (names, ports, secrets, topics, capacity)`);
+  const namespaces = new Set(objs.filter((o) => o.kind !== "Namespace").map((o) => o.metadata.namespace));
+  const nsObj = byKind(objs, "Namespace").map((n) => n.metadata.name);
+  check(namespaces.size === 1 && nsObj.length === 1 && namespaces.has(nsObj[0]), `every object in namespace ${[...namespaces]}, which the overlay creates`, `namespaces ${[...namespaces]} vs Namespace objects ${nsObj}`);
+  const services = byKind(objs, "Service"), deployments = byKind(objs, "Deployment");
+  const hpas = byKind(objs, "HorizontalPodAutoscaler"), pdbs = byKind(objs, "PodDisruptionBudget");
+  const matches = (sel, labels) => Object.entries(sel ?? {}).every(([k, v]) => labels?.[k] === v);
+  const kafka = kafkas[0], cluster = clusters[0];
+  const external = new Set();
+  let connections = 0;
+  const connLines = [];
+  for (const svc of SERVICES) {
+    const f = facts[svc], dep = find(objs, "Deployment", svc);
+    if (!check(dep, `${svc}: Deployment`, `${svc}: no Deployment named ${svc}`)) continue;
+    const pod = dep.spec.template.spec, c = pod.containers.find((x) => x.name === svc) ?? pod.containers[0];
+    check(dep.spec.template.metadata?.labels && matches(dep.spec.selector.matchLabels, dep.spec.template.metadata.labels), null, `${svc}: selector does not match the pod template's labels`);
+    const img = c.image ?? "";
+    check(new RegExp(`(^|/)tessera/${svc}(:[\\w.-]+)?(@sha256:[0-9a-f]+)?$`).test(img), `${svc}: image ${img}`, `${svc}: image ${img} is not tessera/${svc} (what deploy/build-images builds)`);
+    const port = (c.ports ?? []).find((p) => p.name === "http");
+    check(port?.containerPort === f.port, `${svc}: container port http=${f.port}`, `${svc}: container port named http must be ${f.port}`);
+    const probe = (p, want) => p?.httpGet?.path === want && (p.httpGet.port === "http" || p.httpGet.port === f.port);
+    check(probe(c.readinessProbe, "/q/health/ready") && probe(c.livenessProbe, "/q/health/live"), `${svc}: readiness /q/health/ready, liveness /q/health/live`, `${svc}: probes must be readiness /q/health/ready and liveness /q/health/live on the http port`);
+    check(c.resources?.requests?.cpu && c.resources?.requests?.memory && c.resources?.limits?.memory, `${svc}: cpu/memory requests and a memory limit`, `${svc}: set resources.requests.cpu/memory and limits.memory`);
+    // Environment: ConfigMap keys plus env entries; references must resolve.
+    const env = {};
+    for (const ef of c.envFrom ?? []) {
+      if (ef.configMapRef) {
+        const cm = find(objs, "ConfigMap", ef.configMapRef.name);
+        if (check(cm, null, `${svc}: ConfigMap ${ef.configMapRef.name} not in the render`)) Object.assign(env, cm.data);
+      } else fail(`${svc}: envFrom other than configMapRef not checked`);
+    }
+    for (const v of pod.volumes ?? []) if (v.secret) {
+      const sec = find(objs, "Secret", v.secret.secretName);
+      if (sec) ok(`${svc}: volume ${v.name} from Secret ${v.secret.secretName}`);
+      else { external.add(v.secret.secretName); info(`${svc}: Secret ${v.secret.secretName} (volume ${v.name}) is not in the render: create it before applying`); }
+      const mount = c.volumeMounts?.find((m) => m.name === v.name);
+      check(mount, null, `${svc}: volume ${v.name} is not mounted`);
+      const dirVar = Object.entries(env).find(([, val]) => val === mount?.mountPath)?.[0];
+      if (mount) check(dirVar && f.envVars.has(dirVar), `${svc}: ${dirVar} points at the mounted ${v.secret.secretName}`, `${svc}: no variable the service reads points at ${mount.mountPath}`);
+      if (v.secret.defaultMode !== undefined && !(v.secret.defaultMode & 0o004)) check(pod.securityContext?.fsGroup !== undefined && (v.secret.defaultMode & 0o040), null, `${svc}: Secret volume ${v.name} mode ${v.secret.defaultMode.toString(8)} is unreadable for the non-root user without fsGroup`);
+    }
+    const secretRefs = {};
+    for (const e of c.env ?? []) {
+      env[e.name] = e.value ?? null;
+      const sk = e.valueFrom?.secretKeyRef;
+      if (sk) secretRefs[e.name] = sk;
+    }
+    checkEnv(`${svc} (k8s ${ov})`, svc, Object.keys(env));
+    check(env.TESSERA_DB_HOST === `${cluster?.metadata.name}-rw`, `${svc}: TESSERA_DB_HOST is the primary's Service ${cluster?.metadata.name}-rw`, `${svc}: TESSERA_DB_HOST=${env.TESSERA_DB_HOST}, expected ${cluster?.metadata.name}-rw`);
+    const plain = kafka?.spec.kafka.listeners.find((l) => l.tls === false && l.type === "internal");
+    check(env.TESSERA_KAFKA === `${kafka?.metadata.name}-kafka-bootstrap:${plain?.port}`, `${svc}: TESSERA_KAFKA=${env.TESSERA_KAFKA}`, `${svc}: TESSERA_KAFKA=${env.TESSERA_KAFKA}, expected ${kafka?.metadata.name}-kafka-bootstrap:${plain?.port} (the plain internal listener)`);
+    check(env[f.portVar] === String(f.port), null, `${svc}: ${f.portVar}=${env[f.portVar]} differs from the container port ${f.port}`);
+    const db = env[f.dbVar];
+    const user = secretRefs.TESSERA_DB_USER, pw = secretRefs.TESSERA_DB_PASSWORD;
+    if (check(user && pw && user.name === pw.name && user.key === "username" && pw.key === "password", `${svc}: credentials from Secret ${user?.name} (username, password)`, `${svc}: TESSERA_DB_USER and TESSERA_DB_PASSWORD must come from one Secret's username and password keys`)) {
+      const role = [...roles.entries()].find(([, r]) => r.secret === user.name)?.[0];
+      const sec = find(objs, "Secret", user.name);
+      if (!check(role, null, `${svc}: Secret ${user.name} is not the password Secret of any CloudNativePG role`)) continue;
+      if (roles.get(role).generated) ok(`${svc}: ${user.name} is generated by CloudNativePG for role ${role}`);
+      else if (sec) {
+        const u = sec.stringData?.username ?? (sec.data?.username && Buffer.from(sec.data.username, "base64").toString());
+        check(sec.type === "kubernetes.io/basic-auth" && u === role, `${svc}: Secret ${user.name} (basic-auth) holds role ${role}`, `${svc}: Secret ${user.name} must be kubernetes.io/basic-auth with username ${role}`);
+      } else { external.add(user.name); info(`${svc}: Secret ${user.name} (basic-auth, username ${role}) is not in the render: create it before applying`); }
+      check(databases.get(db) === role, `${svc}: database ${db} is owned by ${role}`, `${svc}: ${f.dbVar}=${db}, but that database is ${databases.has(db) ? `owned by ${databases.get(db)}` : "not created"} (role ${role})`);
+    }
+    if (svc === "gateway") for (const v of ["LOBBY_URL", "GAME_URL", "SCORING_URL"]) {
+      const m = String(env[v]).match(/^http:\/\/([a-z0-9-]+):(\d+)$/);
+      const s = m && find(objs, "Service", m[1]);
+      check(s && s.spec.ports.some((p) => p.port === Number(m[2])), `gateway: ${v}=${env[v]} is a Service port`, `gateway: ${v}=${env[v]} does not name a Service and port of the render`);
+    }
+    const svcObj = services.find((s) => matches(s.spec.selector, dep.spec.template.metadata.labels));
+    if (check(svcObj, `${svc}: Service ${svcObj?.metadata.name} selects its pods`, `${svc}: no Service selects its pods`))
+      check(svcObj.spec.ports.every((p) => (c.ports ?? []).some((cp) => cp.name === p.targetPort || cp.containerPort === p.targetPort)), null, `${svc}: Service ${svcObj.metadata.name} targets a port the container lacks`);
+    const hpa = hpas.find((h) => h.spec.scaleTargetRef.kind === "Deployment" && h.spec.scaleTargetRef.name === svc);
+    if (hpa) {
+      check(dep.spec.replicas === undefined, `${svc}: replicas left to its HPA (${hpa.spec.minReplicas ?? 1}..${hpa.spec.maxReplicas})`, `${svc}: Deployment sets replicas although an HPA scales it (each apply would reset the count)`);
+      check((hpa.spec.minReplicas ?? 1) <= hpa.spec.maxReplicas, null, `${svc}: HPA minReplicas > maxReplicas`);
+    }
+    const max = hpa ? hpa.spec.maxReplicas : dep.spec.replicas ?? 1;
+    const min = hpa ? hpa.spec.minReplicas ?? 1 : dep.spec.replicas ?? 1;
+    for (const t of f.incoming) {
+      const parts = topicNames.get(t)?.spec.partitions;
+      check(parts && max <= parts, `${svc}: at most ${max} replicas read ${t} (${parts} partitions)`, `${svc}: up to ${max} replicas would read ${t}, which has ${parts} partitions: the extra consumers idle`);
+    }
+    const pdb = pdbs.find((p) => matches(p.spec.selector?.matchLabels, dep.spec.template.metadata.labels));
+    if (check(pdb, `${svc}: PodDisruptionBudget ${pdb?.metadata.name}`, `${svc}: no PodDisruptionBudget`)) {
+      const one = ("minAvailable" in pdb.spec) !== ("maxUnavailable" in pdb.spec);
+      check(one && (!isInt(pdb.spec.minAvailable) || pdb.spec.minAvailable < min), null, `${svc}: PDB needs exactly one of minAvailable/maxUnavailable, and minAvailable below the ${min} replicas, or drains block`);
+    }
+    const pool = Number(env[`${f.dbVar}_POOL`] ?? f.envVars.get(`${f.dbVar}_POOL`) ?? 20);
+    const surge = dep.spec.strategy?.rollingUpdate?.maxSurge ?? 1;
+    const pods = max + (typeof surge === "number" ? surge : 1);
+    connections += pods * (pool + 2);
+    connLines.push(`${svc} ${pods}x(${pool}+2)`);
+  }
+  const maxConn = Number(cluster?.spec.postgresql?.parameters?.max_connections ?? 100);
+  check(connections <= maxConn - 10, `PostgreSQL connections at full scale during a rollout: ${connLines.join(" + ")} = ${connections} <= max_connections ${maxConn} - 10 reserved`,
+    `PostgreSQL connections at full scale: ${connLines.join(" + ")} = ${connections} exceeds max_connections ${maxConn} - 10 reserved`);
+  if (external.size) {
+    const readme = fs.readFileSync(path.join(ROOT, "deploy/README.md"), "utf8");
+    for (const s of external) check(readme.includes(s), `Secret ${s}, created outside the render, is documented in deploy/README.md`, `Secret ${s} must be created before applying ${ov}, but deploy/README.md does not say how`);
+  }
+  for (const h of hpas) check(find(objs, h.spec.scaleTargetRef.kind, h.spec.scaleTargetRef.name), null, `${idOf(h)}: scale target not in the render`);
+  for (const svc of ["game-service", "gateway"]) check(hpas.some((h) => h.spec.scaleTargetRef.name === svc), `${svc}: HorizontalPodAutoscaler`, `${svc}: no HorizontalPodAutoscaler`);
+  const sms = byKind(objs, "ServiceMonitor");
+  check(sms.length >= 1, `${sms.length} ServiceMonitor(s)`, "no ServiceMonitor");
+  for (const svc of SERVICES) {
+    const s = find(objs, "Service", svc);
+    const sm = sms.find((m) => s && matches(m.spec.selector?.matchLabels, s.metadata.labels));
+    const ep = sm?.spec.endpoints?.find((e) => s.spec.ports.some((p) => p.name === e.port));
+    check(ep && ep.path === "/q/metrics", `${svc}: scraped on /q/metrics by ServiceMonitor ${sm?.metadata.name}`, `${svc}: no ServiceMonitor endpoint scrapes its Service on /q/metrics`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// docker-compose.yml
+// ---------------------------------------------------------------------------------------------
+begin("docker-compose.yml");
+const composeFile = path.join(ROOT, "docker-compose.yml");
+let compose = null;
+if (has("docker-compose")) {
+  const r = spawnSync("docker-compose", ["-f", composeFile, "config"], { encoding: "utf8", cwd: ROOT });
+  if (check(r.status === 0, `'docker-compose config' (${execFileSync("docker-compose", ["version", "--short"], { encoding: "utf8" }).trim()}) accepts it`, `'docker-compose config' rejects it: ${r.stderr.trim()}`))
+    compose = YAML.parse(r.stdout);
+} else {
+  info("docker-compose (v1) not installed: falling back to a YAML parse (anchors and merge keys resolved) and the checks below");
+  // Interpolate ${VAR}, ${VAR:-default} and ${VAR-default} as compose does ($$ stays an escaped $).
+  const text = fs.readFileSync(composeFile, "utf8").replace(/(?<!\$)\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)-([^}]*))?\}/g,
+    (_, v, colon, def) => (process.env[v] !== undefined && !(colon && process.env[v] === "") ? process.env[v] : def ?? ""));
+  compose = YAML.parse(text, { merge: true });
+  for (const [n, s] of Object.entries(compose.services ?? {})) if (!s.image && !s.build) fail(`service ${n} has neither image nor build`);
+}
+if (compose) {
+  const S = compose.services ?? {};
+  const envOf = (s) => (Array.isArray(s.environment) ? Object.fromEntries(s.environment.map((e) => e.split(/=(.*)/s).slice(0, 2))) : s.environment ?? {});
+  const deps = (s) => (Array.isArray(s.depends_on) ? Object.fromEntries(s.depends_on.map((d) => [d, { condition: "service_started" }])) : s.depends_on ?? {});
+  const pg = Object.entries(S).find(([, s]) => /^postgres:17(\b|$)/.test(s.image ?? ""));
+  const kf = Object.entries(S).find(([, s]) => /^(apache\/kafka|\$\{KAFKA_IMAGE)/.test(s.image ?? "") && !s.entrypoint);
+  const init = Object.entries(S).find(([, s]) => String(s.command ?? "").includes("kafka-topics.sh"));
+  check(pg, `PostgreSQL 17: service ${pg?.[0]}`, "no postgres:17 service");
+  check(kf, `Kafka: service ${kf?.[0]} (${kf?.[1].image})`, "no apache/kafka service");
+  if (kf) {
+    const e = envOf(kf[1]);
+    check(/broker/.test(e.KAFKA_PROCESS_ROLES) && /controller/.test(e.KAFKA_PROCESS_ROLES) && e.KAFKA_CONTROLLER_QUORUM_VOTERS, "Kafka: single KRaft node (broker,controller)", "Kafka: set KAFKA_PROCESS_ROLES=broker,controller and KAFKA_CONTROLLER_QUORUM_VOTERS");
+    check(kf[1].healthcheck?.test, "Kafka: health check", "Kafka: needs a healthcheck (the topic creation waits for it)");
+  }
+  if (check(init, `topics created explicitly by service ${init?.[0]}`, "no service creates the topics with kafka-topics.sh")) {
+    const cmd = [].concat(init[1].command).join(" ");
+    for (const t of requiredTopics) check(new RegExp(`(^|[\\s"'])${t.replace(/\./g, "\\.")}([\\s"';]|$)`).test(cmd), null, `${init[0]} does not create topic ${t}`);
+    ok(`${init[0]} creates ${[...requiredTopics].join(", ")}`);
+    check(deps(init[1])[kf?.[0]]?.condition === "service_healthy", `${init[0]} waits for ${kf?.[0]} to be healthy`, `${init[0]} must depend on ${kf?.[0]} with condition service_healthy`);
+  }
+  if (pg) {
+    const mounts = (pg[1].volumes ?? []).map((v) => (typeof v === "string" ? { source: v.split(":")[0], target: v.split(":")[1] } : v));
+    const m = mounts.find((v) => String(v.target).startsWith("/docker-entrypoint-initdb.d"));
+    const src = m && path.resolve(ROOT, String(m.source));
+    if (check(src && fs.existsSync(src), `PostgreSQL init script ${src && rel(src)}`, "postgres needs an init script mounted in /docker-entrypoint-initdb.d")) {
+      const script = fs.readFileSync(src, "utf8");
+      for (const svc of SERVICES) {
+        const e = envOf(S[svc] ?? {});
+        check(script.includes(`${e.TESSERA_DB_USER}:${facts[svc].db}`), null, `init script does not create role ${e.TESSERA_DB_USER} owning ${facts[svc].db}`);
+      }
+      ok(`init script creates ${SERVICES.map((s) => facts[s].db).join(", ")}, each owned by its service's role`);
+      const bash = spawnSync("bash", ["-n", src]);
+      check(bash.status === 0, "init script: bash -n", `init script: bash -n fails: ${bash.stderr}`);
+    }
+    check(pg[1].healthcheck?.test, "PostgreSQL: health check", "postgres: needs a healthcheck");
+  }
+  for (const svc of SERVICES) {
+    const s = S[svc], f = facts[svc];
+    if (!check(s, `${svc}: service`, `${svc}: no compose service of that name`)) continue;
+    check(/(^|\/)tessera\/[a-z-]+:/.test(s.image ?? "") && s.image.includes(`tessera/${svc}:`), `${svc}: image ${s.image}`, `${svc}: image must be tessera/${svc}:<tag>`);
+    const ctx = s.build && path.resolve(ROOT, typeof s.build === "string" ? s.build : s.build.context);
+    check(ctx && ctx === path.join(ROOT, svc) && fs.existsSync(path.join(ctx, s.build.dockerfile ?? "Dockerfile")), `${svc}: builds from ${svc}/${s.build?.dockerfile}`, `${svc}: build must use context ./${svc} and its src/main/docker/Dockerfile.jvm`);
+    const e = envOf(s);
+    checkEnv(`${svc} (compose)`, svc, Object.keys(e));
+    check(e.TESSERA_DB_HOST === pg?.[0] && String(e.TESSERA_KAFKA).startsWith(`${kf?.[0]}:`), `${svc}: TESSERA_DB_HOST=${e.TESSERA_DB_HOST}, TESSERA_KAFKA=${e.TESSERA_KAFKA}`, `${svc}: TESSERA_DB_HOST/TESSERA_KAFKA must name the postgres and kafka services`);
+    check(String(e[f.portVar]) === String(f.port), null, `${svc}: ${f.portVar} must be ${f.port}`);
+    check(String(e[f.dbVar]) === f.db, null, `${svc}: ${f.dbVar} must be ${f.db}`);
+    const hc = [].concat(s.healthcheck?.test ?? []).join(" ");
+    check(hc.includes("/q/health/ready") && hc.includes(`/${f.port}`), `${svc}: health check on /q/health/ready, port ${f.port}`, `${svc}: healthcheck must call /q/health/ready on port ${f.port}`);
+    const d = deps(s);
+    check(d[pg?.[0]]?.condition === "service_healthy" && d[init?.[0]]?.condition === "service_completed_successfully",
+      `${svc}: starts after ${pg?.[0]} is healthy and ${init?.[0]} has completed`, `${svc}: depends_on needs ${pg?.[0]}: service_healthy and ${init?.[0]}: service_completed_successfully`);
+    if (svc === "gateway") {
+      for (const up of SERVICES.filter((x) => x !== "gateway")) {
+        check(d[up]?.condition === "service_healthy", null, `gateway: must depend on ${up} with condition service_healthy`);
+        const url = e[`${up.split("-")[0].toUpperCase()}_URL`];
+        check(url === `http://${up}:${facts[up].port}`, null, `gateway: ${up.split("-")[0].toUpperCase()}_URL=${url}, expected http://${up}:${facts[up].port}`);
+      }
+      ok("gateway: waits for the three services to be ready and calls them by name");
+      const published = (s.ports ?? []).some((p) => (typeof p === "string" ? /(^|:)8080:8080(\/tcp)?$/.test(p) : Number(p.published) === 8080 && Number(p.target) === 8080));
+      check(published, "gateway: published on the host's 8080", "gateway: must publish 8080:8080");
+    }
+  }
+  for (const [n, s] of Object.entries(S)) for (const [dn, dv] of Object.entries(deps(s))) {
+    check(S[dn], null, `${n}: depends on unknown service ${dn}`);
+    if (dv.condition === "service_healthy") check(S[dn]?.healthcheck?.test, null, `${n}: waits for ${dn} to be healthy, but ${dn} has no healthcheck`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Images: Dockerfiles and deploy/build-images
+// ---------------------------------------------------------------------------------------------
+begin("container images (Dockerfile.jvm, deploy/build-images)");
+const build = fs.readFileSync(path.join(ROOT, "deploy/build-images"), "utf8");
+check(spawnSync("bash", ["-n", path.join(ROOT, "deploy/build-images")]).status === 0, "deploy/build-images: bash -n", "deploy/build-images: syntax error");
+check(/mvnw[^\n]*package/.test(build) && /docker"?\s+build|DOCKER"?\s+build/.test(build), "deploy/build-images runs ./mvnw package, then docker build", "deploy/build-images must run ./mvnw package and docker build");
+for (const svc of SERVICES) {
+  const file = path.join(ROOT, svc, "src/main/docker/Dockerfile.jvm");
+  if (!check(fs.existsSync(file), null, `${rel(file)} missing`)) continue;
+  const lines = fs.readFileSync(file, "utf8").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+  const from = lines.find((l) => /^FROM\s/i.test(l));
+  const copies = lines.filter((l) => /^COPY\s/i.test(l)).map((l) => l.split(/\s+/).filter((w) => !w.startsWith("--"))[1]);
+  const want = ["target/quarkus-app/lib/", "target/quarkus-app/*.jar", "target/quarkus-app/app/", "target/quarkus-app/quarkus/"];
+  const expose = lines.find((l) => /^EXPOSE\s/i.test(l))?.split(/\s+/)[1];
+  const good = from && want.every((w) => copies.includes(w)) && copies.every((c) => want.includes(c)) && Number(expose) === facts[svc].port
+    && lines.some((l) => /^(ENTRYPOINT|CMD)\s/i.test(l)) && lines.some((l) => l.includes("/deployments/quarkus-run.jar"));
+  check(good, `${svc}: ${from}, fast-jar layers, EXPOSE ${expose}, runs quarkus-run.jar`, `${rel(file)}: needs FROM, COPY of ${want.join(", ")} only, EXPOSE ${facts[svc].port}, an ENTRYPOINT and quarkus-run.jar`);
+  check(build.includes(svc), null, `deploy/build-images does not build ${svc}`);
+  const qa = path.join(ROOT, svc, "target/quarkus-app/quarkus-run.jar");
+  if (fs.existsSync(qa)) ok(`${svc}: ${rel(qa)} exists (built), so the COPY sources are there`);
+  else info(`${svc}: not built here (no ${rel(qa)}): COPY sources not checked on disk`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Grafana dashboard
+// ---------------------------------------------------------------------------------------------
+begin("grafana dashboard (deploy/grafana/tessera.json)");
+let dash = null;
+try { dash = JSON.parse(fs.readFileSync(path.join(ROOT, "deploy/grafana/tessera.json"), "utf8")); ok("valid JSON"); } catch (e) { fail(`not valid JSON: ${e.message}`); }
+if (dash) {
+  const panels = (dash.panels ?? []).flatMap((p) => [p, ...(p.panels ?? [])]);
+  const ids = panels.map((p) => p.id);
+  check(ids.every(isInt) && new Set(ids).size === ids.length, `${panels.length} panels with unique ids`, "panel ids must be unique integers");
+  check(dash.title && dash.uid && isInt(dash.schemaVersion), `title "${dash.title}", uid ${dash.uid}`, "dashboard needs title, uid and schemaVersion");
+  const exprs = panels.flatMap((p) => (p.targets ?? []).map((t) => ({ p, e: t.expr })));
+  for (const { p, e } of exprs) {
+    let depth = 0, okb = true;
+    for (const ch of e ?? "") { if ("({[".includes(ch)) depth++; if (")}]".includes(ch)) depth--; if (depth < 0) okb = false; }
+    if (!e || !okb || depth !== 0) fail(`panel "${p.title}": unbalanced or empty expression ${e}`);
+    if (!p.gridPos || !p.type || !p.title) fail(`panel ${p.id}: needs type, title and gridPos`);
+  }
+  ok(`${exprs.length} PromQL expressions with balanced brackets`);
+  for (const m of ["http_server_requests_seconds_count", "http_server_requests_seconds_sum", "jvm_memory_used_bytes", "kafka_consumer_fetch_manager_records_lag"])
+    check(exprs.some(({ e }) => e.includes(m)), `a panel uses ${m}`, `no panel uses ${m}`);
+  for (const m of ["tessera_moves_total", "tessera_outbox_pending", "tessera_scoring_round_trip_seconds"]) {
+    const p = exprs.find(({ e }) => e.includes(m))?.p;
+    check(p && /placeholder/i.test(p.title), `placeholder panel "${p?.title}"`, `no panel titled as a placeholder for ${m}`);
+  }
+  const dsVar = (dash.templating?.list ?? []).find((v) => v.type === "datasource");
+  check(dsVar, `datasource variable $${dsVar?.name}`, "dashboard needs a datasource template variable");
+}
+
+// ---------------------------------------------------------------------------------------------
+console.log(`\n${checks} checks passed, ${problems.length} failed`);
+if (problems.length) { console.log("\nProblems:"); for (const p of problems) console.log(`  - ${p}`); process.exit(1); }
