@@ -35,14 +35,20 @@ function serviceFacts(svc) {
   const pm = portLine?.match(/\$\{([A-Z0-9_]+):(\d+)\}/);
   const dbLine = lines.find((l) => l.startsWith("quarkus.datasource.reactive.url="));
   const dm = dbLine?.match(/\/\$\{([A-Z0-9_]+):([a-z_]+)\}$/);
-  const incoming = new Set([...text.matchAll(/^mp\.messaging\.incoming\.([^.=\s]+)\./gm)].map((m) => m[1]));
+  // A channel reads the topic named like it unless its .topic says otherwise; a channel whose group id is
+  // unique per instance (${quarkus.uuid}) is read whole by every replica (the gateway's live feed).
+  const channels = new Set([...text.matchAll(/^mp\.messaging\.incoming\.([^.=\s]+)\./gm)].map((m) => m[1]));
+  const topicOf = (ch) => text.match(new RegExp(`^mp\\.messaging\\.incoming\\.${ch}\\.topic=(\\S+)`, "m"))?.[1] ?? ch;
+  const perInstance = (ch) => new RegExp(`^mp\\.messaging\\.incoming\\.${ch}\\.group\\.id=.*\\$\\{quarkus\\.uuid\\}`, "m").test(text);
+  const incoming = new Set([...channels].map(topicOf));
+  const shared = new Set([...channels].filter((ch) => !perInstance(ch)).map(topicOf));
   const dlq = new Set([...text.matchAll(/^mp\.messaging\.incoming\.[^.]+\.dead-letter-queue\.topic=(\S+)/gm)].map((m) => m[1]));
   // A deployment must set the port and the database name, and every variable without a default
   // or whose default only suits a developer's machine (localhost, an empty password, .tessera/…).
   const required = [...envVars.keys()].filter((v) => v === pm?.[1] || v === dm?.[1]
     || !envVars.get(v) || /localhost|127\.0\.0\.1/.test(envVars.get(v)) || envVars.get(v).startsWith(".tessera"));
   return { svc, file, envVars, required, portVar: pm?.[1], port: pm ? Number(pm[2]) : null,
-    dbVar: dm?.[1], db: dm?.[2], incoming, dlq };
+    dbVar: dm?.[1], db: dm?.[2], incoming, shared, dlq };
 }
 const facts = Object.fromEntries(SERVICES.map((s) => [s, serviceFacts(s)]));
 const topicsJava = fs.readFileSync(path.join(ROOT, "events/src/main/java/dev/tessera/events/Topics.java"), "utf8");
@@ -379,7 +385,7 @@ for (const [ov, objs] of Object.entries(rendered)) {
     }
     const max = hpa ? hpa.spec.maxReplicas : dep.spec.replicas ?? 1;
     const min = hpa ? hpa.spec.minReplicas ?? 1 : dep.spec.replicas ?? 1;
-    for (const t of f.incoming) {
+    for (const t of f.shared) {
       const parts = topicNames.get(t)?.spec.partitions;
       check(parts && max <= parts, `${svc}: at most ${max} replicas read ${t} (${parts} partitions)`, `${svc}: up to ${max} replicas would read ${t}, which has ${parts} partitions: the extra consumers idle`);
     }

@@ -1,10 +1,8 @@
 package dev.tessera.game.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tessera.events.CloudEvent;
-import dev.tessera.events.EventTypes;
-import dev.tessera.events.game.GameStarted;
+import dev.tessera.events.Redaction;
 import dev.tessera.game.play.GameService;
 import dev.tessera.game.play.GameStream;
 import dev.tessera.kit.problem.ProblemException;
@@ -25,7 +23,6 @@ import java.util.Map;
 @Path("/api/v1/games/{id}")
 public class GameResource {
     public static final String PLAYER_HEADER = "X-Tessera-Player";
-    private static final String GAME_STARTED = EventTypes.of(GameStarted.class).value();
 
     @Inject
     GameService games;
@@ -54,18 +51,7 @@ public class GameResource {
         if (from < 0) {
             throw ProblemException.badField("from", "from is a stream version, 0 or more");
         }
-        return games.events(id, from).map(events -> events.stream().map(GameResource::redact).toList());
-    }
-
-    /** The seed decides every future draw: nobody outside the service ever sees it. */
-    static CloudEvent redact(CloudEvent e) {
-        if (!GAME_STARTED.equals(e.type())) {
-            return e;
-        }
-        ObjectNode data = ((ObjectNode) e.data()).deepCopy();
-        data.remove("seed");
-        return new CloudEvent(e.specversion(), e.id(), e.source(), e.type(), e.subject(), e.time(),
-                e.datacontenttype(), e.dataschema(), e.streamversion(), data);
+        return games.events(id, from).map(events -> events.stream().map(Redaction::forPublic).toList());
     }
 
     /** The moves a player may send now, each exactly as the move endpoint accepts it. */
@@ -99,6 +85,6 @@ public class GameResource {
             throw ProblemException.badField("expectedVersion", "expectedVersion is required: the game version you saw");
         }
         return games.move(id, player, request.expectedVersion(), request.move())
-                .map(r -> new GameService.MoveResult(r.gameId(), r.version(), r.events().stream().map(GameResource::redact).toList()));
+                .map(r -> new GameService.MoveResult(r.gameId(), r.version(), r.events().stream().map(Redaction::forPublic).toList()));
     }
 }
