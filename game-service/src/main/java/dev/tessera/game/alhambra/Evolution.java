@@ -21,6 +21,7 @@ import dev.tessera.events.alhambra.AlhambraEvent.TilesSwapped;
 import dev.tessera.events.alhambra.AlhambraEvent.TurnEnded;
 import dev.tessera.events.alhambra.MarketTileInfo;
 import dev.tessera.game.alhambra.AlhambraState.Phase;
+import dev.tessera.game.rules.Shuffle;
 
 import java.util.HashSet;
 import java.util.List;
@@ -103,7 +104,7 @@ final class Evolution {
         }
         if (event instanceof DiscardsReshuffled e) {
             Random random = new Random(reshuffleSeed(s.seed(), e.reshuffle()));
-            return s.withMoney(plus(s.deck(), Lists.shuffled(s.discards(), random)), List.of(), s.display())
+            return s.withMoney(plus(s.deck(), Shuffle.shuffled(s.discards(), random)), List.of(), s.display())
                     .withReshuffles(e.reshuffle());
         }
         if (event instanceof ScoringCardDrawn e) {

@@ -3,7 +3,6 @@ package dev.tessera.game.alhambra;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Random;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
@@ -35,17 +34,5 @@ final class Lists {
             }
         }
         return copy;
-    }
-
-    /** A Fisher–Yates shuffle driven only by {@code random}, so a seed fixes the result on every JVM. */
-    static <T> List<T> shuffled(Collection<T> items, Random random) {
-        List<T> list = new ArrayList<>(items);
-        for (int i = list.size() - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            T t = list.get(i);
-            list.set(i, list.get(j));
-            list.set(j, t);
-        }
-        return list;
     }
 }

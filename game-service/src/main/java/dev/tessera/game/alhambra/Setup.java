@@ -2,6 +2,7 @@ package dev.tessera.game.alhambra;
 
 import dev.tessera.game.alhambra.AlhambraState.Phase;
 import dev.tessera.game.rules.GameSetup;
+import dev.tessera.game.rules.Shuffle;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -21,8 +22,8 @@ final class Setup {
             throw new IllegalArgumentException("Alhambra needs 2 to 6 distinct players, not " + seats);
         }
         Random random = new Random(setup.seed());
-        List<Tile> supply = Lists.shuffled(AlhambraData.TILES, random);
-        List<MoneyCard> money = Lists.shuffled(AlhambraData.moneyCards(seats.size()), random);
+        List<Tile> supply = Shuffle.shuffled(AlhambraData.TILES, random);
+        List<MoneyCard> money = Shuffle.shuffled(AlhambraData.moneyCards(seats.size()), random);
 
         int next = 0;
         int startSeat = 0;

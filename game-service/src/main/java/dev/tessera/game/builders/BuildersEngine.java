@@ -22,6 +22,7 @@ import dev.tessera.game.builders.BuildersMove.TakeCoins;
 import dev.tessera.game.rules.Decision;
 import dev.tessera.game.rules.GameSetup;
 import dev.tessera.game.rules.RulesEngine;
+import dev.tessera.game.rules.Shuffle;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -46,16 +47,6 @@ public final class BuildersEngine implements RulesEngine<BuildersState, Builders
     @Override
     public String game() {
         return "builders";
-    }
-
-    @Override
-    public int minPlayers() {
-        return 2;
-    }
-
-    @Override
-    public int maxPlayers() {
-        return 4;
     }
 
     @Override
@@ -84,14 +75,14 @@ public final class BuildersEngine implements RulesEngine<BuildersState, Builders
             throw new IllegalArgumentException("The Builders needs 2 to 4 players, got " + count);
         }
         Random random = new Random(setup.seed());
-        List<Building> buildings = shuffled(BuildersCards.BUILDINGS, random);
+        List<Building> buildings = Shuffle.shuffled(BuildersCards.BUILDINGS, random);
         // ASSUMPTION: starting apprentices are dealt at random from the apprentice cards; the undealt ones
         // are shuffled into the worker deck with every other worker (builders.md section 9, gap 2).
-        List<Worker> apprentices = shuffled(
+        List<Worker> apprentices = Shuffle.shuffled(
                 BuildersCards.WORKERS.stream().filter(w -> w.type() == WorkerType.APPRENTICE).toList(), random);
         List<Worker> rest = new ArrayList<>(apprentices.subList(count, apprentices.size()));
         BuildersCards.WORKERS.stream().filter(w -> w.type() != WorkerType.APPRENTICE).forEach(rest::add);
-        List<Worker> workers = shuffled(rest, random);
+        List<Worker> workers = Shuffle.shuffled(rest, random);
 
         List<PlayerState> players = new ArrayList<>();
         for (int seat = 0; seat < count; seat++) {
@@ -101,17 +92,6 @@ public final class BuildersEngine implements RulesEngine<BuildersState, Builders
         return new BuildersState(buildings.subList(DISPLAY_SIZE, buildings.size()), buildings.subList(0, DISPLAY_SIZE),
                 workers.subList(DISPLAY_SIZE, workers.size()), workers.subList(0, DISPLAY_SIZE), players, 0, 1,
                 ACTION_POINTS_PER_TURN, Map.of(), null, false, Bank.NO_FLOWS.pay(STARTING_COINS * count));
-    }
-
-    private static <T> List<T> shuffled(List<T> cards, Random random) {
-        List<T> deck = new ArrayList<>(cards);
-        for (int i = deck.size() - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            T swap = deck.get(i);
-            deck.set(i, deck.get(j));
-            deck.set(j, swap);
-        }
-        return deck;
     }
 
     @Override

@@ -25,6 +25,7 @@ import dev.tessera.game.carrara.CarraraMove.ValueType;
 import dev.tessera.game.rules.Decision;
 import dev.tessera.game.rules.GameSetup;
 import dev.tessera.game.rules.RulesEngine;
+import dev.tessera.game.rules.Shuffle;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -53,16 +54,6 @@ public final class CarraraEngine implements RulesEngine<CarraraState, CarraraMov
     }
 
     @Override
-    public int minPlayers() {
-        return 2;
-    }
-
-    @Override
-    public int maxPlayers() {
-        return 4;
-    }
-
-    @Override
     public Class<CarraraState> stateType() {
         return CarraraState.class;
     }
@@ -84,11 +75,7 @@ public final class CarraraEngine implements RulesEngine<CarraraState, CarraraMov
             throw new IllegalArgumentException("Carrara needs 2 to 4 distinct players, got " + names);
         }
         Random random = new Random(setup.seed());
-        List<Tile> tiles = new ArrayList<>(CarraraData.tiles());
-        for (int i = tiles.size() - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            tiles.set(i, tiles.set(j, tiles.get(i)));
-        }
+        List<Tile> tiles = Shuffle.shuffled(CarraraData.tiles(), random);
         List<PlayerState> players = new ArrayList<>();
         Stones handedOut = Stones.NONE;
         for (int seat = 0; seat < names.size(); seat++) {

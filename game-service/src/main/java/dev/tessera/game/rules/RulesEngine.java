@@ -1,5 +1,7 @@
 package dev.tessera.game.rules;
 
+import dev.tessera.events.Games;
+
 import java.util.List;
 
 /**
@@ -16,9 +18,14 @@ public interface RulesEngine<S, M, E> {
     /** The game's id in the API, e.g. {@code alhambra}. */
     String game();
 
-    int minPlayers();
+    /** From the catalogue of titles ({@link Games}), which the lobby checks tables against too. */
+    default int minPlayers() {
+        return Games.byId(game()).orElseThrow().minPlayers();
+    }
 
-    int maxPlayers();
+    default int maxPlayers() {
+        return Games.byId(game()).orElseThrow().maxPlayers();
+    }
 
     /** The state's type, for snapshots: a state that survives a JSON round trip equal to itself may be stored. */
     Class<S> stateType();
