@@ -54,6 +54,9 @@ public class GameService {
     @ConfigProperty(name = "tessera.snapshots.every", defaultValue = "50")
     long snapshotEvery;
 
+    @Inject
+    FoldedGames folded;
+
     /** The game id of a table: derived, so that creating a table's game twice finds the first one. */
     public static String gameIdOf(String tableId) {
         return UUID.nameUUIDFromBytes(("tessera-game:" + tableId).getBytes(StandardCharsets.UTF_8)).toString();
@@ -89,10 +92,23 @@ public class GameService {
         return Panache.withSession(() -> current(gameId));
     }
 
+    /**
+     * The game now: the state kept in memory brought up to date with the events after it (usually
+     * none), else the latest snapshot plus its tail, else a fold of the whole stream. The stream
+     * decides in every case, so several instances of this service may serve the same game.
+     */
     private <S, M, E> Uni<GameStream<S, M, E>> current(String gameId) {
-        return store.snapshot(gameId).chain(snapshot -> snapshot.isPresent()
-                ? this.<S, M, E>fromSnapshot(gameId, snapshot.get())
-                : store.load(gameId, 0).map(events -> fold(gameId, events)));
+        GameStream<S, M, E> kept = folded.get(gameId);
+        Uni<GameStream<S, M, E>> loaded;
+        if (kept != null) {
+            loaded = store.load(gameId, kept.version())
+                    .map(tail -> foldFrom(kept.started(), kept.engine(), kept.state(), kept.version(), tail));
+        } else {
+            loaded = store.snapshot(gameId).chain(snapshot -> snapshot.isPresent()
+                    ? this.<S, M, E>fromSnapshot(gameId, snapshot.get())
+                    : store.load(gameId, 0).map(events -> fold(gameId, events)));
+        }
+        return loaded.invoke(folded::remember);
     }
 
     private <S, M, E> Uni<GameStream<S, M, E>> fromSnapshot(String gameId, EventStore.Snapshot snapshot) {
@@ -138,23 +154,19 @@ public class GameService {
      * Stores a snapshot when the stream crosses a multiple of {@code tessera.snapshots.every} events, and
      * only of a state that comes back equal from its JSON: a snapshot must rebuild the game exactly.
      */
-    private <S, M, E> Uni<Void> snapshotIfDue(GameStream<S, M, E> before, List<E> appended, long version) {
-        if (version / snapshotEvery == before.version() / snapshotEvery) {
+    private <S, M, E> Uni<Void> snapshotIfDue(long versionBefore, GameStream<S, M, E> after) {
+        if (after.version() / snapshotEvery == versionBefore / snapshotEvery) {
             return Uni.createFrom().voidItem();
         }
-        S state = before.state();
-        for (E event : appended) {
-            state = before.engine().evolve(state, event);
-        }
         try {
-            JsonNode json = mapper().valueToTree(state);
-            if (!state.equals(mapper().treeToValue(json, before.engine().stateType()))) {
-                LOG.debugf("%s state does not survive JSON: no snapshot", before.engine().game());
+            JsonNode json = mapper().valueToTree(after.state());
+            if (!after.state().equals(mapper().treeToValue(json, after.engine().stateType()))) {
+                LOG.debugf("%s state does not survive JSON: no snapshot", after.engine().game());
                 return Uni.createFrom().voidItem();
             }
-            return store.saveSnapshot(before.started().gameId(), version, json);
+            return store.saveSnapshot(after.started().gameId(), after.version(), json);
         } catch (Exception e) {
-            LOG.debugf("%s state cannot be snapshotted: %s", before.engine().game(), e.getMessage());
+            LOG.debugf("%s state cannot be snapshotted: %s", after.engine().game(), e.getMessage());
             return Uni.createFrom().voidItem();
         }
     }
@@ -176,10 +188,27 @@ public class GameService {
             }
             List<E> accepted = ((Decision.Accepted<E>) decision).events();
             List<TesseraEvent> events1 = accepted.stream().map(e -> (TesseraEvent) e).toList();
-            return store.append(gameId, expectedVersion, events1, Topics.GAME_EVENTS)
-                    .call(envelopes -> snapshotIfDue(game, accepted, envelopes.get(envelopes.size() - 1).streamversion()))
-                    .map(envelopes -> new MoveResult(gameId, envelopes.get(envelopes.size() - 1).streamversion(), envelopes));
-        })).invoke(relay::kick);
+            return store.append(gameId, expectedVersion, events1, Topics.GAME_EVENTS).chain(envelopes -> {
+                GameStream<S, M, E> after = evolved(game, accepted, envelopes.get(envelopes.size() - 1).streamversion());
+                return snapshotIfDue(game.version(), after)
+                        .replaceWith(new Moved<>(new MoveResult(gameId, after.version(), envelopes), after));
+            });
+        })).invoke(moved -> {
+            // Only once committed: a game in memory must never be ahead of its stream.
+            folded.remember(moved.after());
+            relay.kick();
+        }).map(Moved::result);
+    }
+
+    private record Moved<S, M, E>(MoveResult result, GameStream<S, M, E> after) {
+    }
+
+    private static <S, M, E> GameStream<S, M, E> evolved(GameStream<S, M, E> game, List<E> events, long version) {
+        S state = game.state();
+        for (E event : events) {
+            state = game.engine().evolve(state, event);
+        }
+        return new GameStream<>(game.started(), game.engine(), state, version);
     }
 
     /**

@@ -26,9 +26,15 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Snapshots (every 5 events in tests) rebuild exactly the game that folding every event does. */
+/**
+ * Snapshots (every 5 events in tests) and the games kept in memory rebuild exactly the game that
+ * folding every event does.
+ */
 @QuarkusTest
 class SnapshotTest {
+    @jakarta.inject.Inject
+    FoldedGames folded;
+
     private final EventCodec codec = new EventCodec();
 
     @ParameterizedTest
@@ -58,12 +64,17 @@ class SnapshotTest {
         }
         assertTrue(TestInfrastructure.postgres().count("tessera_game",
                 "SELECT max(version) FROM snapshots WHERE stream_id = '" + gameId + "'") >= 5, title + " state was never snapshotted");
+        String inMemory = view(gameId);
+        folded.forget(gameId);
         String fromSnapshot = view(gameId);
         try (Connection c = java.sql.DriverManager.getConnection(TestInfrastructure.postgres().jdbcUrl("tessera_game"), "postgres", "");
              Statement s = c.createStatement()) {
             s.execute("DELETE FROM snapshots WHERE stream_id = '" + gameId + "'");
         }
-        assertEquals(view(gameId), fromSnapshot);
+        folded.forget(gameId);
+        String fromAllEvents = view(gameId);
+        assertEquals(fromAllEvents, fromSnapshot);
+        assertEquals(fromAllEvents, inMemory);
     }
 
     private String view(String gameId) {

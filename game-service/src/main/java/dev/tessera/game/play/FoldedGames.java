@@ -1,0 +1,40 @@
+package dev.tessera.game.play;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The most recently used games, folded, so that a request folds only the events it has not seen
+ * (usually none) instead of the whole stream. Never the truth: every use is checked against the stream.
+ */
+@ApplicationScoped
+public class FoldedGames {
+    private final Map<String, GameStream<?, ?, ?>> games;
+
+    public FoldedGames(@ConfigProperty(name = "tessera.games.in-memory", defaultValue = "5000") int capacity) {
+        this.games = new LinkedHashMap<>(256, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, GameStream<?, ?, ?>> eldest) {
+                return size() > capacity;
+            }
+        };
+    }
+
+    @SuppressWarnings("unchecked")
+    synchronized <S, M, E> GameStream<S, M, E> get(String gameId) {
+        return (GameStream<S, M, E>) games.get(gameId);
+    }
+
+    /** Drops what is kept of a game (tests use it to make the next request read the store). */
+    synchronized void forget(String gameId) {
+        games.remove(gameId);
+    }
+
+    /** Keeps {@code game} unless a later version of it is kept already. */
+    synchronized void remember(GameStream<?, ?, ?> game) {
+        games.merge(game.started().gameId(), game, (old, now) -> now.version() >= old.version() ? now : old);
+    }
+}
