@@ -21,7 +21,7 @@ public class LobbyEventsConsumer {
 
     @Incoming("lobby-events")
     public Uni<Void> consume(ConsumerRecord<String, String> record) {
-        return consumer.once("game.tables", record, (envelope, event) ->
-                event instanceof TableStarted started ? games.create(started) : Uni.createFrom().voidItem());
+        return consumer.once("game.tables", record, TableStarted.class::isInstance,
+                (envelope, event) -> games.create((TableStarted) event));
     }
 }

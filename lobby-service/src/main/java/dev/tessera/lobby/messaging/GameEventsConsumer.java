@@ -22,7 +22,7 @@ public class GameEventsConsumer {
 
     @Incoming("game-events")
     public Uni<Void> consume(ConsumerRecord<String, String> record) {
-        return consumer.once("lobby.table-status", record, (envelope, event) -> {
+        return consumer.once("lobby.table-status", record, e -> e instanceof GameStarted || e instanceof GameEnded, (envelope, event) -> {
             if (event instanceof GameStarted started) {
                 return tables.gameStarted(started.tableId(), started.gameId());
             }

@@ -24,7 +24,7 @@ public class ScoringEventsConsumer {
 
     @Incoming("scoring-events")
     public Uni<Void> consume(ConsumerRecord<String, String> record) {
-        return consumer.once("lobby.standings", record, (envelope, event) ->
-                event instanceof FinalStandings standings ? tables.gameEnded(standings.gameId()) : Uni.createFrom().voidItem());
+        return consumer.once("lobby.standings", record, FinalStandings.class::isInstance,
+                (envelope, event) -> tables.gameEnded(((FinalStandings) event).gameId()));
     }
 }

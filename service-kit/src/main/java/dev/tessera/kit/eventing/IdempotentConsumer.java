@@ -11,6 +11,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 import java.time.Duration;
 import java.util.function.BiFunction;
+import java.util.function.Predicate;
 
 /**
  * Applies each event once per consumer: the event id is recorded in the same transaction as the
@@ -29,11 +30,23 @@ public class IdempotentConsumer {
      */
     public Uni<Void> once(String consumer, ConsumerRecord<String, String> record,
                           BiFunction<CloudEvent, TesseraEvent, Uni<Void>> effect) {
+        return once(consumer, record, event -> true, effect);
+    }
+
+    /**
+     * As {@link #once(String, ConsumerRecord, BiFunction)}, for the events {@code wanted} accepts; the
+     * others are passed over without a transaction (most consumers care about a few types of a busy topic).
+     */
+    public Uni<Void> once(String consumer, ConsumerRecord<String, String> record, Predicate<TesseraEvent> wanted,
+                          BiFunction<CloudEvent, TesseraEvent, Uni<Void>> effect) {
         CloudEvent envelope = codec.readEnvelope(record.value());
         if (envelope.id() == null || envelope.type() == null) {
             throw new EventCodec.MalformedEventException("CloudEvent without id or type");
         }
         TesseraEvent event = codec.read(envelope);
+        if (!wanted.test(event)) {
+            return Uni.createFrom().voidItem();
+        }
         // A conflict means a move was appended to the same stream meanwhile: redo the whole transaction.
         return Panache.withTransaction(() -> firstDelivery(consumer, envelope.id())
                         .chain(first -> first ? effect.apply(envelope, event) : Uni.createFrom().voidItem()))

@@ -86,14 +86,16 @@ public class OutboxRelay {
         });
     }
 
-    /** One pass over every slot; returns how many rows were published. */
+    /** One pass over every slot that has rows waiting; returns how many rows were published. */
     public Uni<Integer> relayAll() {
-        Uni<Integer> total = Uni.createFrom().item(0);
-        for (int slot = 0; slot < Outbox.SLOTS; slot++) {
-            int s = slot;
-            total = total.chain(n -> relaySlot(s).map(m -> n + m));
-        }
-        return total;
+        return pool.query("SELECT DISTINCT slot FROM outbox WHERE published_at IS NULL").execute().chain(rows -> {
+            Uni<Integer> total = Uni.createFrom().item(0);
+            for (Row row : rows) {
+                int slot = row.getInteger(0);
+                total = total.chain(n -> relaySlot(slot).map(m -> n + m));
+            }
+            return total;
+        });
     }
 
     private Uni<Integer> relaySlot(int slot) {
