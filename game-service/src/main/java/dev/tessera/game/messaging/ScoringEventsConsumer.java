@@ -14,6 +14,11 @@ import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+
+import java.time.Duration;
+import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -31,6 +36,9 @@ public class ScoringEventsConsumer {
     @Inject
     GameService games;
 
+    @Inject
+    MeterRegistry registry;
+
     @Incoming("scoring-events")
     public Uni<Void> consume(ConsumerRecord<String, String> record) {
         return consumer.once("game.scoring", record, (envelope, event) -> {
@@ -38,7 +46,7 @@ public class ScoringEventsConsumer {
                 Map<String, Integer> points = new LinkedHashMap<>();
                 scored.scores().forEach(s -> points.put(s.player(), s.total()));
                 return games.record(scored.gameId(), new AlhambraEvent.PointsAwarded(scored.round(), points),
-                        ScoringEventsConsumer::sameRound);
+                        ScoringEventsConsumer::sameRound).chain(() -> measureRoundTrip(scored));
             }
             if (event instanceof ValuationScored valuation) {
                 return games.record(envelope.subject(), valuation, (a, b) -> a instanceof ValuationScored v
@@ -51,6 +59,20 @@ public class ScoringEventsConsumer {
             }
             return Uni.createFrom().voidItem();
         });
+    }
+
+    /**
+     * tessera_scoring_round_trip_seconds: from the append of ScoringRoundTriggered to the points
+     * recorded here (scoring rounds are rare, so reading the stream for the trigger's time is cheap).
+     */
+    private Uni<Void> measureRoundTrip(ScoringRoundScored scored) {
+        return games.recordedAt(scored.gameId(), e -> e instanceof AlhambraEvent.ScoringRoundTriggered t
+                && t.round() == scored.round()).invoke(triggered -> triggered.ifPresent(at ->
+                Timer.builder("tessera.scoring.round.trip")
+                        .description("From a scoring round's trigger in game-service to its points recorded back")
+                        .publishPercentileHistogram().register(registry)
+                        .record(Duration.between(at, OffsetDateTime.now()))))
+                .replaceWithVoid();
     }
 
     private static boolean sameRound(TesseraEvent existing, TesseraEvent incoming) {

@@ -21,6 +21,8 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -56,6 +58,9 @@ public class GameService {
 
     @Inject
     FoldedGames folded;
+
+    @Inject
+    MeterRegistry registry;
 
     /** The game id of a table: derived, so that creating a table's game twice finds the first one. */
     public static String gameIdOf(String tableId) {
@@ -184,6 +189,7 @@ public class GameService {
             M parsed = parse(game.engine(), move);
             Decision<E> decision = game.engine().decide(game.state(), player, parsed);
             if (decision instanceof Decision.Rejected<E> rejected) {
+                moves(game.engine().game(), "rejected", rejected.rule()).increment();
                 throw ProblemException.illegalMove(rejected.rule(), rejected.detail());
             }
             List<E> accepted = ((Decision.Accepted<E>) decision).events();
@@ -194,6 +200,7 @@ public class GameService {
                         .replaceWith(new Moved<>(new MoveResult(gameId, after.version(), envelopes), after));
             });
         })).invoke(moved -> {
+            moves(moved.after().engine().game(), "accepted", "ok").increment();
             // Only once committed: a game in memory must never be ahead of its stream.
             folded.remember(moved.after());
             relay.kick();
@@ -201,6 +208,13 @@ public class GameService {
     }
 
     private record Moved<S, M, E>(MoveResult result, GameStream<S, M, E> after) {
+    }
+
+    /** tessera_moves_total{game, result, rule}: what players try and what the rules say. */
+    private Counter moves(String game, String result, String rule) {
+        return Counter.builder("tessera.moves").tag("game", game).tag("result", result).tag("rule", rule)
+                .description("Moves played, by game, result (accepted, rejected) and the rule a rejected one broke")
+                .register(registry);
     }
 
     private static <S, M, E> GameStream<S, M, E> evolved(GameStream<S, M, E> game, List<E> events, long version) {
@@ -238,6 +252,12 @@ public class GameService {
             }
             return store.append(gameId, game.version(), List.of(fact), Topics.GAME_EVENTS).invoke(relay::kick).replaceWithVoid();
         });
+    }
+
+    /** When the first event of a game that {@code which} accepts was recorded, if there is one. */
+    public Uni<java.util.Optional<java.time.OffsetDateTime>> recordedAt(String gameId, java.util.function.Predicate<TesseraEvent> which) {
+        return store.load(gameId, 0).map(events -> events.stream().filter(e -> which.test(store.event(e)))
+                .map(StoredEvent::recordedAt).findFirst());
     }
 
     private <M> M parse(RulesEngine<?, M, ?> engine, JsonNode move) {

@@ -103,6 +103,14 @@ class GameLifeTest {
                 .then().statusCode(409).contentType("application/problem+json")
                 .body("rule", equalTo("version-conflict")).body("currentVersion", equalTo(version));
         assertEquals(version, events(gameId));
+
+        // What the rules said is counted for the operators (tessera_moves_total{game, result, rule}).
+        String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
+        org.junit.jupiter.api.Assertions.assertTrue(metrics.lines().anyMatch(l -> l.startsWith("tessera_moves_total{")
+                && l.contains("result=\"rejected\"") && l.contains("rule=\"not-your-turn\"")), "rejections by rule");
+        org.junit.jupiter.api.Assertions.assertTrue(metrics.lines().anyMatch(l -> l.startsWith("tessera_moves_total{")
+                && l.contains("result=\"accepted\"")), "accepted moves");
+        org.junit.jupiter.api.Assertions.assertTrue(metrics.contains("tessera_outbox_pending"), "outbox lag");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.tessera.kit.eventing;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
@@ -25,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Publishes outbox rows to Kafka, at least once and in order per key. Each run takes, slot by slot,
@@ -70,10 +72,21 @@ public class OutboxRelay {
         }
     }
 
+    /** Rows waiting for Kafka, as last counted: the outbox lag, exported as tessera_outbox_pending. */
+    private final AtomicLong pendingRows = new AtomicLong();
+
+    @Inject
+    void measure(MeterRegistry registry) {
+        registry.gauge("tessera.outbox.pending", pendingRows);
+    }
+
     /** The safety net: rows left by a crash or a failed run are picked up within a second. */
     @Scheduled(every = "${tessera.outbox.interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void poll() {
         kick();
+        if (enabled) {
+            pending().subscribe().with(pendingRows::set, e -> { });
+        }
     }
 
     private Uni<Void> runLoop() {
