@@ -131,12 +131,20 @@ class TablesTest {
                 OffsetDateTime.now())));
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().get("/api/v1/tables/" + id)
                 .then().body("status", equalTo("playing")));
-        TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.SCORING_EVENTS, gameId, codec.write(codec.envelope(
-                "/tessera/scoring-service", gameId, 1, new FinalStandings(gameId, "builders", List.of(
-                        new FinalStandings.Standing("bob", 20, 1), new FinalStandings.Standing("ana", 18, 2))),
-                OffsetDateTime.now())));
+        CloudEvent standings = codec.envelope("/tessera/scoring-service", gameId, 1, new FinalStandings(gameId, "builders",
+                List.of(new FinalStandings.Standing("bob", 20, 1), new FinalStandings.Standing("ana", 18, 2))), OffsetDateTime.now());
+        TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.SCORING_EVENTS, gameId, codec.write(standings));
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().get("/api/v1/tables/" + id)
                 .then().body("status", equalTo("finished")));
+        String finishedAt = updatedAt(id);
+        // Delivered again: recorded once, and the table is left as it was.
+        TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.SCORING_EVENTS, gameId, codec.write(standings));
+        CloudEvent marker = codec.envelope("/tessera/scoring-service", "other-game", 1, new FinalStandings("other-game", "builders",
+                List.of()), OffsetDateTime.now());
+        TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.SCORING_EVENTS, gameId, codec.write(marker));
+        await().atMost(Duration.ofSeconds(20)).until(() -> processed(marker.id()) == 1);
+        assertEquals(1, processed(standings.id()));
+        assertEquals(finishedAt, updatedAt(id));
     }
 
     @Test
