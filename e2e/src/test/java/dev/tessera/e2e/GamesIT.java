@@ -61,6 +61,28 @@ class GamesIT {
     }
 
     @Test
+    void a_carrara_game_waits_for_a_killed_scoring_service_and_resumes_when_it_returns() throws InterruptedException {
+        List<Account> players = signUp("saga-fay", "saga-gus");
+        String gameId = game("carrara", players);
+        Platform platform = Platform.shared();
+        platform.kill(Platform.Service.SCORING);
+        try {
+            new Bot(9).playUntil(gameId, players, types -> types.contains("tessera.carrara.ValuationRequested"), 3000);
+            // The game waits: nobody may move while the valuation is unanswered.
+            await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(5)).until(() -> players.stream().allMatch(p -> p.as()
+                    .get("/api/v1/games/" + gameId + "/legal-moves").then().extract().jsonPath().getList("moves").isEmpty()));
+            assertTrue(!Bot.eventTypes(gameId).contains("tessera.carrara.ValuationScored"));
+        } finally {
+            platform.start(Platform.Service.SCORING, Map.of());
+            platform.awaitReady(Platform.Service.SCORING);
+        }
+        await().atMost(Duration.ofSeconds(60)).until(() -> Bot.eventTypes(gameId).contains("tessera.carrara.ValuationScored"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> players.stream().anyMatch(p -> !p.as()
+                .get("/api/v1/games/" + gameId + "/legal-moves").then().extract().jsonPath().getList("moves").isEmpty()));
+        assertEquals(1, Bot.eventTypes(gameId).stream().filter("tessera.carrara.ValuationScored"::equals).count());
+    }
+
+    @Test
     void a_whole_game_of_the_builders_ends_with_standings_from_scoring_service_and_a_finished_table() {
         List<Account> players = signUp("games-fay", "games-gus");
         String tableId = table("builders", players);
