@@ -5,6 +5,7 @@ import dev.tessera.events.CloudEvent;
 import dev.tessera.events.Redaction;
 import dev.tessera.game.play.GameService;
 import dev.tessera.game.play.GameStream;
+import dev.tessera.kit.identity.Caller;
 import dev.tessera.kit.problem.ProblemException;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
@@ -17,12 +18,10 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
 
 import java.util.List;
-import java.util.Map;
 
 /** Games, as the gateway reaches them: state for a viewer, the event stream, legal moves, moves. */
 @Path("/api/v1/games/{id}")
 public class GameResource {
-    public static final String PLAYER_HEADER = "X-Tessera-Player";
 
     @Inject
     GameService games;
@@ -35,7 +34,7 @@ public class GameResource {
     }
 
     @GET
-    public Uni<GameView> get(@PathParam("id") String id, @HeaderParam(PLAYER_HEADER) String viewer) {
+    public Uni<GameView> get(@PathParam("id") String id, @HeaderParam(Caller.PLAYER_HEADER) String viewer) {
         return games.load(id).map(g -> view(g, viewer));
     }
 
@@ -60,7 +59,7 @@ public class GameResource {
 
     @GET
     @Path("legal-moves")
-    public Uni<LegalMoves> legalMoves(@PathParam("id") String id, @HeaderParam(PLAYER_HEADER) String player) {
+    public Uni<LegalMoves> legalMoves(@PathParam("id") String id, @HeaderParam(Caller.PLAYER_HEADER) String player) {
         return games.load(id).map(g -> new LegalMoves(g.version(), legal(g, player)));
     }
 
@@ -73,11 +72,9 @@ public class GameResource {
 
     @POST
     @Path("moves")
-    public Uni<GameService.MoveResult> move(@PathParam("id") String id, @HeaderParam(PLAYER_HEADER) String player,
+    public Uni<GameService.MoveResult> move(@PathParam("id") String id, @HeaderParam(Caller.PLAYER_HEADER) String player,
                                             MoveRequest request) {
-        if (player == null || player.isBlank()) {
-            throw new ProblemException(401, "unauthenticated", "Unauthenticated", "the acting player is missing", Map.of());
-        }
+        Caller.required(player);
         if (request == null) {
             throw ProblemException.badField("body", "a JSON body with expectedVersion and move is required");
         }

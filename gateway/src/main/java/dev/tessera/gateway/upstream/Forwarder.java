@@ -1,5 +1,6 @@
 package dev.tessera.gateway.upstream;
 
+import dev.tessera.kit.identity.Caller;
 import dev.tessera.kit.problem.Problem;
 import dev.tessera.kit.problem.ProblemMappers;
 import io.smallrye.mutiny.Uni;
@@ -29,7 +30,7 @@ import java.util.Map;
  */
 @ApplicationScoped
 public class Forwarder {
-    public static final String PLAYER_HEADER = "X-Tessera-Player";
+    public static final String PLAYER_HEADER = Caller.PLAYER_HEADER;
     private static final Logger LOG = Logger.getLogger(Forwarder.class);
 
     @Inject

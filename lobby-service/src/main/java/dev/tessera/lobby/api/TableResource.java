@@ -1,5 +1,6 @@
 package dev.tessera.lobby.api;
 
+import dev.tessera.kit.identity.Caller;
 import dev.tessera.kit.problem.ProblemException;
 import dev.tessera.lobby.tables.GameTable;
 import dev.tessera.lobby.tables.TableService;
@@ -21,8 +22,6 @@ import java.util.Map;
 /** Tables, as the gateway reaches them. The acting player comes from the gateway, never from the body. */
 @Path("/api/v1/tables")
 public class TableResource {
-    public static final String PLAYER_HEADER = "X-Tessera-Player";
-
     @Inject
     TableService tables;
 
@@ -38,11 +37,11 @@ public class TableResource {
     }
 
     @POST
-    public Uni<Response> open(@HeaderParam(PLAYER_HEADER) String player, OpenTable body) {
+    public Uni<Response> open(@HeaderParam(Caller.PLAYER_HEADER) String player, OpenTable body) {
         if (body == null) {
             throw ProblemException.badField("body", "a JSON body with game and seats is required");
         }
-        return tables.open(player(player), body.game(), body.seats(), body.options())
+        return tables.open(Caller.required(player), body.game(), body.seats(), body.options())
                 .map(t -> Response.status(201).entity(TableView.of(t)).build());
     }
 
@@ -67,21 +66,14 @@ public class TableResource {
 
     @POST
     @Path("{id}/join")
-    public Uni<TableView> join(@HeaderParam(PLAYER_HEADER) String player, @PathParam("id") String id) {
-        return tables.join(id, player(player)).map(TableView::of);
+    public Uni<TableView> join(@HeaderParam(Caller.PLAYER_HEADER) String player, @PathParam("id") String id) {
+        return tables.join(id, Caller.required(player)).map(TableView::of);
     }
 
     @POST
     @Path("{id}/start")
-    public Uni<TableView> start(@HeaderParam(PLAYER_HEADER) String player, @PathParam("id") String id) {
-        return tables.start(id, player(player)).map(TableView::of);
+    public Uni<TableView> start(@HeaderParam(Caller.PLAYER_HEADER) String player, @PathParam("id") String id) {
+        return tables.start(id, Caller.required(player)).map(TableView::of);
     }
 
-    static String player(String header) {
-        if (header == null || header.isBlank()) {
-            throw new ProblemException(401, "unauthenticated", "Unauthenticated",
-                    "the acting player is missing", Map.of());
-        }
-        return header;
-    }
 }
