@@ -121,6 +121,9 @@ final class Platform implements AutoCloseable {
         for (Service other : Service.values()) {
             env.put(other.env + "_PORT", String.valueOf(ports.get(other)));
         }
+        // The bots of these tests call from one address far faster than a person; limits have tests of their own.
+        env.put("TESSERA_LIMITS_REQUESTS_PER_SECOND", "10000");
+        env.put("TESSERA_LIMITS_BURST", "10000");
         env.putAll(extraEnv);
         pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve(s.module + ".log").toFile()));
         try {
