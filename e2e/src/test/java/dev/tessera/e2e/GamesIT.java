@@ -49,15 +49,20 @@ class GamesIT {
     }
 
     @Test
-    void a_carrara_valuation_waits_for_scoring_service_and_play_resumes() {
+    void a_whole_carrara_game_with_its_valuations_answered_by_scoring_service_ends_with_standings() {
         List<Account> players = signUp("games-dan", "games-eve");
         String gameId = game("carrara", players);
-        new Bot(5).playUntil(gameId, players, types -> types.contains("tessera.carrara.ValuationScored"), 3000);
+        new Bot(5).playUntil(gameId, players, types -> types.contains("tessera.game.GameEnded"), 6000);
         List<String> types = Bot.eventTypes(gameId);
+        // Every valuation was asked for before it was answered, and answered exactly once.
+        long asked = types.stream().filter("tessera.carrara.ValuationRequested"::equals).count();
+        assertTrue(asked > 0, "the game had no valuation");
+        assertEquals(asked, types.stream().filter("tessera.carrara.ValuationScored"::equals).count());
         assertTrue(types.indexOf("tessera.carrara.ValuationRequested") < types.indexOf("tessera.carrara.ValuationScored"));
-        // Play resumes: somebody has a legal move again.
-        await().atMost(Duration.ofSeconds(10)).until(() -> players.stream().anyMatch(p -> !p.as()
-                .get("/api/v1/games/" + gameId + "/legal-moves").then().extract().jsonPath().getList("moves").isEmpty()));
+        assertTrue(types.indexOf("tessera.carrara.GameFinished") < types.indexOf("tessera.game.GameEnded"));
+        given().get("/api/v1/games/" + gameId + "/events?from=0").then()
+                .body("find { it.type == 'tessera.game.GameEnded' }.data.standings.size()", equalTo(2))
+                .body("find { it.type == 'tessera.game.GameEnded' }.data.standings[0].rank", equalTo(1));
     }
 
     @Test
