@@ -21,11 +21,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * client sees: games completed, moves per second, move latency, and the round trips through
  * scoring-service (Alhambra's scoring rounds, Carrara's valuations) read from the games' own events.
  *
- * <pre>LoadBench [gateway-url] [seconds] [games-per-title] [bot: random|greedy]</pre>
+ * <pre>LoadBench [gateway-url] [seconds] [games-per-title] [bot: random|greedy] [titles: alhambra,carrara,builders]</pre>
  * Prints a Markdown section on stdout.
  */
 public final class LoadBench {
-    private static final List<String> TITLES = List.of("alhambra", "carrara", "builders");
+    private final List<String> titles;
 
     private final Api api;
     private final Bots.Bot bot;
@@ -39,9 +39,10 @@ public final class LoadBench {
     private final AtomicInteger names = new AtomicInteger();
     private final String run = Long.toString(System.currentTimeMillis(), 36);
 
-    LoadBench(String gateway, Bots.Bot bot) {
+    LoadBench(String gateway, Bots.Bot bot, List<String> titles) {
         this.api = new Api(gateway);
         this.bot = bot;
+        this.titles = titles;
     }
 
     public static void main(String[] args) throws InterruptedException {
@@ -49,15 +50,16 @@ public final class LoadBench {
         int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 60;
         int perTitle = args.length > 2 ? Integer.parseInt(args[2]) : 4;
         Bots.Bot bot = args.length > 3 && args[3].equals("greedy") ? Bots.GREEDY : Bots.RANDOM;
-        new LoadBench(gateway, bot).run(seconds, perTitle);
+        List<String> titles = List.of((args.length > 4 ? args[4] : "alhambra,carrara,builders").split(","));
+        new LoadBench(gateway, bot, titles).run(seconds, perTitle);
     }
 
     void run(int seconds, int perTitle) throws InterruptedException {
-        ExecutorService pool = Executors.newFixedThreadPool(TITLES.size() * perTitle);
+        ExecutorService pool = Executors.newFixedThreadPool(titles.size() * perTitle);
         long start = System.nanoTime();
         long deadline = start + TimeUnit.SECONDS.toNanos(seconds);
         int worker = 0;
-        for (String title : TITLES) {
+        for (String title : titles) {
             for (int i = 0; i < perTitle; i++) {
                 long seed = 1000L + worker++;
                 pool.submit(() -> loop(title, deadline, new Random(seed)));
@@ -199,8 +201,8 @@ public final class LoadBench {
     }
 
     private void report(int seconds, int perTitle, double elapsed) {
-        System.out.printf("## Load: %d concurrent games (%d per title), %d s, %s bot%n%n", perTitle * TITLES.size(),
-                perTitle, seconds, bot == Bots.GREEDY ? "greedy" : "random");
+        System.out.printf("## Load: %d concurrent games (%d per title: %s), %d s, %s bot%n%n", perTitle * titles.size(),
+                perTitle, String.join(", ", titles), seconds, bot == Bots.GREEDY ? "greedy" : "random");
         System.out.printf("| measure | value |%n|---|---|%n");
         System.out.printf("| moves accepted | %d |%n", moves.get());
         System.out.printf("| moves per second | %.1f |%n", moves.get() / elapsed);
