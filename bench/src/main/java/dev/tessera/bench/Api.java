@@ -39,9 +39,16 @@ final class Api {
         }
     }
 
-    /** Signs a player up and returns their token. */
+    /**
+     * Signs a player up and returns their token. Sign-ups are anonymous, so many at once from one address
+     * meet the gateway's rate limit: as a well-behaved client, wait as long as Retry-After says and retry.
+     */
     Player signUp(String name) {
         Answer a = post("/api/v1/players", Map.of("name", name), null);
+        for (int tries = 0; a.status() == 429 && tries < 30; tries++) {
+            pause(a.body().path("retryAfter").asLong(1) * 1000);
+            a = post("/api/v1/players", Map.of("name", name), null);
+        }
         if (a.status() != 201) {
             throw new IllegalStateException("sign-up of " + name + " failed: " + a.status() + " " + a.body());
         }
@@ -49,6 +56,15 @@ final class Api {
     }
 
     record Player(String id, String token) {
+    }
+
+    private static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     private Answer send(HttpRequest.Builder request, String token) {
