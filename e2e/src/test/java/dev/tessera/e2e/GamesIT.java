@@ -77,6 +77,15 @@ class GamesIT {
             await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(5)).until(() -> players.stream().allMatch(p -> p.as()
                     .get("/api/v1/games/" + gameId + "/legal-moves").then().extract().jsonPath().getList("moves").isEmpty()));
             assertTrue(!Bot.eventTypes(gameId).contains("tessera.carrara.ValuationScored"));
+            // A move meanwhile is a 409 naming the wait, and writes nothing.
+            int length = Bot.eventTypes(gameId).size();
+            for (Account p : players) {
+                p.as().contentType(io.restassured.http.ContentType.JSON)
+                        .body(Map.of("expectedVersion", length, "move", Map.of("type", "end-turn")))
+                        .post("/api/v1/games/" + gameId + "/moves")
+                        .then().statusCode(409).contentType("application/problem+json").body("rule", equalTo("awaiting-valuation"));
+            }
+            assertEquals(length, Bot.eventTypes(gameId).size());
         } finally {
             platform.start(Platform.Service.SCORING, Map.of());
             platform.awaitReady(Platform.Service.SCORING);

@@ -40,6 +40,8 @@ import java.util.function.BiPredicate;
 public class GameService {
     private static final Logger LOG = Logger.getLogger(GameService.class);
     private static final SecureRandom SEEDS = new SecureRandom();
+    /** Rule codes that mean "the game waits for another service" (a 409), not "the rules forbid it" (a 422). */
+    private static final java.util.Set<String> WAITING_RULES = java.util.Set.of("awaiting-valuation");
 
     @Inject
     EventStore store;
@@ -190,7 +192,10 @@ public class GameService {
             Decision<E> decision = game.engine().decide(game.state(), player, parsed);
             if (decision instanceof Decision.Rejected<E> rejected) {
                 moves(game.engine().game(), "rejected", rejected.rule()).increment();
-                throw ProblemException.illegalMove(rejected.rule(), rejected.detail());
+                // Waiting for another service is a conflict with the moment, not an illegal move: retry later.
+                throw WAITING_RULES.contains(rejected.rule())
+                        ? ProblemException.conflict(rejected.rule(), rejected.detail())
+                        : ProblemException.illegalMove(rejected.rule(), rejected.detail());
             }
             List<E> accepted = ((Decision.Accepted<E>) decision).events();
             List<TesseraEvent> events1 = accepted.stream().map(e -> (TesseraEvent) e).toList();
