@@ -14,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -194,11 +193,4 @@ final class Platform implements AutoCloseable {
         }
     }
 
-    static Map<String, String> env(String... kv) {
-        Map<String, String> m = new HashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put(kv[i], kv[i + 1]);
-        }
-        return m;
-    }
 }

@@ -7,7 +7,6 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -21,9 +20,6 @@ public class Engines {
         this.byGame = engines.stream().collect(Collectors.toUnmodifiableMap(RulesEngine::game, Function.identity()));
     }
 
-    public Optional<RulesEngine<?, ?, ?>> find(String game) {
-        return Optional.ofNullable(byGame.get(game));
-    }
 
     @SuppressWarnings("unchecked")
     public <S, M, E> RulesEngine<S, M, E> get(String game) {
