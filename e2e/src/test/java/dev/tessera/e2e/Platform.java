@@ -192,5 +192,4 @@ final class Platform implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
     }
-
 }
