@@ -1,20 +1,20 @@
 package dev.tessera.e2e;
 
 import io.restassured.RestAssured;
-import io.restassured.http.ContentType;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
+import static dev.tessera.e2e.Tables.game;
+import static dev.tessera.e2e.Tables.gameOf;
+import static dev.tessera.e2e.Tables.signUp;
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.notNullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -99,37 +99,12 @@ class GamesIT {
     @Test
     void a_whole_game_of_the_builders_ends_with_standings_from_scoring_service_and_a_finished_table() {
         List<Account> players = signUp("games-fay", "games-gus");
-        String tableId = table("builders", players);
+        String tableId = Tables.table("builders", players, Map.of());
         String gameId = gameOf(tableId);
         new Bot(3).playUntil(gameId, players, types -> types.contains("tessera.game.GameEnded"), 5000);
         given().get("/api/v1/games/" + gameId + "/events?from=0").then()
                 .body("find { it.type == 'tessera.game.GameEnded' }.data.standings[0].rank", equalTo(1));
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
                 given().get("/api/v1/tables/" + tableId).then().body("status", equalTo("finished")));
-    }
-
-    private static List<Account> signUp(String... names) {
-        return Arrays.stream(names).map(Account::signUp).toList();
-    }
-
-    private String game(String title, List<Account> players) {
-        return gameOf(table(title, players));
-    }
-
-    private String table(String title, List<Account> players) {
-        String tableId = players.get(0).as().contentType(ContentType.JSON)
-                .body(Map.of("game", title, "seats", players.size())).post("/api/v1/tables")
-                .then().statusCode(201).extract().path("id");
-        for (Account p : players.subList(1, players.size())) {
-            p.as().post("/api/v1/tables/" + tableId + "/join").then().statusCode(200);
-        }
-        players.get(0).as().post("/api/v1/tables/" + tableId + "/start").then().statusCode(200);
-        return tableId;
-    }
-
-    private String gameOf(String tableId) {
-        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> given().get("/api/v1/tables/" + tableId)
-                .then().statusCode(200).body("gameId", notNullValue()));
-        return given().get("/api/v1/tables/" + tableId).then().extract().path("gameId");
     }
 }

@@ -162,6 +162,32 @@ final class Platform implements AutoCloseable {
         throw new IllegalStateException(s.module + " was not ready within 120 s; see " + logs.resolve(s.module + ".log"));
     }
 
+    /** SIGTERM, as an operator stops a service: it finishes what it was doing and leaves its consumer group. */
+    void stop(Service s) throws InterruptedException {
+        Process p = processes.remove(s);
+        p.destroy();
+        if (!p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
+            p.destroyForcibly().waitFor();
+        }
+    }
+
+    /**
+     * Runs a service's {@code Rebuild} main from its packaged application, as {@code ./tessera rebuild}
+     * does, with the service's environment; answers its exit code (its output goes to the service's log).
+     */
+    int rebuild(Service s, String mainClass) throws IOException, InterruptedException {
+        Path app = root.resolve(s.module + "/target/quarkus-app");
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                app.resolve("app") + "/*" + java.io.File.pathSeparator + app.resolve("lib/main") + "/*", mainClass);
+        pb.environment().putAll(Map.of(
+                "TESSERA_DB_HOST", "localhost",
+                "TESSERA_DB_PORT", String.valueOf(postgres.port()),
+                "TESSERA_DB_USER", LocalPostgres.USER,
+                "TESSERA_KAFKA", kafka.bootstrapServers()));
+        pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve(s.module + ".log").toFile()));
+        return pb.start().waitFor();
+    }
+
     /** SIGKILL: the process gets no chance to finish anything. */
     void kill(Service s) throws InterruptedException {
         Process p = processes.remove(s);

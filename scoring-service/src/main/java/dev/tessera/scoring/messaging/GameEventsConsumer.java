@@ -12,6 +12,8 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 /** Every game's events, applied once each to scoring-service's own state; results go out through the outbox. */
 @ApplicationScoped
 public class GameEventsConsumer {
+    /** The idempotent consumer's name: what {@link dev.tessera.scoring.Rebuild} forgets. */
+    public static final String NAME = "scoring.games";
 
     @Inject
     IdempotentConsumer consumer;
@@ -24,6 +26,6 @@ public class GameEventsConsumer {
 
     @Incoming("game-events")
     public Uni<Void> consume(ConsumerRecord<String, String> record) {
-        return consumer.once("scoring.games", record, scoring::apply).invoke(relay::kick);
+        return consumer.once(NAME, record, scoring::apply).invoke(relay::kick);
     }
 }

@@ -24,6 +24,9 @@ public class IdempotentConsumer {
     @Inject
     EventCodec codec;
 
+    @Inject
+    ReplayMarks replayMarks;
+
     /**
      * Runs {@code effect} with the record's envelope and event (null when the type is one this service
      * does not know) inside a transaction, unless {@code consumer} already processed the event.
@@ -49,8 +52,20 @@ public class IdempotentConsumer {
         }
         // A conflict means a move was appended to the same stream meanwhile: redo the whole transaction.
         return Panache.withTransaction(() -> firstDelivery(consumer, envelope.id())
-                        .chain(first -> first ? effect.apply(envelope, event) : Uni.createFrom().voidItem()))
+                        .chain(first -> first ? apply(record, envelope, event, effect) : Uni.createFrom().voidItem()))
                 .onFailure(ConcurrencyConflictException.class).retry().withBackOff(Duration.ofMillis(5), Duration.ofMillis(200)).atMost(20);
+    }
+
+    /** Applies the effect; a record replayed after a rebuild changes state but publishes nothing again. */
+    private Uni<Void> apply(ConsumerRecord<String, String> record, CloudEvent envelope, TesseraEvent event,
+                            BiFunction<CloudEvent, TesseraEvent, Uni<Void>> effect) {
+        return replayMarks.below(record).chain(replay -> {
+            if (!replay) {
+                return effect.apply(envelope, event);
+            }
+            ReplayMarks.enter();
+            return effect.apply(envelope, event).eventually(ReplayMarks::leave);
+        });
     }
 
     private Uni<Boolean> firstDelivery(String consumer, String eventId) {

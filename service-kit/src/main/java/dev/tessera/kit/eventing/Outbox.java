@@ -18,6 +18,7 @@ import java.time.ZoneOffset;
  */
 @ApplicationScoped
 public class Outbox {
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(Outbox.class);
     static final int SLOTS = 8;
 
     @Inject
@@ -37,8 +38,15 @@ public class Outbox {
         return add(topic, key, envelope).replaceWith(envelope);
     }
 
-    /** Adds a record to the outbox; must run inside a transaction. */
+    /**
+     * Adds a record to the outbox; must run inside a transaction. While a rebuilt read model replays
+     * records it had applied before ({@link ReplayMarks}), nothing is added: it was published then.
+     */
     public Uni<Void> add(String topic, String key, CloudEvent event) {
+        if (ReplayMarks.replaying()) {
+            LOG.debugf("replay: %s for %s on %s was published before the rebuild", event.type(), key, topic);
+            return Uni.createFrom().voidItem();
+        }
         return Panache.getSession().chain(session -> session.createNativeQuery(
                         "INSERT INTO outbox (topic, record_key, slot, payload) VALUES (:topic, :key, :slot, :payload)")
                 .setParameter("topic", topic)
