@@ -21,6 +21,7 @@ import java.util.Map;
 public class FakeUpstreams implements QuarkusTestResourceLifecycleManager {
     private static HttpServer server;
     private static final Map<String, List<String>> HISTORY = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<String, String> ANSWERS = new java.util.concurrent.ConcurrentHashMap<>();
 
     @Override
     public Map<String, String> start() {
@@ -55,7 +56,18 @@ public class FakeUpstreams implements QuarkusTestResourceLifecycleManager {
             exchange.getResponseBody().write(body);
             exchange.close();
         });
-        server.createContext("/", FakeUpstreams::echo);
+        server.createContext("/", exchange -> {
+            String json = ANSWERS.get(exchange.getRequestMethod() + " " + exchange.getRequestURI());
+            if (json == null) {
+                echo(exchange);
+                return;
+            }
+            byte[] body = json.getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
         server.start();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> server.stop(0), "fake-upstreams-stop"));
     }
@@ -63,6 +75,11 @@ public class FakeUpstreams implements QuarkusTestResourceLifecycleManager {
     /** The stream game-service would answer for {@code gameId}: event JSON in version order, version 1 first. */
     public static void history(String gameId, List<String> eventsJson) {
         HISTORY.put(gameId, List.copyOf(eventsJson));
+    }
+
+    /** What the service answers to {@code method} on {@code pathAndQuery} instead of the echo. */
+    public static void answer(String method, String pathAndQuery, String json) {
+        ANSWERS.put(method + " " + pathAndQuery, json);
     }
 
     private static void echo(com.sun.net.httpserver.HttpExchange exchange) throws IOException {

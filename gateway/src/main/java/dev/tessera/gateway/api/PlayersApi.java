@@ -5,6 +5,8 @@ import dev.tessera.gateway.auth.Tokens;
 import dev.tessera.gateway.players.ApiKey;
 import dev.tessera.gateway.players.Player;
 import dev.tessera.gateway.players.PlayerService;
+import dev.tessera.gateway.upstream.Forwarder;
+import dev.tessera.gateway.upstream.Upstream;
 import dev.tessera.kit.problem.ProblemException;
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.UnauthorizedException;
@@ -17,9 +19,12 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -43,6 +48,12 @@ public class PlayersApi {
 
     @Inject
     Callers callers;
+
+    @Inject
+    Forwarder forwarder;
+
+    @Inject
+    com.fasterxml.jackson.databind.ObjectMapper mapper;
 
     public record SignUp(String name) {
     }
@@ -107,17 +118,47 @@ public class PlayersApi {
         });
     }
 
+    /** A player's public profile: who they are (the gateway) and what they did (the lobby). */
+    public record Profile(UUID id, String name, int gamesPlayed, int gamesFinished, int abandoned, List<GameRating> ratings) {
+    }
+
+    /** A player's standing in one game: Elo rating (starting at 1500), games rated, wins, games abandoned. */
+    public record GameRating(String game, int rating, int games, int wins, int abandoned) {
+    }
+
+    /** What the lobby answers for a player. */
+    record LobbyProfile(int gamesPlayed, int gamesFinished, int abandoned, List<GameRating> ratings) {
+    }
+
     @GET
     @Path("{id}")
-    @Operation(summary = "A player's public profile: id and name")
-    public Uni<PlayerView> get(@PathParam("id") String id) {
+    @Operation(summary = "A player's public profile", description = "Name, games played, finished and abandoned, and the Elo rating per game (everyone starts at 1500; lobby-service/README.md has the formula).")
+    @APIResponse(responseCode = "200", description = "The profile", content = @Content(schema = @Schema(implementation = Profile.class)))
+    @APIResponse(responseCode = "404", description = "No such player", content = @Content(mediaType = "application/problem+json"))
+    public Uni<Response> get(@PathParam("id") String id) {
         UUID uuid = uuid(id, "player");
-        return players.byId(uuid).map(p -> {
+        return players.byId(uuid).chain(p -> {
             if (p == null) {
                 throw ProblemException.notFound("player", id);
             }
-            return PlayerView.of(p);
+            return forwarder.get(Upstream.LOBBY, "/api/v1/players/" + uuid, null).map(answer -> {
+                if (answer.getStatus() != 200) {
+                    return answer;
+                }
+                LobbyProfile lobby = Json.read(mapper, answer, LobbyProfile.class);
+                return Response.ok(new Profile(p.id, p.name, lobby.gamesPlayed(), lobby.gamesFinished(), lobby.abandoned(),
+                        lobby.ratings() == null ? List.of() : lobby.ratings())).type(MediaType.APPLICATION_JSON).build();
+            });
         });
+    }
+
+    @GET
+    @Path("{id}/games")
+    @Operation(summary = "A player's games, newest first", description = "Each with its players, status (playing, finished), rank and score, whether the player abandoned it, and their rating before and after. limit: 1 to 100, default 20.")
+    public Uni<Response> games(@PathParam("id") String id, @QueryParam("limit") String limit) {
+        UUID uuid = uuid(id, "player");
+        String query = Uris.query("limit", limit);
+        return forwarder.get(Upstream.LOBBY, "/api/v1/players/" + uuid + "/games" + (query.isEmpty() ? "" : "?" + query), null);
     }
 
     @POST

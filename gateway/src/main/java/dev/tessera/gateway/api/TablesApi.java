@@ -7,6 +7,7 @@ import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -37,7 +38,7 @@ public class TablesApi {
     @POST
     @Authenticated
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Open a table", description = "Body: {\"game\": \"alhambra\", \"seats\": 3, \"options\": {}}. The caller takes the first seat and hosts.")
+    @Operation(summary = "Open a table", description = "Body: {\"game\": \"alhambra\", \"seats\": 3, \"options\": {\"clock\": \"realtime\", \"turnSeconds\": \"60\"}}. The caller takes the first seat and hosts. Clock options: clock realtime (turnSeconds 5 to 3600, default 120) or turn-based (moveHours 1 to 720, default 72; the default clock). A player whose time runs out is marked timed out; after one more turn a server bot takes the seat and the player counts as having abandoned.")
     public Uni<Response> open(byte[] body) {
         return callers.required().chain(player -> forwarder.post(Upstream.LOBBY, BASE, body, player));
     }
@@ -73,5 +74,23 @@ public class TablesApi {
     public Uni<Response> start(@PathParam("id") String id) {
         return callers.required().chain(player ->
                 forwarder.post(Upstream.LOBBY, BASE + "/" + Uris.segment(id) + "/start", null, player));
+    }
+
+    @POST
+    @Authenticated
+    @Path("{id}/leave")
+    @Operation(summary = "Leave the table before it starts", description = "If the host leaves, the next seated player hosts; a table nobody sits at is closed. 409 not-seated, table-started.")
+    public Uni<Response> leave(@PathParam("id") String id) {
+        return callers.required().chain(player ->
+                forwarder.post(Upstream.LOBBY, BASE + "/" + Uris.segment(id) + "/leave", null, player));
+    }
+
+    @DELETE
+    @Authenticated
+    @Path("{id}/seats/{player}")
+    @Operation(summary = "Remove a player from the table (host only, before the start)", description = "403 not-host; 409 host-cannot-remove-self (leave instead).")
+    public Uni<Response> removeSeat(@PathParam("id") String id, @PathParam("player") String seated) {
+        return callers.required().chain(player -> forwarder.delete(Upstream.LOBBY,
+                BASE + "/" + Uris.segment(id) + "/seats/" + Uris.segment(seated), player));
     }
 }

@@ -53,6 +53,15 @@ public class PlayerService {
         return Panache.withSession(() -> Player.<Player>findById(id));
     }
 
+    /** The names of the players among {@code ids} that exist. */
+    public Uni<java.util.Map<UUID, String>> names(java.util.Collection<UUID> ids) {
+        if (ids.isEmpty()) {
+            return Uni.createFrom().item(java.util.Map.of());
+        }
+        return Panache.withSession(() -> Player.<Player>list("id in ?1", List.copyOf(ids)))
+                .map(found -> found.stream().collect(java.util.stream.Collectors.toMap(p -> p.id, p -> p.name)));
+    }
+
     public Uni<IssuedKey> createKey(UUID playerId) {
         byte[] secret = new byte[32];
         RANDOM.nextBytes(secret);
