@@ -7,6 +7,7 @@ import dev.tessera.lobby.tables.TableService;
 import dev.tessera.lobby.tables.TableStatus;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -52,7 +53,7 @@ public class TableResource {
             try {
                 s = TableStatus.valueOf(status.toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw ProblemException.badField("status", "status is one of open, starting, playing, finished");
+                throw ProblemException.badField("status", "status is one of open, starting, playing, finished, closed");
             }
         }
         return tables.list(game, s).map(l -> l.stream().map(TableView::of).toList());
@@ -68,6 +69,21 @@ public class TableResource {
     @Path("{id}/join")
     public Uni<TableView> join(@HeaderParam(Caller.PLAYER_HEADER) String player, @PathParam("id") String id) {
         return tables.join(id, Caller.required(player)).map(TableView::of);
+    }
+
+    /** The caller leaves before the start; if they hosted, the next seated player hosts (see {@code host}). */
+    @POST
+    @Path("{id}/leave")
+    public Uni<TableView> leave(@HeaderParam(Caller.PLAYER_HEADER) String player, @PathParam("id") String id) {
+        return tables.leave(id, Caller.required(player)).map(TableView::of);
+    }
+
+    /** The host removes another player before the start. */
+    @DELETE
+    @Path("{id}/seats/{player}")
+    public Uni<TableView> removeSeat(@HeaderParam(Caller.PLAYER_HEADER) String caller, @PathParam("id") String id,
+                                     @PathParam("player") String player) {
+        return tables.removeSeat(id, Caller.required(caller), player).map(TableView::of);
     }
 
     @POST

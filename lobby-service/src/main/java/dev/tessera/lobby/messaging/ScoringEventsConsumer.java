@@ -11,7 +11,8 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 
 /**
  * The final standings end a table's game as far as the lobby is concerned, even before game-service
- * has recorded GameEnded (ratings will be computed from them too).
+ * has recorded GameEnded. Ratings are not computed from them but from GameEnded, which carries the
+ * same standings and comes after the game's SeatTakenByBot events on the game's own partition.
  */
 @ApplicationScoped
 public class ScoringEventsConsumer {

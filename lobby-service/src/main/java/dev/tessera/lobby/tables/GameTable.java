@@ -53,4 +53,23 @@ public class GameTable extends PanacheEntityBase {
         players = Arrays.copyOf(players, players.length + 1);
         players[players.length - 1] = player;
     }
+
+    /**
+     * Takes {@code player}'s seat away; everyone after them moves up one seat, so seats stay numbered
+     * 0..n-1 in order. When the host goes, the next player in seat order (wrapping round) hosts; an empty
+     * table keeps its last host.
+     */
+    public void unseat(String player) {
+        int index = seated().indexOf(player);
+        if (index < 0) {
+            return;
+        }
+        String[] rest = new String[players.length - 1];
+        System.arraycopy(players, 0, rest, 0, index);
+        System.arraycopy(players, index + 1, rest, index, rest.length - index);
+        players = rest;
+        if (player.equals(host) && rest.length > 0) {
+            host = rest[index < rest.length ? index : 0];
+        }
+    }
 }

@@ -3,7 +3,9 @@ package dev.tessera.lobby.tables;
 import dev.tessera.events.Games;
 import dev.tessera.events.Topics;
 import dev.tessera.events.lobby.LobbyEvent;
+import dev.tessera.events.lobby.PlayerLeft;
 import dev.tessera.events.lobby.PlayerSeated;
+import dev.tessera.events.lobby.SeatRemoved;
 import dev.tessera.events.lobby.TableOpened;
 import dev.tessera.events.lobby.TableStarted;
 import dev.tessera.kit.eventing.Outbox;
@@ -22,8 +24,8 @@ import java.util.UUID;
 import java.util.function.Function;
 
 /**
- * The life of a table before its game: open, join, start. Each change and the lobby event announcing
- * it are written in one transaction (the event through the outbox).
+ * The life of a table before its game: open, join, leave, remove a seat, start. Each change and the
+ * lobby event announcing it are written in one transaction (the event through the outbox).
  */
 @ApplicationScoped
 public class TableService {
@@ -45,20 +47,27 @@ public class TableService {
             throw ProblemException.badField("seats", title.name() + " is for " + title.minPlayers() + " to "
                     + title.maxPlayers() + " players, not " + seats);
         }
-        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
-        GameTable table = new GameTable();
-        table.id = UUID.randomUUID().toString();
-        table.game = game;
-        table.seats = seats;
-        table.host = player;
-        table.players = new String[] {player};
-        table.options = options == null ? Map.of() : Map.copyOf(options);
-        table.status = TableStatus.OPEN;
-        table.createdAt = now;
-        table.updatedAt = now;
+        GameTable table = newTable(game, seats, List.of(player), TableOptions.normalise(options));
         return committed(Panache.withTransaction(() -> table.<GameTable>persist()
                 .chain(t -> publish(t, new TableOpened(t.id, t.game, t.seats, t.host, t.options)))
                 .chain(t -> publish(t, new PlayerSeated(t.id, player, 0)))));
+    }
+
+    /**
+     * Opens a table for a group that matchmaking formed, seats everyone in the order given (the first
+     * hosts), and starts it, with the default options: the same events as doing it by hand. Runs in
+     * the caller's transaction; the caller kicks the relay after the commit.
+     */
+    public Uni<GameTable> openStarted(String game, List<String> players) {
+        GameTable table = newTable(game, players.size(), players, TableOptions.defaults());
+        table.status = TableStatus.STARTING;
+        Uni<GameTable> chain = table.<GameTable>persist()
+                .chain(t -> publish(t, new TableOpened(t.id, t.game, t.seats, t.host, t.options)));
+        for (int seat = 0; seat < players.size(); seat++) {
+            PlayerSeated seated = new PlayerSeated(table.id, players.get(seat), seat);
+            chain = chain.chain(t -> publish(t, seated));
+        }
+        return chain.chain(t -> publish(t, new TableStarted(t.id, t.game, t.seated(), t.options)));
     }
 
     public Uni<GameTable> join(String tableId, String player) {
@@ -75,12 +84,37 @@ public class TableService {
         });
     }
 
+    /** The caller gets up; a leaving host hands over to the next player, and a table left empty closes. */
+    public Uni<GameTable> leave(String tableId, String player) {
+        return change(tableId, table -> {
+            requireSeated(table, player);
+            requireOpen(table);
+            table.unseat(player);
+            if (table.players.length == 0) {
+                table.status = TableStatus.CLOSED;
+            }
+            return publish(table, new PlayerLeft(table.id, player));
+        });
+    }
+
+    /** The host sends {@code player} away from the table before the start. */
+    public Uni<GameTable> removeSeat(String tableId, String caller, String player) {
+        return change(tableId, table -> {
+            requireHost(table, caller, "remove a player from");
+            if (player.equals(caller)) {
+                throw ProblemException.conflict("host-cannot-remove-self", "the host leaves the table with "
+                        + "POST /api/v1/tables/" + table.id + "/leave, not by removing their own seat");
+            }
+            requireSeated(table, player);
+            requireOpen(table);
+            table.unseat(player);
+            return publish(table, new SeatRemoved(table.id, player, caller));
+        });
+    }
+
     public Uni<GameTable> start(String tableId, String player) {
         return change(tableId, table -> {
-            if (!table.host.equals(player)) {
-                throw new ProblemException(403, "not-host", "Forbidden", "only the host, " + table.host
-                        + ", can start this table", Map.of("rule", "not-host"));
-            }
+            requireHost(table, player, "start");
             requireOpen(table);
             int min = Games.byId(table.game).orElseThrow().minPlayers();
             if (table.players.length < min) {
@@ -137,10 +171,41 @@ public class TableService {
     }
 
     private static void requireOpen(GameTable table) {
+        if (table.status == TableStatus.CLOSED) {
+            throw ProblemException.conflict("table-closed", "everyone left this table; it is closed");
+        }
         if (table.status != TableStatus.OPEN) {
             throw ProblemException.conflict("table-started", "the table is " + table.status.name().toLowerCase()
                     + " and no longer open");
         }
+    }
+
+    private static void requireSeated(GameTable table, String player) {
+        if (!table.seated().contains(player)) {
+            throw ProblemException.conflict("not-seated", player + " does not sit at this table").with("player", player);
+        }
+    }
+
+    private static void requireHost(GameTable table, String player, String what) {
+        if (!table.host.equals(player)) {
+            throw new ProblemException(403, "not-host", "Forbidden", "only the host, " + table.host
+                    + ", can " + what + " this table", Map.of("rule", "not-host"));
+        }
+    }
+
+    private static GameTable newTable(String game, int seats, List<String> players, Map<String, String> options) {
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        GameTable table = new GameTable();
+        table.id = UUID.randomUUID().toString();
+        table.game = game;
+        table.seats = seats;
+        table.host = players.get(0);
+        table.players = players.toArray(String[]::new);
+        table.options = options;
+        table.status = TableStatus.OPEN;
+        table.createdAt = now;
+        table.updatedAt = now;
+        return table;
     }
 
     private Uni<GameTable> change(String tableId, Function<GameTable, Uni<GameTable>> change) {

@@ -6,5 +6,7 @@ public enum TableStatus {
     /** Started by the host; waiting for game-service to create the game. */
     STARTING,
     PLAYING,
-    FINISHED
+    FINISHED,
+    /** Everyone left before the start: nothing more can happen at this table. */
+    CLOSED
 }

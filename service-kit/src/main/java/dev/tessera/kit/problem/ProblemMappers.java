@@ -2,10 +2,13 @@ package dev.tessera.kit.problem;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import dev.tessera.kit.eventing.ConcurrencyConflictException;
+import jakarta.persistence.OptimisticLockException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import org.hibernate.StaleStateException;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
@@ -43,6 +46,23 @@ public class ProblemMappers {
                         .collect(Collectors.joining(".")).replace(".[", "[")
                 : "body";
         return respond(ProblemException.badField(field, "malformed JSON: " + e.getOriginalMessage()).toProblem(uri.getPath()));
+    }
+
+    /**
+     * JSON of the wrong shape ({@code "seats": "many"}): Quarkus's own mapper for this exception is more
+     * specific than {@link #badJson} and would answer plain JSON, so it is mapped by name here.
+     */
+    @ServerExceptionMapper
+    public Response mismatched(MismatchedInputException e, UriInfo uri) {
+        return badJson(e, uri);
+    }
+
+    /** Two requests changed the same row at once (an entity's version column): the loser retries. */
+    @ServerExceptionMapper({StaleStateException.class, OptimisticLockException.class})
+    public Response concurrentChange(RuntimeException e, UriInfo uri) {
+        return respond(new ProblemException(409, "concurrent-change", "Concurrent change",
+                "someone changed this at the same moment; reload and retry", Map.of("rule", "concurrent-change"))
+                .toProblem(uri.getPath()));
     }
 
     @ServerExceptionMapper

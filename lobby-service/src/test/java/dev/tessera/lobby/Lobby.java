@@ -1,0 +1,85 @@
+package dev.tessera.lobby;
+
+import dev.tessera.events.CloudEvent;
+import dev.tessera.events.EventCodec;
+import dev.tessera.events.TesseraEvent;
+import dev.tessera.events.Topics;
+import dev.tessera.infra.TestInfrastructure;
+import dev.tessera.infra.TestKafka;
+import io.restassured.http.ContentType;
+import io.restassured.specification.RequestSpecification;
+
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static io.restassured.RestAssured.given;
+
+/** What the lobby's integration tests share: acting as a player, reading the topics and tables, feeding game-events. */
+public final class Lobby {
+    public static final String PLAYER = "X-Tessera-Player";
+    public static final EventCodec CODEC = new EventCodec();
+
+    private Lobby() {
+    }
+
+    /** A player id no other test uses, so that tests sharing the database and the broker stay apart. */
+    public static String player(String name) {
+        return name + "-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    public static RequestSpecification as(String player) {
+        return given().header(PLAYER, player).contentType(ContentType.JSON);
+    }
+
+    /** Opens a table hosted by {@code host} and answers its id. */
+    public static String open(String host, String game, int seats) {
+        return as(host).body(Map.of("game", game, "seats", seats)).post("/api/v1/tables")
+                .then().statusCode(201).extract().path("id");
+    }
+
+    public static void join(String tableId, String... players) {
+        for (String p : players) {
+            as(p).post("/api/v1/tables/" + tableId + "/join").then().statusCode(200);
+        }
+    }
+
+    /** The lobby events of one table, in order. */
+    public static List<CloudEvent> lobbyEvents(String tableId) {
+        return TestKafka.readAll(TestInfrastructure.bootstrapServers(), Topics.LOBBY_EVENTS).stream()
+                .filter(r -> r.key().equals(tableId))
+                .map(r -> CODEC.readEnvelope(r.value())).toList();
+    }
+
+    /** Runs a counting query on the lobby's database. */
+    public static long count(String sql) {
+        return TestInfrastructure.postgres().count("tessera_lobby", sql);
+    }
+
+    /** Outbox rows (events written for lobby-events) that mention {@code text}: 0 means nothing was published about it. */
+    public static long outboxMentioning(String text) {
+        return count("SELECT count(*) FROM outbox WHERE payload LIKE '%" + text + "%'");
+    }
+
+    /** Events written for one table so far. */
+    public static long outboxOf(String tableId) {
+        return count("SELECT count(*) FROM outbox WHERE record_key = '" + tableId + "'");
+    }
+
+    public static long processed(String consumer, String eventId) {
+        return count("SELECT count(*) FROM processed_events WHERE consumer = '" + consumer + "' AND event_id = '" + eventId + "'");
+    }
+
+    /** Wraps a game event as game-service publishes it: position {@code version} of the game's stream, at {@code time}. */
+    public static CloudEvent gameEvent(String gameId, long version, TesseraEvent event, OffsetDateTime time) {
+        return CODEC.envelope("/tessera/game-service", gameId, version, event, time);
+    }
+
+    /** Puts records on game-events, keyed by their game, in the order given. */
+    public static void produce(CloudEvent... events) {
+        for (CloudEvent e : events) {
+            TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.GAME_EVENTS, e.subject(), CODEC.write(e));
+        }
+    }
+}

@@ -1,0 +1,160 @@
+package dev.tessera.lobby.matchmaking;
+
+import dev.tessera.events.CloudEvent;
+import dev.tessera.lobby.Lobby;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static dev.tessera.lobby.Lobby.as;
+import static dev.tessera.lobby.Lobby.count;
+import static dev.tessera.lobby.Lobby.lobbyEvents;
+import static dev.tessera.lobby.Lobby.outboxMentioning;
+import static dev.tessera.lobby.Lobby.player;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Quick play. Each test uses its own line (game and player count), since the queue is shared by the
+ * whole test run.
+ */
+@QuarkusTest
+class MatchmakingTest {
+
+    @Test
+    void the_third_player_completes_a_three_player_table_that_everyone_learns_and_that_is_started() {
+        String ana = player("ana");
+        String bob = player("bob");
+        String cyd = player("cyd");
+        queue(ana, "carrara", 3).then().statusCode(202).contentType("application/json")
+                .body("status", equalTo("queued")).body("game", equalTo("carrara")).body("players", equalTo(3))
+                .body("queuedAt", notNullValue()).body("position", equalTo(1)).body("waiting", equalTo(1));
+        queue(bob, "carrara", 3).then().statusCode(202).body("status", equalTo("queued")).body("position", equalTo(2));
+        as(ana).get("/api/v1/matchmaking").then().statusCode(200)
+                .body("status", equalTo("queued")).body("position", equalTo(1)).body("waiting", equalTo(2))
+                .body("tableId", nullValue());
+
+        String tableId = queue(cyd, "carrara", 3).then().statusCode(201)
+                .body("status", equalTo("matched")).body("players", equalTo(3)).body("matchedAt", notNullValue())
+                .extract().path("tableId");
+        for (String p : List.of(ana, bob, cyd)) {
+            as(p).get("/api/v1/matchmaking").then().statusCode(200)
+                    .body("status", equalTo("matched")).body("tableId", equalTo(tableId)).body("position", nullValue());
+        }
+        as(ana).get("/api/v1/tables/" + tableId).then().statusCode(200)
+                .body("status", equalTo("starting")).body("host", equalTo(ana)).body("seats", equalTo(3))
+                .body("players", contains(ana, bob, cyd))
+                .body("options", equalTo(Map.of("clock", "turn-based", "moveHours", "72")));
+
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertEquals(5, lobbyEvents(tableId).size()));
+        List<CloudEvent> events = lobbyEvents(tableId);
+        assertEquals(List.of("tessera.lobby.TableOpened", "tessera.lobby.PlayerSeated", "tessera.lobby.PlayerSeated",
+                "tessera.lobby.PlayerSeated", "tessera.lobby.TableStarted"), events.stream().map(CloudEvent::type).toList());
+        assertEquals(ana, events.get(0).data().get("host").asText());
+        assertEquals(List.of(0, 1, 2), events.subList(1, 4).stream().map(e -> e.data().get("seat").asInt()).toList());
+        assertEquals("[\"" + ana + "\",\"" + bob + "\",\"" + cyd + "\"]", events.get(4).data().get("players").toString());
+        assertEquals("turn-based", events.get(4).data().get("options").get("clock").asText());
+    }
+
+    @Test
+    void a_waiting_player_leaves_the_queue_and_bad_or_repeated_requests_change_nothing() {
+        String ana = player("ana");
+        String eve = player("eve");
+        queue(eve, "chess", 2).then().statusCode(400).contentType("application/problem+json").body("field", equalTo("game"));
+        queue(eve, "alhambra", 7).then().statusCode(400).contentType("application/problem+json").body("field", equalTo("players"));
+        queue(eve, "builders", 1).then().statusCode(400).body("field", equalTo("players"));
+        as(eve).body(Map.of("game", "builders")).post("/api/v1/matchmaking").then().statusCode(400).body("field", equalTo("players"));
+        as(eve).get("/api/v1/matchmaking").then().statusCode(404).contentType("application/problem+json")
+                .body("rule", equalTo("not-queued"));
+        assertEquals(0, entries(eve));
+
+        String queuedAt = queue(ana, "builders", 3).then().statusCode(202).extract().path("queuedAt");
+        queue(ana, "builders", 3).then().statusCode(409).contentType("application/problem+json").body("rule", equalTo("already-queued"));
+        queue(ana, "carrara", 2).then().statusCode(409).body("rule", equalTo("already-queued"));
+        as(ana).get("/api/v1/matchmaking").then().statusCode(200)
+                .body("game", equalTo("builders")).body("players", equalTo(3)).body("queuedAt", equalTo(queuedAt));
+
+        as(ana).delete("/api/v1/matchmaking").then().statusCode(204);
+        as(ana).get("/api/v1/matchmaking").then().statusCode(404);
+        as(ana).delete("/api/v1/matchmaking").then().statusCode(404).contentType("application/problem+json");
+        assertEquals(0, entries(ana));
+        assertEquals(0, outboxMentioning(ana));
+        assertEquals(0, outboxMentioning(eve));
+    }
+
+    @Test
+    void a_matched_entry_stays_until_the_player_queues_again() {
+        String ana = player("ana");
+        String bob = player("bob");
+        queue(ana, "builders", 2).then().statusCode(202);
+        String tableId = queue(bob, "builders", 2).then().statusCode(201).extract().path("tableId");
+
+        as(ana).delete("/api/v1/matchmaking").then().statusCode(409).contentType("application/problem+json")
+                .body("rule", equalTo("already-matched")).body("tableId", equalTo(tableId));
+        as(ana).get("/api/v1/matchmaking").then().body("status", equalTo("matched")).body("tableId", equalTo(tableId));
+
+        // Queuing again replaces the matched entry.
+        queue(ana, "builders", 2).then().statusCode(202).body("status", equalTo("queued")).body("tableId", nullValue());
+        as(ana).get("/api/v1/matchmaking").then().body("status", equalTo("queued"));
+        as(bob).get("/api/v1/matchmaking").then().body("status", equalTo("matched")).body("tableId", equalTo(tableId));
+        as(ana).delete("/api/v1/matchmaking").then().statusCode(204);
+        assertEquals(1, count("SELECT count(*) FROM game_tables WHERE id = '" + tableId + "'"));
+    }
+
+    @Test
+    void players_queuing_at_the_same_time_all_get_a_table_and_nobody_gets_two() throws Exception {
+        List<String> players = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            players.add(player("p" + i));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(players.size());
+        try {
+            List<Future<Integer>> answers = new ArrayList<>();
+            for (String p : players) {
+                answers.add(pool.submit(() -> queue(p, "alhambra", 2).then().extract().statusCode()));
+            }
+            for (Future<Integer> a : answers) {
+                int status = a.get();
+                assertTrue(status == 201 || status == 202, "answered " + status);
+            }
+        } finally {
+            pool.shutdown();
+        }
+        Set<String> tables = new HashSet<>();
+        for (String p : players) {
+            tables.add(as(p).get("/api/v1/matchmaking").then().statusCode(200)
+                    .body("status", equalTo("matched")).extract().path("tableId"));
+        }
+        assertEquals(4, tables.size());
+        Set<String> seated = new HashSet<>();
+        for (String t : tables) {
+            List<String> atTable = as(players.get(0)).get("/api/v1/tables/" + t).then()
+                    .body("status", equalTo("starting")).extract().path("players");
+            assertEquals(2, atTable.size());
+            seated.addAll(atTable);
+        }
+        assertEquals(Set.copyOf(players), seated);
+    }
+
+    private static io.restassured.response.Response queue(String player, String game, int players) {
+        return as(player).body(Map.of("game", game, "players", players)).post("/api/v1/matchmaking");
+    }
+
+    private static long entries(String player) {
+        return count("SELECT count(*) FROM matchmaking_entries WHERE player = '" + player + "'");
+    }
+}
