@@ -3,6 +3,7 @@ package dev.tessera.game.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tessera.events.CloudEvent;
 import dev.tessera.events.Redaction;
+import dev.tessera.game.play.ClockRow;
 import dev.tessera.game.play.GameService;
 import dev.tessera.game.play.GameStream;
 import dev.tessera.kit.identity.Caller;
@@ -17,6 +18,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
 
+import java.time.OffsetDateTime;
 import java.util.List;
 
 /** Games, as the gateway reaches them: state for a viewer, the event stream, legal moves, moves. */
@@ -26,8 +28,22 @@ public class GameResource {
     @Inject
     GameService games;
 
+    /**
+     * @param bots  the seats server-side bots play since their players timed out (they cannot move any more)
+     * @param clock who must act by when, or null when nobody's clock runs (no clock, game over, the game waits)
+     */
     public record GameView(String gameId, String tableId, String game, List<String> players, long version,
-                           boolean over, Object state) {
+                           boolean over, Object state, List<String> bots, Clock clock) {
+    }
+
+    /**
+     * @param phase {@code turn} (move before the deadline), {@code grace} (timed out: move before the deadline
+     *              or a bot takes the seat) or {@code bot} (a bot is about to move)
+     */
+    public record Clock(String player, String phase, OffsetDateTime deadline) {
+        static Clock of(ClockRow row) {
+            return row == null || row.deadline() == null ? null : new Clock(row.player(), row.phase(), row.deadline());
+        }
     }
 
     public record MoveRequest(Long expectedVersion, JsonNode move) {
@@ -35,13 +51,15 @@ public class GameResource {
 
     @GET
     public Uni<GameView> get(@PathParam("id") String id, @HeaderParam(Caller.PLAYER_HEADER) String viewer) {
-        return games.load(id).map(g -> view(g, viewer));
+        return games.loadWithClock(id).map(g -> view(g, viewer));
     }
 
-    private static <S, M, E> GameView view(GameStream<S, M, E> g, String viewer) {
+    private static <S, M, E> GameView view(GameService.Clocked<S, M, E> clocked, String viewer) {
+        GameStream<S, M, E> g = clocked.game();
         String seated = viewer != null && g.started().players().contains(viewer) ? viewer : null;
         return new GameView(g.started().gameId(), g.started().tableId(), g.started().game(), g.started().players(),
-                g.version(), g.engine().isOver(g.state()), g.engine().view(g.state(), seated));
+                g.version(), g.engine().isOver(g.state()), g.engine().view(g.state(), seated), clocked.bots(),
+                Clock.of(clocked.clock()));
     }
 
     @GET
@@ -53,18 +71,19 @@ public class GameResource {
         return games.events(id, from).map(events -> events.stream().map(Redaction::forPublic).toList());
     }
 
-    /** The moves a player may send now, each exactly as the move endpoint accepts it. */
+    /** The moves a player may send now, each exactly as the move endpoint accepts it (none for a seat a bot plays). */
     public record LegalMoves(long version, List<JsonNode> moves) {
     }
 
     @GET
     @Path("legal-moves")
     public Uni<LegalMoves> legalMoves(@PathParam("id") String id, @HeaderParam(Caller.PLAYER_HEADER) String player) {
-        return games.load(id).map(g -> new LegalMoves(g.version(), legal(g, player)));
+        return games.loadWithClock(id).map(g -> new LegalMoves(g.game().version(), legal(g, player)));
     }
 
-    private <S, M, E> List<JsonNode> legal(GameStream<S, M, E> g, String player) {
-        if (player == null) {
+    private <S, M, E> List<JsonNode> legal(GameService.Clocked<S, M, E> clocked, String player) {
+        GameStream<S, M, E> g = clocked.game();
+        if (player == null || clocked.bots().contains(player)) {
             return List.of();
         }
         return g.engine().legalMoves(g.state(), player).stream().map(m -> games.moveJson(g.engine(), m)).toList();

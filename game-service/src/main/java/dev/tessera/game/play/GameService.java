@@ -7,6 +7,7 @@ import dev.tessera.events.EventCodec;
 import dev.tessera.events.Games;
 import dev.tessera.events.TesseraEvent;
 import dev.tessera.events.Topics;
+import dev.tessera.events.game.GameLifecycleEvent;
 import dev.tessera.events.game.GameStarted;
 import dev.tessera.events.lobby.TableStarted;
 import dev.tessera.game.rules.Decision;
@@ -29,6 +30,7 @@ import org.jboss.logging.Logger;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.BiPredicate;
 
@@ -64,14 +66,20 @@ public class GameService {
     @Inject
     MeterRegistry registry;
 
+    @Inject
+    GameClocks clocks;
+
+    @Inject
+    ClockWorker clockWorker;
+
     /** The game id of a table: derived, so that creating a table's game twice finds the first one. */
     public static String gameIdOf(String tableId) {
         return UUID.nameUUIDFromBytes(("tessera-game:" + tableId).getBytes(StandardCharsets.UTF_8)).toString();
     }
 
     /**
-     * Creates the game of a started table with a fresh recorded seed. Runs in the caller's transaction.
-     * A second delivery finds the stream already started and changes nothing.
+     * Creates the game of a started table with a fresh recorded seed, and its clock row when the table has a
+     * clock. Runs in the caller's transaction. A second delivery finds the stream already started and changes nothing.
      */
     public Uni<Void> create(TableStarted table) {
         Games.Title title = Games.byId(table.game()).orElseThrow(() ->
@@ -90,7 +98,9 @@ public class GameService {
                 LOG.infof("game %s of table %s exists already", gameId, table.tableId());
                 return Uni.createFrom().voidItem();
             }
-            return store.append(gameId, 0, List.of(started), Topics.GAME_EVENTS).invoke(relay::kick).replaceWithVoid();
+            return store.append(gameId, 0, List.of(started), Topics.GAME_EVENTS)
+                    .chain(() -> clocks.after(new GameStream<>(started, engine, initial, 1), Optional.empty(), false))
+                    .invoke(relay::kick).replaceWithVoid();
         });
     }
 
@@ -99,12 +109,25 @@ public class GameService {
         return Panache.withSession(() -> current(gameId));
     }
 
+    /** The game now with its clock row (who is to act until when, which seats bots play), if it has one. */
+    public <S, M, E> Uni<Clocked<S, M, E>> loadWithClock(String gameId) {
+        return Panache.withSession(() -> this.<S, M, E>current(gameId)
+                .chain(game -> clocks.find(gameId).map(clock -> new Clocked<>(game, clock.orElse(null)))));
+    }
+
+    /** A game and its clock row ({@code null} when it has none). */
+    public record Clocked<S, M, E>(GameStream<S, M, E> game, ClockRow clock) {
+        public List<String> bots() {
+            return clock == null ? List.of() : clock.bots();
+        }
+    }
+
     /**
      * The game now: the state kept in memory brought up to date with the events after it (usually
      * none), else the latest snapshot plus its tail, else a fold of the whole stream. The stream
      * decides in every case, so several instances of this service may serve the same game.
      */
-    private <S, M, E> Uni<GameStream<S, M, E>> current(String gameId) {
+    <S, M, E> Uni<GameStream<S, M, E>> current(String gameId) {
         GameStream<S, M, E> kept = folded.get(gameId);
         Uni<GameStream<S, M, E>> loaded;
         if (kept != null) {
@@ -161,7 +184,7 @@ public class GameService {
      * Stores a snapshot when the stream crosses a multiple of {@code tessera.snapshots.every} events, and
      * only of a state that comes back equal from its JSON: a snapshot must rebuild the game exactly.
      */
-    private <S, M, E> Uni<Void> snapshotIfDue(long versionBefore, GameStream<S, M, E> after) {
+    <S, M, E> Uni<Void> snapshotIfDue(long versionBefore, GameStream<S, M, E> after) {
         if (after.version() / snapshotEvery == versionBefore / snapshotEvery) {
             return Uni.createFrom().voidItem();
         }
@@ -180,39 +203,78 @@ public class GameService {
 
     /**
      * Plays {@code move} (JSON, as the move endpoint received it) for {@code player}, expecting the game
-     * at {@code expectedVersion}. Appends the engine's events, or rejects: 409 on a stale version, 422
-     * with the rule on an illegal move. Nothing is written when it rejects.
+     * at {@code expectedVersion}. Appends the engine's events, or rejects: 409 on a stale version or when
+     * a bot has taken the player's seat, 422 with the rule on an illegal move. Nothing is written when it
+     * rejects. The game's clock row is locked first and rewritten for the next player to act.
      */
     public <S, M, E> Uni<MoveResult> move(String gameId, String player, long expectedVersion, JsonNode move) {
-        return Panache.withTransaction(() -> this.<S, M, E>current(gameId).chain(game -> {
-            if (game.version() != expectedVersion) {
-                throw new ConcurrencyConflictException(gameId, expectedVersion, game.version());
+        return Panache.withTransaction(() -> clocks.lock(gameId).chain(clock -> {
+            if (clock.isPresent() && clock.get().isBot(player)) {
+                throw ProblemException.conflict("seat-taken-by-bot", player + " timed out and a bot plays their seat now; "
+                        + "the seat cannot be moved from outside any more");
             }
-            M parsed = parse(game.engine(), move);
-            Decision<E> decision = game.engine().decide(game.state(), player, parsed);
-            if (decision instanceof Decision.Rejected<E> rejected) {
-                moves(game.engine().game(), "rejected", rejected.rule()).increment();
-                // Waiting for another service is a conflict with the moment, not an illegal move: retry later.
-                throw WAITING_RULES.contains(rejected.rule())
-                        ? ProblemException.conflict(rejected.rule(), rejected.detail())
-                        : ProblemException.illegalMove(rejected.rule(), rejected.detail());
-            }
-            List<E> accepted = ((Decision.Accepted<E>) decision).events();
-            List<TesseraEvent> events1 = accepted.stream().map(e -> (TesseraEvent) e).toList();
-            return store.append(gameId, expectedVersion, events1, Topics.GAME_EVENTS).chain(envelopes -> {
-                GameStream<S, M, E> after = evolved(game, accepted, envelopes.get(envelopes.size() - 1).streamversion());
-                return snapshotIfDue(game.version(), after)
-                        .replaceWith(new Moved<>(new MoveResult(gameId, after.version(), envelopes), after));
+            return this.<S, M, E>current(gameId).chain(game -> {
+                if (game.version() != expectedVersion) {
+                    throw new ConcurrencyConflictException(gameId, expectedVersion, game.version());
+                }
+                M parsed = parse(game.engine(), move);
+                return play(game, player, parsed).chain(moved -> clocks.after(moved.after(), clock, false)
+                        .map(row -> new ClockedMove<>(moved, row)));
             });
-        })).invoke(moved -> {
-            moves(moved.after().engine().game(), "accepted", "ok").increment();
+        })).invoke(done -> {
+            accepted(done.moved().after());
             // Only once committed: a game in memory must never be ahead of its stream.
-            folded.remember(moved.after());
+            folded.remember(done.moved().after());
             relay.kick();
-        }).map(Moved::result);
+            if (done.clock().filter(ClockRow::botDue).isPresent()) {
+                clockWorker.kick();
+            }
+        }).map(done -> done.moved().result());
     }
 
-    private record Moved<S, M, E>(MoveResult result, GameStream<S, M, E> after) {
+    /**
+     * Decides {@code move} by {@code player} on {@code game} and appends its events at the game's version,
+     * in the caller's transaction (a player's move, a bot's move): the same rules, the same checks. Rejects
+     * with the rule (a 409 when the game waits for another service, else a 422); counts rejections. The
+     * caller counts the accepted move once committed ({@link #accepted}).
+     */
+    <S, M, E> Uni<Moved<S, M, E>> play(GameStream<S, M, E> game, String player, M move) {
+        String gameId = game.started().gameId();
+        Decision<E> decision = game.engine().decide(game.state(), player, move);
+        if (decision instanceof Decision.Rejected<E> rejected) {
+            moves(game.engine().game(), "rejected", rejected.rule()).increment();
+            // Waiting for another service is a conflict with the moment, not an illegal move: retry later.
+            throw WAITING_RULES.contains(rejected.rule())
+                    ? ProblemException.conflict(rejected.rule(), rejected.detail())
+                    : ProblemException.illegalMove(rejected.rule(), rejected.detail());
+        }
+        List<E> accepted = ((Decision.Accepted<E>) decision).events();
+        List<TesseraEvent> events = accepted.stream().map(e -> (TesseraEvent) e).toList();
+        return store.append(gameId, game.version(), events, Topics.GAME_EVENTS).chain(envelopes -> {
+            GameStream<S, M, E> after = evolved(game, accepted, envelopes.get(envelopes.size() - 1).streamversion());
+            return snapshotIfDue(game.version(), after)
+                    .replaceWith(new Moved<>(new MoveResult(gameId, after.version(), envelopes), after));
+        });
+    }
+
+    /** Appends a game lifecycle fact (a timeout, a bot taking a seat) at the game's version; the rules state is unchanged. */
+    <S, M, E> Uni<GameStream<S, M, E>> append(GameStream<S, M, E> game, GameLifecycleEvent event) {
+        return store.append(game.started().gameId(), game.version(), List.of(event), Topics.GAME_EVENTS).chain(envelopes -> {
+            GameStream<S, M, E> after = new GameStream<>(game.started(), game.engine(), game.state(),
+                    envelopes.get(envelopes.size() - 1).streamversion());
+            return snapshotIfDue(game.version(), after).replaceWith(after);
+        });
+    }
+
+    /** Counts a committed move of {@code game}'s title (tessera_moves_total{result="accepted"}). */
+    void accepted(GameStream<?, ?, ?> game) {
+        moves(game.engine().game(), "accepted", "ok").increment();
+    }
+
+    record Moved<S, M, E>(MoveResult result, GameStream<S, M, E> after) {
+    }
+
+    private record ClockedMove<S, M, E>(Moved<S, M, E> moved, Optional<ClockRow> clock) {
     }
 
     /** tessera_moves_total{game, result, rule}: what players try and what the rules say. */
@@ -234,10 +296,11 @@ public class GameService {
      * Appends a fact that comes from outside the rules (a scoring answer, the final standings) at the
      * stream's current version, in the caller's transaction. Skipped, and said so, when the stream
      * already holds the same fact ({@code sameFact}) or when the rules cannot apply it now (an answer
-     * nobody is waiting for): a late or repeated answer must never change a game twice.
+     * nobody is waiting for): a late or repeated answer must never change a game twice. The game's clock
+     * row is locked first and rewritten after the append (a running turn of the same player keeps its deadline).
      */
     public <S, M, E> Uni<Void> record(String gameId, TesseraEvent fact, BiPredicate<TesseraEvent, TesseraEvent> sameFact) {
-        return store.load(gameId, 0).chain(events -> {
+        return clocks.lock(gameId).chain(clock -> store.load(gameId, 0).chain(events -> {
             if (events.isEmpty()) {
                 LOG.warnf("%s for unknown game %s ignored", fact.getClass().getSimpleName(), gameId);
                 return Uni.createFrom().voidItem();
@@ -247,16 +310,21 @@ public class GameService {
                 return Uni.createFrom().voidItem();
             }
             GameStream<S, M, E> game = fold(gameId, events);
+            S state = game.state();
             if (game.engine().eventType().isInstance(fact)) {
                 try {
-                    game.engine().evolve(game.state(), game.engine().eventType().cast(fact));
+                    state = game.engine().evolve(game.state(), game.engine().eventType().cast(fact));
                 } catch (RuntimeException e) {
                     LOG.warnf("game %s cannot take %s now: %s", gameId, fact, e.getMessage());
                     return Uni.createFrom().voidItem();
                 }
             }
-            return store.append(gameId, game.version(), List.of(fact), Topics.GAME_EVENTS).invoke(relay::kick).replaceWithVoid();
-        });
+            GameStream<S, M, E> after = new GameStream<>(game.started(), game.engine(), state, game.version() + 1);
+            // A fact from outside the players: a running turn or grace of the same player keeps its deadline.
+            return store.append(gameId, game.version(), List.of(fact), Topics.GAME_EVENTS)
+                    .chain(() -> clocks.after(after, clock, true))
+                    .invoke(relay::kick).replaceWithVoid();
+        }));
     }
 
     /** When the first event of a game that {@code which} accepts was recorded, if there is one. */

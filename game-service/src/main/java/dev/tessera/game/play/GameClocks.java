@@ -1,0 +1,232 @@
+package dev.tessera.game.play;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import dev.tessera.events.EventCodec;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The {@code game_clocks} table: after every append to a game's stream, in the same transaction, the
+ * row says who is to act and until when ({@link #after}); the {@link ClockWorker} acts on the rows whose
+ * deadline has passed. All methods run inside the caller's Hibernate Reactive session/transaction.
+ */
+@ApplicationScoped
+public class GameClocks {
+    private static final TypeReference<List<String>> NAMES = new TypeReference<>() {
+    };
+    private static final String COLUMNS = "game_id, player, phase, deadline, stream_version, array_to_json(bots)::text";
+
+    /** Off: no row is written and the worker does not run (end-to-end tests, benchmarks). */
+    @ConfigProperty(name = "tessera.clocks.enabled", defaultValue = "true")
+    boolean enabled;
+
+    @Inject
+    EventCodec codec;
+
+    public boolean enabled() {
+        return enabled;
+    }
+
+    /** A game's row, read without a lock (views). */
+    public Uni<Optional<ClockRow>> find(String gameId) {
+        return select("SELECT " + COLUMNS + " FROM game_clocks WHERE game_id = :g", gameId).map(rows -> rows.stream().findFirst());
+    }
+
+    /**
+     * A game's row, locked until the transaction ends. Every append path takes it first, as the worker
+     * does, so that a move and the worker never wait for each other in opposite orders.
+     */
+    public Uni<Optional<ClockRow>> lock(String gameId) {
+        return select("SELECT " + COLUMNS + " FROM game_clocks WHERE game_id = :g FOR UPDATE", gameId)
+                .map(rows -> rows.stream().findFirst());
+    }
+
+    /** Rows whose deadline is {@code now} or earlier, earliest first, locked; rows other instances hold are skipped. */
+    Uni<List<ClockRow>> due(OffsetDateTime now, int limit) {
+        return Panache.getSession().chain(session -> session.<Object[]>createNativeQuery("SELECT " + COLUMNS
+                        + " FROM game_clocks WHERE deadline <= :now ORDER BY deadline LIMIT :n FOR UPDATE SKIP LOCKED")
+                .setParameter("now", now)
+                .setParameter("n", limit)
+                .getResultList())
+                .map(rows -> rows.stream().map(this::row).toList());
+    }
+
+    private Uni<List<ClockRow>> select(String sql, String gameId) {
+        return Panache.getSession().chain(session -> session.<Object[]>createNativeQuery(sql)
+                .setParameter("g", gameId)
+                .getResultList())
+                .map(rows -> rows.stream().map(this::row).toList());
+    }
+
+    /**
+     * Writes the row for {@code game} right after an append to its stream (same transaction), from the row
+     * before it ({@code before}, which holds the bots): a bot to act → phase bot, due now; a human with the
+     * game's clock → phase turn, due after one turn length; nobody to act or no clock → no row (or an idle
+     * one that keeps the bots). With {@code keepRunning} (a fact from outside the players, such as a scoring
+     * answer) a running turn or grace of the same player keeps its deadline.
+     *
+     * @return the row now, if there is one
+     */
+    public <S, M, E> Uni<Optional<ClockRow>> after(GameStream<S, M, E> game, Optional<ClockRow> before, boolean keepRunning) {
+        if (!enabled) {
+            return Uni.createFrom().item(before);
+        }
+        List<String> bots = before.map(ClockRow::bots).orElse(List.of());
+        Optional<Duration> turn = ClockSettings.turnLength(game.started().options());
+        if (turn.isEmpty() && bots.isEmpty()) {
+            return write(game.started().gameId(), before, Optional.empty());
+        }
+        String actor = toAct(game).map(Turn::player).orElse(null);
+        return write(game.started().gameId(), before, next(game.started().gameId(), game.version(), actor, turn, bots,
+                before, keepRunning, now()));
+    }
+
+    /** The row that follows; pure (see {@link #after}). */
+    static Optional<ClockRow> next(String gameId, long version, String actor, Optional<Duration> turn, List<String> bots,
+                                   Optional<ClockRow> before, boolean keepRunning, OffsetDateTime now) {
+        Optional<ClockRow> idle = bots.isEmpty() ? Optional.empty()
+                : Optional.of(new ClockRow(gameId, null, ClockRow.IDLE, null, version, bots));
+        if (actor == null) {
+            return idle;
+        }
+        if (bots.contains(actor)) {
+            return Optional.of(new ClockRow(gameId, actor, ClockRow.BOT, now, version, bots));
+        }
+        if (turn.isEmpty()) {
+            return idle;
+        }
+        if (keepRunning && before.isPresent() && actor.equals(before.get().player()) && before.get().deadline() != null
+                && (ClockRow.TURN.equals(before.get().phase()) || ClockRow.GRACE.equals(before.get().phase()))) {
+            return Optional.of(new ClockRow(gameId, actor, before.get().phase(), before.get().deadline(), version, bots));
+        }
+        return Optional.of(new ClockRow(gameId, actor, ClockRow.TURN, now.plus(turn.get()), version, bots));
+    }
+
+    /** Replaces the row {@code before} by {@code next} (deleting it when there is none). */
+    Uni<Optional<ClockRow>> write(String gameId, Optional<ClockRow> before, Optional<ClockRow> next) {
+        if (next.isEmpty()) {
+            if (before.isEmpty()) {
+                return Uni.createFrom().item(next);
+            }
+            return Panache.getSession().chain(session -> session.createNativeQuery("DELETE FROM game_clocks WHERE game_id = :g")
+                    .setParameter("g", gameId)
+                    .executeUpdate()).replaceWith(next);
+        }
+        ClockRow row = next.get();
+        // Nulls are written as literals: an untyped null parameter leaves PostgreSQL guessing its type.
+        String player = row.player() == null ? "NULL" : ":player";
+        String deadline = row.deadline() == null ? "NULL" : ":deadline";
+        String sql = """
+                INSERT INTO game_clocks (game_id, player, phase, deadline, stream_version, bots, updated_at)
+                VALUES (:g, %s, :phase, %s, :v, ARRAY(SELECT jsonb_array_elements_text(CAST(CAST(:bots AS text) AS jsonb))), now())
+                ON CONFLICT (game_id) DO UPDATE SET player = excluded.player, phase = excluded.phase,
+                deadline = excluded.deadline, stream_version = excluded.stream_version, bots = excluded.bots,
+                updated_at = excluded.updated_at""".formatted(player, deadline);
+        return Panache.getSession().chain(session -> {
+            var query = session.createNativeQuery(sql)
+                    .setParameter("g", gameId)
+                    .setParameter("phase", row.phase())
+                    .setParameter("v", row.streamVersion())
+                    .setParameter("bots", json(row.bots()));
+            if (row.player() != null) {
+                query.setParameter("player", row.player());
+            }
+            if (row.deadline() != null) {
+                query.setParameter("deadline", row.deadline());
+            }
+            return query.executeUpdate();
+        }).replaceWith(next);
+    }
+
+    /** Moves a row's deadline to {@code until} without changing anything else (the worker backing off a failing game). */
+    Uni<Void> postpone(String gameId, OffsetDateTime until) {
+        return Panache.getSession().chain(session -> session.createNativeQuery(
+                        "UPDATE game_clocks SET deadline = :until, updated_at = now() WHERE game_id = :g")
+                .setParameter("until", until)
+                .setParameter("g", gameId)
+                .executeUpdate()).replaceWithVoid();
+    }
+
+    /** The player to act and their legal moves. */
+    public record Turn<M>(String player, List<M> legal) {
+    }
+
+    /**
+     * Whose turn it is: the first player in seat order with a legal move. None when the game is over or
+     * waits for another service (Carrara's valuation, Alhambra's scoring), for then nobody can move.
+     */
+    public static <S, M, E> Optional<Turn<M>> toAct(GameStream<S, M, E> game) {
+        if (game.engine().isOver(game.state())) {
+            return Optional.empty();
+        }
+        for (String player : game.started().players()) {
+            List<M> legal = game.engine().legalMoves(game.state(), player);
+            if (!legal.isEmpty()) {
+                return Optional.of(new Turn<>(player, legal));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Now, to the microsecond PostgreSQL keeps: a deadline in an event and in its row are then the same instant. */
+    static OffsetDateTime now() {
+        return OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
+    }
+
+    private ClockRow row(Object[] r) {
+        return new ClockRow((String) r[0], (String) r[1], (String) r[2], r[3] == null ? null : time(r[3]),
+                ((Number) r[4]).longValue(), names((String) r[5]));
+    }
+
+    private List<String> names(String json) {
+        if (json == null) {
+            return List.of();
+        }
+        try {
+            return new ArrayList<>(codec.mapper().readValue(json, NAMES));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("game_clocks.bots unreadable: " + json, e);
+        }
+    }
+
+    private String json(List<String> names) {
+        try {
+            return codec.mapper().writeValueAsString(names);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
+    private static OffsetDateTime time(Object value) {
+        if (value instanceof OffsetDateTime t) {
+            return t;
+        }
+        if (value instanceof Instant t) {
+            return t.atOffset(ZoneOffset.UTC);
+        }
+        if (value instanceof LocalDateTime t) {
+            return t.atOffset(ZoneOffset.UTC);
+        }
+        if (value instanceof java.sql.Timestamp t) {
+            return t.toInstant().atOffset(ZoneOffset.UTC);
+        }
+        if (value instanceof java.time.ZonedDateTime t) {
+            return t.toOffsetDateTime();
+        }
+        throw new IllegalArgumentException("not a time: " + value);
+    }
+}
