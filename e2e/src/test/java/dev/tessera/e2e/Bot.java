@@ -19,9 +19,16 @@ import static org.awaitility.Awaitility.await;
  */
 final class Bot {
     private final Random random;
+    private final Duration patience;
 
     Bot(long seed) {
+        this(seed, Duration.ofSeconds(30));
+    }
+
+    /** {@code patience}: how long to wait for a move while nobody it plays for may move. */
+    Bot(long seed, Duration patience) {
         this.random = new Random(seed);
+        this.patience = patience;
     }
 
     /** Plays until {@code done} holds for the game's event types, or fails after {@code maxMoves}. */
@@ -32,7 +39,7 @@ final class Bot {
             }
             if (!moveOnce(gameId, players)) {
                 // Nobody may move: the game waits for another service (a valuation, the final scoring).
-                await().atMost(Duration.ofSeconds(30)).until(() -> done.test(eventTypes(gameId))
+                await().atMost(patience).until(() -> done.test(eventTypes(gameId))
                         || players.stream().anyMatch(p -> !moves(legal(gameId, p)).isEmpty()));
             }
         }

@@ -178,7 +178,8 @@ final class Platform implements AutoCloseable {
     int rebuild(Service s, String mainClass) throws IOException, InterruptedException {
         Path app = root.resolve(s.module + "/target/quarkus-app");
         ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                app.resolve("app") + "/*" + java.io.File.pathSeparator + app.resolve("lib/main") + "/*", mainClass);
+                String.join(java.io.File.pathSeparator, app.resolve("app") + "/*", app.resolve("lib/boot") + "/*",
+                        app.resolve("lib/main") + "/*"), mainClass);
         pb.environment().putAll(Map.of(
                 "TESSERA_DB_HOST", "localhost",
                 "TESSERA_DB_PORT", String.valueOf(postgres.port()),
