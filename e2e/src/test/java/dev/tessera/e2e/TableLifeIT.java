@@ -98,6 +98,28 @@ class TableLifeIT {
     }
 
     @Test
+    void quick_play_forms_and_starts_a_table_for_three_strangers_who_each_learn_it() {
+        List<Account> strangers = Tables.signUp("quick-ann", "quick-bo", "quick-cy");
+        for (Account p : strangers.subList(0, 2)) {
+            p.as().contentType(ContentType.JSON).body(Map.of("game", "carrara", "players", 3)).post("/api/v1/matchmaking")
+                    .then().statusCode(202).body("status", equalTo("queued"));
+        }
+        // Queuing twice is refused, and changes nothing.
+        strangers.get(0).as().contentType(ContentType.JSON).body(Map.of("game", "carrara", "players", 3)).post("/api/v1/matchmaking")
+                .then().statusCode(409).contentType("application/problem+json").body("rule", equalTo("already-queued"));
+        String tableId = strangers.get(2).as().contentType(ContentType.JSON).body(Map.of("game", "carrara", "players", 3))
+                .post("/api/v1/matchmaking").then().statusCode(201).body("status", equalTo("matched"))
+                .extract().path("tableId");
+        for (Account p : strangers) {
+            p.as().get("/api/v1/matchmaking").then().statusCode(200).body("tableId", equalTo(tableId));
+        }
+        String gameId = Tables.gameOf(tableId);
+        given().get("/api/v1/tables/" + tableId).then().body("players", contains(strangers.stream().map(Account::id).toArray()));
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given().get("/api/v1/games/" + gameId).then().statusCode(200)
+                .body("players", contains(strangers.stream().map(Account::id).toArray())));
+    }
+
+    @Test
     void a_move_committed_but_not_published_when_game_service_dies_reaches_the_consumers_once_after_a_restart()
             throws InterruptedException {
         List<Account> players = List.of(Account.signUp("life-eve"), Account.signUp("life-fay"));
