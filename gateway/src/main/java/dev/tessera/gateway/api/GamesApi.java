@@ -1,5 +1,12 @@
 package dev.tessera.gateway.api;
 
+import dev.tessera.gateway.api.model.CloudEvent;
+import dev.tessera.gateway.api.model.Examples;
+import dev.tessera.gateway.api.model.GameView;
+import dev.tessera.gateway.api.model.LegalMoves;
+import dev.tessera.gateway.api.model.MoveRequest;
+import dev.tessera.gateway.api.model.MoveResult;
+import dev.tessera.gateway.api.model.Problem;
 import dev.tessera.gateway.auth.Callers;
 import dev.tessera.gateway.upstream.Forwarder;
 import dev.tessera.gateway.upstream.Upstream;
@@ -18,18 +25,40 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import static dev.tessera.gateway.api.ApiDocument.BAD_CREDENTIAL;
+import static dev.tessera.gateway.api.ApiDocument.INVALID_FIELD;
+import static dev.tessera.gateway.api.ApiDocument.JSON;
+import static dev.tessera.gateway.api.ApiDocument.NOT_FOUND;
+import static dev.tessera.gateway.api.ApiDocument.PAYLOAD_TOO_LARGE;
+import static dev.tessera.gateway.api.ApiDocument.PROBLEM;
+import static dev.tessera.gateway.api.ApiDocument.RATE_LIMITED;
+import static dev.tessera.gateway.api.ApiDocument.SERVICE_UNAVAILABLE;
+import static dev.tessera.gateway.api.ApiDocument.UNAUTHENTICATED;
+
 /**
  * Games. Watching is public: without a credential the caller is a spectator and game-service removes
  * every hidden thing from the view. Legal moves and moves need the registered player whose they are.
+ * Bodies and answers pass through as bytes; the model records only describe them in the API document.
  */
 @Path("/api/v1/games/{id}")
-@Tag(name = "Games", description = "A game's state for the caller, its event stream, legal moves and moves")
+@Tag(name = "Games")
 @Produces({MediaType.APPLICATION_JSON, "application/problem+json"})
+@APIResponse(responseCode = "404", ref = NOT_FOUND)
+@APIResponse(responseCode = "429", ref = RATE_LIMITED)
+@APIResponse(responseCode = "503", ref = SERVICE_UNAVAILABLE)
 public class GamesApi {
+    static final String GAME_ID = "The game's id (a table's gameId)";
 
     @Inject
     Forwarder forwarder;
@@ -44,15 +73,33 @@ public class GamesApi {
     @GET
     @SecurityRequirementsSet({})
     @SecurityRequirementsSet(@SecurityRequirement(name = "bearer"))
-    @Operation(summary = "The game as the caller may see it", description = "A seated player sees their own hidden information; anyone else, and a caller without a credential, sees what a spectator sees. A credential that does not verify is a 401, not a spectator view.")
-    public Uni<Response> get(@PathParam("id") String id) {
+    @Operation(operationId = "getGame", summary = "The game as the caller may see it", description = "A seated player sees their own "
+            + "hidden information; anyone else, and a caller without a credential, sees what a spectator sees. A credential that does "
+            + "not verify is a 401, not a spectator view.")
+    @APIResponse(responseCode = "200", description = "The game; `state` is game-specific",
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = GameView.class),
+                    examples = {@ExampleObject(name = "alhambra", summary = "Alhambra, as ana sees it", value = Examples.VIEW_ALHAMBRA),
+                            @ExampleObject(name = "carrara", summary = "Carrara, as ana sees it", value = Examples.VIEW_CARRARA),
+                            @ExampleObject(name = "builders", summary = "The Builders: Middle Ages", value = Examples.VIEW_BUILDERS)}))
+    @APIResponse(responseCode = "401", ref = BAD_CREDENTIAL)
+    public Uni<Response> get(@Parameter(description = GAME_ID) @PathParam("id") String id) {
         return callers.optional().chain(player -> forwarder.get(Upstream.GAME, base(id), player));
     }
 
     @GET
     @Path("events")
-    @Operation(summary = "The game's events after version `from`, as CloudEvents JSON")
-    public Uni<Response> events(@PathParam("id") String id, @QueryParam("from") @DefaultValue("0") long from) {
+    @Operation(operationId = "getGameEvents", summary = "The game's events after version `from`, as CloudEvents JSON",
+            description = "In stream order. Public: events carry no hidden information (GameStarted's seed is removed). The last event "
+                    + "of a finished game is tessera.game.GameEnded with the final standings.")
+    @APIResponse(responseCode = "200", description = "The events after `from`, oldest first",
+            content = @Content(mediaType = JSON, schema = @Schema(type = SchemaType.ARRAY, implementation = CloudEvent.class),
+                    examples = @ExampleObject(name = "start", value = Examples.EVENTS)))
+    @APIResponse(responseCode = "400", ref = INVALID_FIELD)
+    @APIResponse(responseCode = "401", ref = BAD_CREDENTIAL)
+    public Uni<Response> events(@Parameter(description = GAME_ID) @PathParam("id") String id,
+                                @Parameter(description = "A stream version, 0 or more: only the events after it (0 for all)",
+                                        schema = @Schema(type = SchemaType.INTEGER, format = "int64", minimum = "0", defaultValue = "0"))
+                                @QueryParam("from") @DefaultValue("0") long from) {
         if (from < 0) {
             throw ProblemException.badField("from", "from is a stream version, 0 or more");
         }
@@ -62,8 +109,18 @@ public class GamesApi {
     @GET
     @Authenticated
     @Path("legal-moves")
-    @Operation(summary = "Every move the caller may send now, each exactly as POST moves accepts it")
-    public Uni<Response> legalMoves(@PathParam("id") String id) {
+    @Operation(operationId = "getLegalMoves", summary = "Every move the caller may send now, each exactly as POST moves accepts it",
+            description = "With the game's version, to send as expectedVersion. The list is empty when the caller may not move now: "
+                    + "another player's turn, the game waits for another service (a scoring round, a valuation), the game is over, "
+                    + "or a bot plays the caller's seat.")
+    @APIResponse(responseCode = "200", description = "The moves, with the version they are legal at",
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = LegalMoves.class),
+                    examples = {@ExampleObject(name = "alhambra", value = Examples.LEGAL_MOVES_ALHAMBRA),
+                            @ExampleObject(name = "carrara", value = Examples.LEGAL_MOVES_CARRARA),
+                            @ExampleObject(name = "builders", value = Examples.LEGAL_MOVES_BUILDERS),
+                            @ExampleObject(name = "not-my-turn", value = Examples.LEGAL_MOVES_NONE)}))
+    @APIResponse(responseCode = "401", ref = UNAUTHENTICATED)
+    public Uni<Response> legalMoves(@Parameter(description = GAME_ID) @PathParam("id") String id) {
         return callers.required().chain(player -> forwarder.get(Upstream.GAME, base(id) + "/legal-moves", player));
     }
 
@@ -71,8 +128,32 @@ public class GamesApi {
     @Authenticated
     @Path("moves")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Play a move", description = "Body: {\"expectedVersion\": 7, \"move\": {…one of legal-moves…}}. 422 names the broken rule; 409 gives the current version.")
-    public Uni<Response> move(@PathParam("id") String id, byte[] body) {
+    @Operation(operationId = "playMove", summary = "Play a move",
+            description = "Send one of the moves GET legal-moves listed, as it was listed, with the version it was listed at. "
+                    + "422 names the broken rule; 409 version-conflict gives the current version (ask legal-moves again), other 409 "
+                    + "rules mean the game waits for another service (retry later).")
+    @RequestBody(required = true, content = @Content(mediaType = JSON, schema = @Schema(implementation = MoveRequest.class),
+            examples = {@ExampleObject(name = "alhambra-take-money", summary = "Alhambra: take two money cards", value = Examples.MOVE_REQUEST_ALHAMBRA_TAKE_MONEY),
+                    @ExampleObject(name = "alhambra-buy-tile", summary = "Alhambra: buy a market tile", value = Examples.MOVE_REQUEST_ALHAMBRA_BUY_TILE),
+                    @ExampleObject(name = "alhambra-place-tile", summary = "Alhambra: place a bought tile", value = Examples.MOVE_REQUEST_ALHAMBRA_PLACE_TILE),
+                    @ExampleObject(name = "carrara-build", summary = "Carrara: build a Palazzo in Pisa", value = Examples.MOVE_REQUEST_CARRARA),
+                    @ExampleObject(name = "builders-send-worker", summary = "The Builders: send a worker to a building", value = Examples.MOVE_REQUEST_BUILDERS)}))
+    @APIResponse(responseCode = "200", description = "The move was played: the new version and the events it produced",
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = MoveResult.class),
+                    examples = @ExampleObject(name = "alhambra-take-money", value = Examples.MOVE_RESULT)))
+    @APIResponse(responseCode = "400", description = "`field`: expectedVersion or move missing, or the move is not JSON of this game",
+            content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "401", ref = UNAUTHENTICATED)
+    @APIResponse(responseCode = "409", description = "`rule` version-conflict: the game moved on (`currentVersion`); ask legal-moves "
+            + "again. Other rules (awaiting-valuation, seat-taken-by-bot…): the game waits for another service, or a bot took the seat.",
+            content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = Problem.class),
+                    examples = @ExampleObject(name = "version-conflict", value = Examples.PROBLEM_VERSION_CONFLICT)))
+    @APIResponse(responseCode = "413", ref = PAYLOAD_TOO_LARGE)
+    @APIResponse(responseCode = "422", description = "An illegal move: `rule` names the rule it breaks (not-your-turn, not-enough-money…; "
+            + "see game-service/docs/<game>.md)",
+            content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = Problem.class),
+                    examples = @ExampleObject(name = "not-your-turn", value = Examples.PROBLEM_ILLEGAL_MOVE)))
+    public Uni<Response> move(@Parameter(description = GAME_ID) @PathParam("id") String id, byte[] body) {
         return callers.required().chain(player -> forwarder.post(Upstream.GAME, base(id) + "/moves", body, player));
     }
 }

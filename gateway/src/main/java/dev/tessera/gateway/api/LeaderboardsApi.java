@@ -13,9 +13,13 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import dev.tessera.gateway.api.model.Examples;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -25,15 +29,22 @@ import java.util.UUID;
 
 /** The best players of each game by Elo rating: the lobby's ranking with the players' names added. Public. */
 @Path("/api/v1/leaderboards")
-@Tag(name = "Players", description = "Sign up, who a player is, tokens and API keys")
+@Tag(name = "Leaderboards")
 @Produces({MediaType.APPLICATION_JSON, "application/problem+json"})
 public class LeaderboardsApi {
 
-    public record Leaderboard(String game, List<Entry> entries) {
+    @Schema(name = "Leaderboard", examples = Examples.LEADERBOARD)
+    public record Leaderboard(@Schema(required = true) String game,
+                              @Schema(required = true, description = "Best rating first") List<Entry> entries) {
     }
 
     /** Equal ratings share a rank. */
-    public record Entry(int rank, String player, String name, int rating, int games) {
+    @Schema(name = "LeaderboardEntry")
+    public record Entry(@Schema(required = true, description = "1 is best; equal ratings share a rank (1, 2, 2, 4)") int rank,
+                        @Schema(required = true, description = "The player's id") String player,
+                        @Schema(description = "The player's name (null for a player the gateway does not know)") String name,
+                        @Schema(required = true, description = "Elo rating") int rating,
+                        @Schema(required = true, description = "Rated games played") int games) {
     }
 
     @Inject
@@ -47,10 +58,21 @@ public class LeaderboardsApi {
 
     @GET
     @Path("{game}")
-    @Operation(summary = "A game's leaderboard", description = "Best rating first; limit 1 to 100, default 50. 404 for an unknown game.")
-    @APIResponse(responseCode = "200", description = "The leaderboard", content = @Content(schema = @Schema(implementation = Leaderboard.class)))
-    @APIResponse(responseCode = "404", description = "Unknown game", content = @Content(mediaType = "application/problem+json"))
-    public Uni<Response> get(@PathParam("game") String game, @QueryParam("limit") String limit) {
+    @Operation(operationId = "getLeaderboard", summary = "A game's leaderboard", description = "Best rating first, with the players' names.")
+    @APIResponse(responseCode = "200", description = "The leaderboard",
+            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = Leaderboard.class),
+                    examples = @ExampleObject(name = "carrara", value = Examples.LEADERBOARD)))
+    @APIResponse(responseCode = "400", ref = ApiDocument.INVALID_FIELD)
+    @APIResponse(responseCode = "401", ref = ApiDocument.BAD_CREDENTIAL)
+    @APIResponse(responseCode = "404", description = "Unknown game",
+            content = @Content(mediaType = ApiDocument.PROBLEM, schema = @Schema(implementation = dev.tessera.gateway.api.model.Problem.class)))
+    @APIResponse(responseCode = "429", ref = ApiDocument.RATE_LIMITED)
+    @APIResponse(responseCode = "503", ref = ApiDocument.SERVICE_UNAVAILABLE)
+    public Uni<Response> get(@Parameter(description = "The game", schema = @Schema(enumeration = {"alhambra", "carrara", "builders"}))
+                             @PathParam("game") String game,
+                             @Parameter(description = "How many entries at most, 1 to 100 (default 50)",
+                                     schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "100", defaultValue = "50"))
+                             @QueryParam("limit") String limit) {
         String query = Uris.query("limit", limit);
         return forwarder.get(Upstream.LOBBY, "/api/v1/leaderboards/" + Uris.segment(game) + (query.isEmpty() ? "" : "?" + query), null)
                 .chain(answer -> {

@@ -22,7 +22,15 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.sse.OutboundSseEvent;
 import jakarta.ws.rs.sse.Sse;
+import dev.tessera.gateway.api.model.Examples;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.io.IOException;
@@ -51,10 +59,33 @@ public class LiveApi {
 
     @GET
     @Produces(MediaType.SERVER_SENT_EVENTS)
-    @Operation(summary = "Follow a game live (server-sent events)",
-            description = "Replays the events after `from` (or after the Last-Event-ID header), then pushes new ones. "
-                    + "Each SSE event's id is the event's stream version and its data the CloudEvent JSON.")
-    public Multi<OutboundSseEvent> live(@PathParam("id") String id, @QueryParam("from") Long from,
+    @Operation(operationId = "followGame", summary = "Follow a game live (server-sent events)",
+            description = """
+                    Replays the events after `from` (or after the `Last-Event-ID` header, which wins), then pushes each new one as \
+                    it is published, in stream order and each once; the stream stays open. Public: events hold no hidden \
+                    information (GameStarted's seed is removed).
+
+                    Each SSE event is `id: <streamversion>`, `event: <CloudEvent type>` and `data: <the CloudEvent as one line \
+                    of JSON>` (the CloudEvent schema), then an empty line. A client that reconnects sends the last id it \
+                    received as `Last-Event-ID` (a browser's EventSource does so by itself) and resumes exactly after it. \
+                    Generated clients do not stream server-sent events: read this with an SSE client or a streaming HTTP client.""")
+    @APIResponse(responseCode = "200", description = "The event stream (text/event-stream); it does not end by itself",
+            content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS,
+                    schema = @Schema(type = SchemaType.STRING, description = "Server-sent events: `id:` the stream version, `event:` "
+                            + "the CloudEvent type, `data:` the CloudEvent JSON"),
+                    examples = @ExampleObject(name = "start", summary = "The first two events of a game", value = Examples.LIVE_FEED)))
+    @APIResponse(responseCode = "400", ref = ApiDocument.INVALID_FIELD)
+    @APIResponse(responseCode = "401", ref = ApiDocument.BAD_CREDENTIAL)
+    @APIResponse(responseCode = "404", ref = ApiDocument.NOT_FOUND)
+    @APIResponse(responseCode = "429", ref = ApiDocument.RATE_LIMITED)
+    @APIResponse(responseCode = "503", ref = ApiDocument.SERVICE_UNAVAILABLE)
+    public Multi<OutboundSseEvent> live(@Parameter(description = GamesApi.GAME_ID) @PathParam("id") String id,
+                                        @Parameter(description = "A stream version, 0 or more: replay the events after it (0, the default, "
+                                                + "replays the whole game)", schema = @Schema(type = SchemaType.INTEGER, format = "int64",
+                                                minimum = "0", defaultValue = "0")) @QueryParam("from") Long from,
+                                        @Parameter(in = ParameterIn.HEADER, name = "Last-Event-ID", description = "The id of the last "
+                                                + "event received, when reconnecting: the feed resumes after it (it wins over `from`)",
+                                                schema = @Schema(type = SchemaType.STRING), example = "42")
                                         @HeaderParam("Last-Event-ID") String lastEventId, @Context Sse sse) {
         long start = start(from, lastEventId);
         // Listen before asking for the past, so that nothing published in between is missed.

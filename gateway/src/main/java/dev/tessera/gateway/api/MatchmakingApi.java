@@ -1,5 +1,9 @@
 package dev.tessera.gateway.api;
 
+import dev.tessera.gateway.api.model.Examples;
+import dev.tessera.gateway.api.model.Problem;
+import dev.tessera.gateway.api.model.QueueEntry;
+import dev.tessera.gateway.api.model.QueueRequest;
 import dev.tessera.gateway.auth.Callers;
 import dev.tessera.gateway.upstream.Forwarder;
 import dev.tessera.gateway.upstream.Upstream;
@@ -15,13 +19,29 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import static dev.tessera.gateway.api.ApiDocument.INVALID_FIELD;
+import static dev.tessera.gateway.api.ApiDocument.JSON;
+import static dev.tessera.gateway.api.ApiDocument.PAYLOAD_TOO_LARGE;
+import static dev.tessera.gateway.api.ApiDocument.PROBLEM;
+import static dev.tessera.gateway.api.ApiDocument.RATE_LIMITED;
+import static dev.tessera.gateway.api.ApiDocument.SERVICE_UNAVAILABLE;
+import static dev.tessera.gateway.api.ApiDocument.UNAUTHENTICATED;
 
 /** Quick play: wait for a game with strangers instead of opening a table. */
 @Path("/api/v1/matchmaking")
-@Tag(name = "Matchmaking", description = "Quick play: queue for a game, learn your table")
+@Tag(name = "Matchmaking")
 @Produces({MediaType.APPLICATION_JSON, "application/problem+json"})
 @Authenticated
+@APIResponse(responseCode = "401", ref = UNAUTHENTICATED)
+@APIResponse(responseCode = "429", ref = RATE_LIMITED)
+@APIResponse(responseCode = "503", ref = SERVICE_UNAVAILABLE)
 public class MatchmakingApi {
     private static final String BASE = "/api/v1/matchmaking";
 
@@ -33,19 +53,45 @@ public class MatchmakingApi {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Queue for a game", description = "Body: {\"game\": \"alhambra\", \"players\": 3}. 202 while waiting; once enough players wait for the same game and player count, a table is formed and started (the default clock), and the player who completed it gets 201 with its tableId. 409 already-queued.")
+    @Operation(operationId = "joinQueue", summary = "Queue for a game", description = "202 while waiting; once enough players wait for "
+            + "the same game and player count, a table is formed and started (the default clock), and the player who completed it "
+            + "gets 201 with its tableId. The others learn it from GET /api/v1/matchmaking.")
+    @RequestBody(required = true, content = @Content(mediaType = JSON, schema = @Schema(implementation = QueueRequest.class),
+            examples = @ExampleObject(name = "alhambra", value = Examples.QUEUE)))
+    @APIResponse(responseCode = "201", description = "This request completed a group: the table is formed and started",
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = QueueEntry.class),
+                    examples = @ExampleObject(name = "matched", value = Examples.MATCHED)))
+    @APIResponse(responseCode = "202", description = "Queued: waiting for more players",
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = QueueEntry.class),
+                    examples = @ExampleObject(name = "queued", value = Examples.QUEUED)))
+    @APIResponse(responseCode = "400", ref = INVALID_FIELD)
+    @APIResponse(responseCode = "409", description = "`rule`: already-queued (leave the queue first) or already-matched",
+            content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "413", ref = PAYLOAD_TOO_LARGE)
     public Uni<Response> queue(byte[] body) {
         return callers.required().chain(player -> forwarder.post(Upstream.LOBBY, BASE, body, player));
     }
 
     @GET
-    @Operation(summary = "The caller's place in the queue", description = "status queued, or matched with the tableId of the formed table; 404 when the caller is not queued.")
+    @Operation(operationId = "getQueueEntry", summary = "The caller's place in the queue",
+            description = "status queued, or matched with the tableId of the formed table.")
+    @APIResponse(responseCode = "200", description = "The caller's entry",
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = QueueEntry.class),
+                    examples = {@ExampleObject(name = "queued", value = Examples.QUEUED),
+                            @ExampleObject(name = "matched", value = Examples.MATCHED)}))
+    @APIResponse(responseCode = "404", description = "The caller is not queued",
+            content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = Problem.class)))
     public Uni<Response> get() {
         return callers.required().chain(player -> forwarder.get(Upstream.LOBBY, BASE, player));
     }
 
     @DELETE
-    @Operation(summary = "Leave the queue", description = "204; 404 when not queued; 409 already-matched once a table was formed.")
+    @Operation(operationId = "leaveQueue", summary = "Leave the queue")
+    @APIResponse(responseCode = "204", description = "Left the queue")
+    @APIResponse(responseCode = "404", description = "The caller is not queued",
+            content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "409", description = "`rule` already-matched: a table was formed already",
+            content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = Problem.class)))
     public Uni<Response> leave() {
         return callers.required().chain(player -> forwarder.delete(Upstream.LOBBY, BASE, player));
     }

@@ -5,6 +5,7 @@ import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.OASFilter;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.Operation;
+import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 import org.eclipse.microprofile.openapi.models.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.models.security.SecurityScheme;
 
@@ -14,7 +15,9 @@ import java.util.List;
 /**
  * Quarkus documents the bearer scheme and marks every {@code @Authenticated} operation with it
  * (quarkus.smallrye-openapi.security-scheme*); this adds the other way in, the X-Api-Key header, as an
- * alternative wherever a bearer token is required.
+ * alternative wherever a bearer token is required. Quarkus also adds a bare "403" answer to each such
+ * operation; the gateway never answers 403 for a missing role (a player has every right a player has), so
+ * that one is dropped where the operation does not document a 403 problem of its own (the lobby's not-host).
  */
 @OpenApiFilter(OpenApiFilter.RunStage.BUILD)
 public class OpenApiSecurity implements OASFilter {
@@ -44,5 +47,9 @@ public class OpenApiSecurity implements OASFilter {
         List<SecurityRequirement> alternatives = new ArrayList<>(security);
         alternatives.add(OASFactory.createSecurityRequirement().addScheme(API_KEY));
         operation.setSecurity(alternatives);
+        APIResponse forbidden = operation.getResponses() == null ? null : operation.getResponses().getAPIResponse("403");
+        if (forbidden != null && forbidden.getRef() == null && forbidden.getContent() == null) {
+            operation.getResponses().removeAPIResponse("403");
+        }
     }
 }

@@ -1,0 +1,29 @@
+package dev.tessera.gateway.api.model;
+
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+import java.util.List;
+import java.util.Map;
+
+/** Body of POST /api/v1/calculators/carrara/valuation (scoring-service's ValuationInput). */
+@Schema(name = "CarraraValuationRequest", description = "One valuation, by building type or by city.",
+        examples = Examples.CARRARA_VALUATION_REQUEST)
+public record CarraraValuationRequest(
+        @Schema(required = true, enumeration = {"type", "city"}) String kind,
+        @Schema(required = true, description = "The building type (Palazzo…) or city (Pisa…) valued") String target,
+        @Schema(required = true, description = "The player's buildings; only those of the target type or in the target city count") List<Building> buildings,
+        @Schema(description = "Value and pay-out per city; the board's when left out") List<City> cities,
+        @Schema(description = "Objects left in the supply by object; unlimited when left out") Map<String, Integer> objectsLeft) {
+
+    @Schema(name = "CarraraValuedBuilding")
+    public record Building(@Schema(required = true, examples = "Pisa") String city,
+                           @Schema(required = true, examples = "Palazzo") String type,
+                           @Schema(required = true, description = "1 to 5") Integer cost,
+                           @Schema(description = "The object shown on the tile, e.g. crown") String object) {
+    }
+
+    @Schema(name = "CarraraCityValue")
+    public record City(@Schema(required = true) String city, @Schema(required = true) Integer value,
+                       @Schema(required = true, enumeration = {"vp", "coins"}) String payout) {
+    }
+}

@@ -1,0 +1,14 @@
+package dev.tessera.gateway.api.model;
+
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+import java.util.List;
+
+/** What POST moves answers (game-service's GameService.MoveResult). */
+@Schema(name = "MoveResult", description = "The move was accepted: the game's new version and the events it produced.",
+        examples = Examples.MOVE_RESULT)
+public record MoveResult(
+        @Schema(required = true) String gameId,
+        @Schema(required = true, description = "The game's version after the move (the last event's streamversion)") long version,
+        @Schema(required = true, description = "The events the move produced, in order") List<CloudEvent> events) {
+}
