@@ -1,6 +1,5 @@
 package dev.tessera.e2e;
 
-import io.restassured.RestAssured;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -37,8 +36,7 @@ class ClocksIT {
 
     @BeforeAll
     void start() {
-        RestAssured.baseURI = Platform.shared().gateway();
-        RestAssured.port = -1;
+        Platform.useGateway();
     }
 
     @Test

@@ -1,6 +1,5 @@
 package dev.tessera.e2e;
 
-import io.restassured.RestAssured;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -24,8 +23,7 @@ class GamesIT {
 
     @BeforeAll
     void start() {
-        RestAssured.baseURI = Platform.shared().gateway();
-        RestAssured.port = -1;
+        Platform.useGateway();
     }
 
     @Test

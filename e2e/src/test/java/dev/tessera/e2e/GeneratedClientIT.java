@@ -65,6 +65,7 @@ class GeneratedClientIT {
 
     private final ObjectMapper json = ApiClient.createDefaultObjectMapper();
     private String gateway;
+    private String watcher;
 
     /** A player as the client holds them: the id, and the generated APIs acting with their token. */
     private record Seat(String id, String name, TablesApi tables, GamesApi games) {
@@ -88,6 +89,9 @@ class GeneratedClientIT {
             seats.add(new Seat(player.getId().toString(), name, new TablesApi(asPlayer), new GamesApi(asPlayer)));
         }
 
+        // A registered player at no table: the spectator that watches the lobby, the game and its feed.
+        watcher = signUp.signUp(new SignUpRequest().name("client-watcher")).getToken();
+
         Seat host = seats.get(0);
         Table table = host.tables().openTable(new OpenTableRequest().game(OpenTableRequest.GameEnum.ALHAMBRA).seats(3));
         assertEquals(Table.StatusEnum.OPEN, table.getStatus());
@@ -95,15 +99,15 @@ class GeneratedClientIT {
             guest.tables().joinTable(table.getId());
         }
         assertEquals(seats.stream().map(Seat::id).toList(), host.tables().startTable(table.getId()).getPlayers());
-        TablesApi lobby = new TablesApi(client(null));
+        TablesApi lobby = new TablesApi(client(watcher));
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
                 .until(() -> lobby.getTable(table.getId()).getGameId() != null);
         String gameId = lobby.getTable(table.getId()).getGameId();
 
-        try (LiveFeed feed = LiveFeed.open(http(), gateway, json.readTree(document()), gameId)) {
+        try (LiveFeed feed = LiveFeed.open(http(), gateway, json.readTree(document()), gameId, watcher)) {
             Played played = play(gameId, seats);
 
-            GamesApi spectator = new GamesApi(client(null));
+            GamesApi spectator = new GamesApi(client(watcher));
             List<CloudEvent> events = spectator.getGameEvents(gameId, 0L);
             long last = events.get(events.size() - 1).getStreamversion();
             for (int i = 0; i < events.size(); i++) {
@@ -167,7 +171,7 @@ class GeneratedClientIT {
      */
     private Played play(String gameId, List<Seat> seats) throws ApiException, InterruptedException {
         Random random = new Random(20260601L);
-        GamesApi spectator = new GamesApi(client(null));
+        GamesApi spectator = new GamesApi(client(watcher));
         int moves = 0;
         int conflicts = 0;
         int next = 0;
@@ -284,7 +288,7 @@ class GeneratedClientIT {
         private volatile Throwable failure;
         private volatile boolean closed;
 
-        static LiveFeed open(HttpClient http, String gateway, JsonNode document, String gameId) throws IOException, InterruptedException {
+        static LiveFeed open(HttpClient http, String gateway, JsonNode document, String gameId, String token) throws IOException, InterruptedException {
             String path = null;
             JsonNode operation = null;
             for (Iterator<Map.Entry<String, JsonNode>> paths = document.path("paths").fields(); paths.hasNext() && operation == null; ) {
@@ -312,7 +316,8 @@ class GeneratedClientIT {
             assertTrue(operation.path("responses").path("200").path("content").has("text/event-stream"));
 
             HttpResponse<InputStream> answer = http.send(HttpRequest.newBuilder(URI.create(gateway + path + "?" + from + "=0"))
-                    .header("Accept", "text/event-stream").build(), HttpResponse.BodyHandlers.ofInputStream());
+                    .header("Accept", "text/event-stream").header("Authorization", "Bearer " + token).build(),
+                    HttpResponse.BodyHandlers.ofInputStream());
             assertEquals(200, answer.statusCode());
             assertTrue(answer.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream"));
             LiveFeed feed = new LiveFeed();

@@ -2,6 +2,10 @@ package dev.tessera.e2e;
 
 import dev.tessera.infra.LocalKafka;
 import dev.tessera.infra.LocalPostgres;
+import io.restassured.RestAssured;
+import io.restassured.builder.RequestSpecBuilder;
+import io.restassured.config.HeaderConfig;
+import io.restassured.config.RestAssuredConfig;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -75,6 +79,36 @@ final class Platform implements AutoCloseable {
 
     String gateway() {
         return url(Service.GATEWAY);
+    }
+
+    private static Account spectator;
+
+    /** Runs {@code request} as a client without any credential. */
+    static <T> T anonymously(java.util.function.Supplier<T> request) {
+        io.restassured.specification.RequestSpecification saved = RestAssured.requestSpecification;
+        RestAssured.requestSpecification = null;
+        try {
+            return request.get();
+        } finally {
+            RestAssured.requestSpecification = saved;
+        }
+    }
+
+    /**
+     * Points REST Assured at the gateway, every request made as a registered player who sits at no table
+     * (a spectator) unless it says who it is ({@link Account#as()}, whose Authorization then replaces
+     * the spectator's): the gateway answers registered players only, calculators and sign-up aside.
+     */
+    static synchronized void useGateway() {
+        RestAssured.baseURI = shared().gateway();
+        RestAssured.port = -1;
+        if (spectator == null) {
+            RestAssured.requestSpecification = null;
+            spectator = Account.signUp("e2e-spectator");
+        }
+        RestAssured.config = RestAssuredConfig.config()
+                .headerConfig(HeaderConfig.headerConfig().overwriteHeadersWithName("Authorization", "Content-Type", "Accept"));
+        RestAssured.requestSpecification = new RequestSpecBuilder().addHeader("Authorization", "Bearer " + spectator.token()).build();
     }
 
     String url(Service s) {

@@ -2,7 +2,6 @@ package dev.tessera.e2e;
 
 import dev.tessera.infra.LocalPostgres;
 import dev.tessera.infra.TestKafka;
-import io.restassured.RestAssured;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -29,8 +28,7 @@ class RebuildIT {
 
     @BeforeAll
     void start() {
-        RestAssured.baseURI = Platform.shared().gateway();
-        RestAssured.port = -1;
+        Platform.useGateway();
     }
 
     @Test

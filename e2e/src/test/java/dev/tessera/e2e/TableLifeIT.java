@@ -1,6 +1,5 @@
 package dev.tessera.e2e;
 
-import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,8 +30,7 @@ class TableLifeIT {
     @BeforeAll
     void start() {
         platform = Platform.shared();
-        RestAssured.baseURI = platform.gateway();
-        RestAssured.port = -1;
+        Platform.useGateway();
     }
 
     @Test
@@ -73,11 +71,13 @@ class TableLifeIT {
                 .post("/api/v1/games/" + gameId + "/moves")
                 .then().statusCode(422).contentType("application/problem+json").body("rule", equalTo("not-your-turn"));
         // Without a token, or naming the mover in headers the gateway no longer trusts: nobody acts.
-        given().contentType(ContentType.JSON).body(Map.of("expectedVersion", 1, "move", move))
+        Platform.anonymously(() -> given().contentType(ContentType.JSON).body(Map.of("expectedVersion", 1, "move", move))
                 .header("X-Player", mover.id()).header("X-Tessera-Player", mover.id())
                 .post("/api/v1/games/" + gameId + "/moves")
                 .then().statusCode(401).contentType("application/problem+json")
-                .body("type", equalTo("https://tessera.dev/problems/unauthenticated"));
+                .body("type", equalTo("https://tessera.dev/problems/unauthenticated")));
+        // Nor does anyone read without a credential.
+        Platform.anonymously(() -> given().get("/api/v1/games/" + gameId).then().statusCode(401).contentType("application/problem+json"));
         dan.as().post("/api/v1/tables/" + tableId + "/join")
                 .then().statusCode(409).contentType("application/problem+json");
         given().get("/api/v1/tables/no-such-table").then().statusCode(404).contentType("application/problem+json");

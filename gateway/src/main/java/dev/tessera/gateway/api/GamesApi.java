@@ -32,8 +32,6 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import static dev.tessera.gateway.api.ApiDocument.BAD_CREDENTIAL;
@@ -47,10 +45,11 @@ import static dev.tessera.gateway.api.ApiDocument.SERVICE_UNAVAILABLE;
 import static dev.tessera.gateway.api.ApiDocument.UNAUTHENTICATED;
 
 /**
- * Games. Watching is public: without a credential the caller is a spectator and game-service removes
- * every hidden thing from the view. Legal moves and moves need the registered player whose they are.
+ * Games. Every registered player may watch: a caller not seated at the game is a spectator, and
+ * game-service removes every hidden thing from the view. Moves are the seated player's own.
  * Bodies and answers pass through as bytes; the model records only describe them in the API document.
  */
+@Authenticated
 @Path("/api/v1/games/{id}")
 @Tag(name = "Games")
 @Produces({MediaType.APPLICATION_JSON, "application/problem+json"})
@@ -71,11 +70,8 @@ public class GamesApi {
     }
 
     @GET
-    @SecurityRequirementsSet({})
-    @SecurityRequirementsSet(@SecurityRequirement(name = "bearer"))
     @Operation(operationId = "getGame", summary = "The game as the caller may see it", description = "A seated player sees their own "
-            + "hidden information; anyone else, and a caller without a credential, sees what a spectator sees. A credential that does "
-            + "not verify is a 401, not a spectator view.")
+            + "hidden information; any other registered player sees what a spectator sees.")
     @APIResponse(responseCode = "200", description = "The game; `state` is game-specific",
             content = @Content(mediaType = JSON, schema = @Schema(implementation = GameView.class),
                     examples = {@ExampleObject(name = "alhambra", summary = "Alhambra, as ana sees it", value = Examples.VIEW_ALHAMBRA),
@@ -83,13 +79,13 @@ public class GamesApi {
                             @ExampleObject(name = "builders", summary = "The Builders: Middle Ages", value = Examples.VIEW_BUILDERS)}))
     @APIResponse(responseCode = "401", ref = BAD_CREDENTIAL)
     public Uni<Response> get(@Parameter(description = GAME_ID) @PathParam("id") String id) {
-        return callers.optional().chain(player -> forwarder.get(Upstream.GAME, base(id), player));
+        return callers.required().chain(player -> forwarder.get(Upstream.GAME, base(id), player));
     }
 
     @GET
     @Path("events")
     @Operation(operationId = "getGameEvents", summary = "The game's events after version `from`, as CloudEvents JSON",
-            description = "In stream order. Public: events carry no hidden information (GameStarted's seed is removed). The last event "
+            description = "In stream order. Events carry no hidden information (GameStarted's seed is removed). The last event "
                     + "of a finished game is tessera.game.GameEnded with the final standings.")
     @APIResponse(responseCode = "200", description = "The events after `from`, oldest first",
             content = @Content(mediaType = JSON, schema = @Schema(type = SchemaType.ARRAY, implementation = CloudEvent.class),

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tessera.gateway.players.PlayerService;
 import dev.tessera.gateway.upstream.Forwarder;
 import dev.tessera.gateway.upstream.Upstream;
+import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -27,7 +28,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-/** The best players of each game by Elo rating: the lobby's ranking with the players' names added. Public. */
+/** The best players of each game by Elo rating: the lobby's ranking with the players' names added. */
+@Authenticated
 @Path("/api/v1/leaderboards")
 @Tag(name = "Leaderboards")
 @Produces({MediaType.APPLICATION_JSON, "application/problem+json"})

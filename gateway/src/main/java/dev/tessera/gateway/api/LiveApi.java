@@ -8,6 +8,7 @@ import dev.tessera.gateway.live.LiveFeeds;
 import dev.tessera.gateway.upstream.Forwarder;
 import dev.tessera.gateway.upstream.Upstream;
 import dev.tessera.kit.problem.ProblemException;
+import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.operators.multi.processors.UnicastProcessor;
@@ -44,6 +45,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * each once. The SSE id of every event is its stream version, so a client that reconnects resumes
  * exactly where it left off.
  */
+@Authenticated
 @Path("/api/v1/games/{id}/live")
 @Tag(name = "Games")
 public class LiveApi {
@@ -62,7 +64,7 @@ public class LiveApi {
     @Operation(operationId = "followGame", summary = "Follow a game live (server-sent events)",
             description = """
                     Replays the events after `from` (or after the `Last-Event-ID` header, which wins), then pushes each new one as \
-                    it is published, in stream order and each once; the stream stays open. Public: events hold no hidden \
+                    it is published, in stream order and each once; the stream stays open. Events hold no hidden \
                     information (GameStarted's seed is removed).
 
                     Each SSE event is `id: <streamversion>`, `event: <CloudEvent type>` and `data: <the CloudEvent as one line \

@@ -188,6 +188,7 @@ public class PlayersApi {
     }
 
     @GET
+    @Authenticated
     @Path("{id}")
     @Operation(operationId = "getPlayer", summary = "A player's public profile", description = "Name, games played, finished and abandoned, and the Elo rating per game (everyone starts at 1500; lobby-service/README.md has the formula).")
     @APIResponse(responseCode = "200", description = "The profile",
@@ -214,6 +215,7 @@ public class PlayersApi {
     }
 
     @GET
+    @Authenticated
     @Path("{id}/games")
     @Operation(operationId = "getPlayerGames", summary = "A player's games, newest first", description = "Each with its players, status (playing, finished), rank and score, whether the player abandoned it, and their rating before and after.")
     @APIResponse(responseCode = "200", description = "The games, newest first",

@@ -44,9 +44,10 @@ import static dev.tessera.gateway.api.ApiDocument.SERVICE_UNAVAILABLE;
 import static dev.tessera.gateway.api.ApiDocument.UNAUTHENTICATED;
 
 /**
- * Tables. Reading them is public (anyone may browse the lobby); acting at one needs a registered player.
+ * Tables. Every registered player may browse them; acting at one is the caller's own business.
  * Bodies and answers pass through as bytes; the model records only describe them in the API document.
  */
+@Authenticated
 @Path("/api/v1/tables")
 @Tag(name = "Tables")
 @Produces({MediaType.APPLICATION_JSON, "application/problem+json"})

@@ -7,7 +7,6 @@ import org.junit.jupiter.api.Test;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.nullValue;
 
 /**
  * What reaches the services: the verified player in X-Tessera-Player, and never a value a client put
@@ -32,14 +31,19 @@ class ForwardingTest {
     }
 
     @Test
-    void a_spectator_is_forwarded_without_a_player_even_when_the_client_names_one() {
+    void reading_needs_a_registered_player_who_is_forwarded_as_themselves_never_as_the_one_a_client_names() {
         TestPlayer ivy = TestPlayer.signUp("fwd-ivy");
-        given().header("X-Tessera-Player", ivy.id()).get("/api/v1/games/g-2").then().statusCode(200)
-                .body("uri", equalTo("/api/v1/games/g-2")).body("player", nullValue()).body("playerHeaders", equalTo(0));
-        given().header("Authorization", ivy.bearer()).get("/api/v1/games/g-2").then().statusCode(200)
-                .body("player", equalTo(ivy.id()));
-        given().header("X-Tessera-Player", ivy.id()).get("/api/v1/tables?status=open").then().statusCode(200)
-                .body("uri", equalTo("/api/v1/tables?status=open")).body("player", nullValue());
+        TestPlayer jay = TestPlayer.signUp("fwd-jay");
+        // Nothing reaches a service without a credential, whatever header the client makes up.
+        given().header("X-Tessera-Player", ivy.id()).get("/api/v1/games/g-2").then().statusCode(401)
+                .contentType("application/problem+json");
+        given().header("X-Tessera-Player", ivy.id()).get("/api/v1/tables?status=open").then().statusCode(401);
+        // A registered player not at the game (a spectator there) is forwarded as themselves.
+        given().header("Authorization", jay.bearer()).header("X-Tessera-Player", ivy.id()).get("/api/v1/games/g-2")
+                .then().statusCode(200).body("uri", equalTo("/api/v1/games/g-2")).body("player", equalTo(jay.id()))
+                .body("playerHeaders", equalTo(1));
+        given().header("Authorization", jay.bearer()).get("/api/v1/tables?status=open").then().statusCode(200)
+                .body("uri", equalTo("/api/v1/tables?status=open"));
     }
 
     @Test

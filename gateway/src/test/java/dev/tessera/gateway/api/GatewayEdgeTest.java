@@ -37,9 +37,10 @@ class GatewayEdgeTest {
 
     @Test
     void bad_query_values_are_rejected_at_the_edge() {
-        given().get("/api/v1/games/g/events?from=-1")
+        String bearer = dev.tessera.gateway.TestPlayer.signUp("edge-eve").bearer();
+        given().header("Authorization", bearer).get("/api/v1/games/g/events?from=-1")
                 .then().statusCode(400).contentType("application/problem+json").body("field", equalTo("from"));
-        given().get("/api/v1/games/g/events?from=abc")
+        given().header("Authorization", bearer).get("/api/v1/games/g/events?from=abc")
                 .then().statusCode(404);
     }
 

@@ -43,6 +43,13 @@ class LiveFeedTest {
 
     private final String gameId = UUID.randomUUID().toString();
     private final List<CloudEvent> stream = new ArrayList<>();
+    /** A registered player who does not sit at the game: a spectator of it. */
+    private String spectator;
+
+    @org.junit.jupiter.api.BeforeEach
+    void registerSpectator() {
+        spectator = dev.tessera.gateway.TestPlayer.signUp("live-" + gameId.substring(0, 8)).bearer();
+    }
 
     private CloudEvent event(long version) {
         return codec.envelope("/tessera/game-service", gameId, version, version == 1
@@ -72,7 +79,7 @@ class LiveFeedTest {
 
     private Feed open(String query, String lastEventId) {
         HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve("api/v1/games/" + gameId + "/live" + query))
-                .header("Accept", "text/event-stream");
+                .header("Accept", "text/event-stream").header("Authorization", spectator);
         if (lastEventId != null) {
             request.header("Last-Event-ID", lastEventId);
         }

@@ -39,6 +39,8 @@ class LobbyForwardingTest {
         }
         given().delete("/api/v1/matchmaking").then().statusCode(401).contentType("application/problem+json");
         given().delete("/api/v1/tables/t-9/seats/someone").then().statusCode(401).contentType("application/problem+json");
+        given().get("/api/v1/leaderboards/alhambra").then().statusCode(401).contentType("application/problem+json");
+        given().get("/api/v1/players/" + kim.id() + "/games").then().statusCode(401).contentType("application/problem+json");
     }
 
     @Test
@@ -47,13 +49,13 @@ class LobbyForwardingTest {
         FakeUpstreams.answer("GET", "/api/v1/players/" + lea.id(), """
                 {"id": "%s", "gamesPlayed": 3, "gamesFinished": 2, "abandoned": 1,
                  "ratings": [{"game": "alhambra", "rating": 1516, "games": 2, "wins": 1, "abandoned": 1}]}""".formatted(lea.id()));
-        given().get("/api/v1/players/" + lea.id()).then().statusCode(200)
+        given().header("Authorization", lea.bearer()).get("/api/v1/players/" + lea.id()).then().statusCode(200)
                 .body("id", equalTo(lea.id())).body("name", equalTo("lobby-lea"))
                 .body("gamesPlayed", equalTo(3)).body("abandoned", equalTo(1))
                 .body("ratings[0].game", equalTo("alhambra")).body("ratings[0].rating", equalTo(1516));
-        given().get("/api/v1/players/" + lea.id() + "/games?limit=5").then().statusCode(200)
+        given().header("Authorization", lea.bearer()).get("/api/v1/players/" + lea.id() + "/games?limit=5").then().statusCode(200)
                 .body("uri", equalTo("/api/v1/players/" + lea.id() + "/games?limit=5"));
-        given().get("/api/v1/players/" + UUID.randomUUID()).then().statusCode(404).contentType("application/problem+json");
+        given().header("Authorization", lea.bearer()).get("/api/v1/players/" + UUID.randomUUID()).then().statusCode(404).contentType("application/problem+json");
     }
 
     @Test
@@ -62,7 +64,7 @@ class LobbyForwardingTest {
         FakeUpstreams.answer("GET", "/api/v1/leaderboards/carrara?limit=2", """
                 {"game": "carrara", "entries": [{"rank": 1, "player": "%s", "rating": 1540, "games": 4},
                                                 {"rank": 2, "player": "not-a-gateway-id", "rating": 1490, "games": 1}]}""".formatted(max.id()));
-        given().get("/api/v1/leaderboards/carrara?limit=2").then().statusCode(200)
+        given().header("Authorization", max.bearer()).get("/api/v1/leaderboards/carrara?limit=2").then().statusCode(200)
                 .body("game", equalTo("carrara"))
                 .body("entries[0].player", equalTo(max.id())).body("entries[0].name", equalTo("lobby-max"))
                 .body("entries[0].rating", equalTo(1540)).body("entries[1].name", nullValue());

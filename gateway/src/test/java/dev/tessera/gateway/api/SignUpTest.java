@@ -44,7 +44,7 @@ class SignUpTest {
         given().header("Authorization", "Bearer " + body.getString("token")).get("/api/v1/players/me")
                 .then().statusCode(200).body("id", equalTo(id)).body("name", equalTo("signup-ana"));
         // Anyone may look a player up by id: the name is public.
-        given().get("/api/v1/players/" + id).then().statusCode(200)
+        given().header("Authorization", "Bearer " + body.getString("token")).get("/api/v1/players/" + id).then().statusCode(200)
                 .body("id", equalTo(id)).body("name", equalTo("signup-ana"));
     }
 
@@ -75,8 +75,13 @@ class SignUpTest {
 
     @Test
     void an_unknown_player_is_a_404_problem() {
-        given().get("/api/v1/players/" + UUID.randomUUID()).then().statusCode(404).contentType("application/problem+json");
-        given().get("/api/v1/players/not-a-uuid").then().statusCode(404).contentType("application/problem+json");
+        String bearer = TestPlayer.signUp("signup-who").bearer();
+        given().header("Authorization", bearer).get("/api/v1/players/" + UUID.randomUUID()).then().statusCode(404)
+                .contentType("application/problem+json");
+        given().header("Authorization", bearer).get("/api/v1/players/not-a-uuid").then().statusCode(404)
+                .contentType("application/problem+json");
+        // Profiles are for registered players, like everything but signing up and the calculators.
+        given().get("/api/v1/players/" + UUID.randomUUID()).then().statusCode(401).contentType("application/problem+json");
     }
 
     private static long players() {

@@ -94,7 +94,7 @@ class LimitsTest {
 
     @Test
     void a_browser_may_read_the_headers_it_needs_and_the_problems() {
-        given().header("Origin", ALLOWED).get("/api/v1/tables")
+        given().header("Origin", ALLOWED).header("Authorization", TestPlayer.signUp("cors-ann").bearer()).get("/api/v1/tables")
                 .then().statusCode(200)
                 .header("Access-Control-Allow-Origin", ALLOWED)
                 .header("Access-Control-Expose-Headers", containsString("Retry-After"))

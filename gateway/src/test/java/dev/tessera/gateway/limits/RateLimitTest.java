@@ -59,11 +59,11 @@ class RateLimitTest {
         assertTrue(retryAfter >= 1 && retryAfter <= 2, "Retry-After " + retryAfter);
         assertEquals(retryAfter, limited.jsonPath().getLong("retryAfter"));
 
-        // Bob, from the very same address, is limited as himself, and so is an anonymous caller there.
+        // Bob, from the very same address, is limited as himself, and so is an anonymous caller there (a calculator).
         given().header("X-Forwarded-For", address).header("Authorization", bob.bearer()).get("/api/v1/players/me")
                 .then().statusCode(200).body("id", equalTo(bob.id()));
-        given().header("X-Forwarded-For", address).get("/api/v1/players/" + ana.id())
-                .then().statusCode(200).body("name", equalTo(ana.name()));
+        given().header("X-Forwarded-For", address).contentType(ContentType.JSON).body(WALL)
+                .post("/api/v1/calculators/alhambra/placement").then().statusCode(200);
 
         // The bucket refills: after Retry-After, Ana may call again.
         await().atMost(Duration.ofSeconds(retryAfter + 3)).pollInterval(Duration.ofMillis(250))
@@ -73,7 +73,8 @@ class RateLimitTest {
     @Test
     void anonymous_callers_are_limited_by_address_and_q_never() {
         String address = "198.51.100.20";
-        Response limited = untilLimited(() -> given().header("X-Forwarded-For", address).get("/api/v1/tables"));
+        Response limited = untilLimited(() -> given().header("X-Forwarded-For", address).contentType(ContentType.JSON).body(WALL)
+                .post("/api/v1/calculators/alhambra/placement"));
         limited.then().statusCode(429).contentType("application/problem+json")
                 .body("type", equalTo("https://tessera.dev/problems/rate-limited"));
         // Even a path that does not exist counts: the limit applies before the request is matched.
@@ -83,8 +84,12 @@ class RateLimitTest {
             given().header("X-Forwarded-For", address).get("/q/health/live").then().statusCode(200);
         }
         given().header("X-Forwarded-For", address).get("/q/metrics").then().statusCode(200);
-        given().header("X-Forwarded-For", "198.51.100.21").get("/api/v1/tables").then().statusCode(200);
+        given().header("X-Forwarded-For", "198.51.100.21").contentType(ContentType.JSON).body(WALL)
+                .post("/api/v1/calculators/alhambra/placement").then().statusCode(200);
     }
+
+    /** A calculator request (forwarded to game-service's stand-in): the calculators are anonymous. */
+    private static final String WALL = "{}";
 
     /** Calls until the answer is a 429, checking that the whole burst went through first. */
     private static Response untilLimited(Supplier<Response> call) {
