@@ -1,0 +1,116 @@
+package dev.tessera.scoring.api;
+
+import dev.tessera.events.EventCodec;
+import dev.tessera.events.Games;
+import dev.tessera.kit.problem.ProblemException;
+import dev.tessera.scoring.exports.EventExport;
+import dev.tessera.scoring.stats.StatsStores;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+
+/**
+ * Exports of {@code game-events} for analysts: newline-delimited CloudEvents JSON, redacted as for a
+ * spectator, streamed from Kafka as it is read (a request holds one poll of records in memory, whatever
+ * the export's size). Runs on a worker thread, which the response's back-pressure blocks while the client
+ * reads slowly.
+ */
+@Path("/api/v1/exports/events")
+public class ExportResource {
+    public static final String NDJSON = "application/x-ndjson";
+
+    @Inject
+    EventCodec codec;
+
+    @Inject
+    StatsStores stores;
+
+    @ConfigProperty(name = "kafka.bootstrap.servers")
+    String bootstrapServers;
+
+    /** How long after its event a record may be published (outbox relay lag) and still be found by a window's end. */
+    @ConfigProperty(name = "scoring.exports.publish-lag", defaultValue = "PT10M")
+    Duration publishLag;
+
+    /** An export that reads nothing for this long (broker gone) is aborted. */
+    @ConfigProperty(name = "scoring.exports.idle-limit", defaultValue = "PT30S")
+    Duration idleLimit;
+
+    @GET
+    @Produces(NDJSON)
+    @Operation(summary = "Export a title's game events", description = "One CloudEvents JSON object per line "
+            + "(application/x-ndjson), redacted as for a spectator (no GameStarted seed): the events on game-events of "
+            + "the games of `game` whose `time` is in [from, to). Events of one game are in order; games are interleaved.")
+    @APIResponse(responseCode = "200", content = @Content(mediaType = NDJSON, schema = @Schema(type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.STRING)))
+    @APIResponse(responseCode = "400", description = "unknown game, a time that is not an ISO-8601 instant, or from after to; `field` names it")
+    public Response export(
+            @Parameter(description = "title: alhambra, carrara or builders", required = true) @QueryParam("game") String game,
+            @Parameter(description = "ISO-8601 instant, inclusive; default: the first event") @QueryParam("from") String from,
+            @Parameter(description = "ISO-8601 instant, exclusive; default: the last event published when the export starts") @QueryParam("to") String to) {
+        if (game == null || game.isBlank()) {
+            throw ProblemException.badField("game", "game is required: one of " + titles());
+        }
+        if (Games.byId(game).isEmpty()) {
+            throw ProblemException.badField("game", "unknown game " + game + ": one of " + titles());
+        }
+        Instant since = instant("from", from);
+        Instant until = instant("to", to);
+        if (since != null && until != null && since.isAfter(until)) {
+            throw ProblemException.badField("from", "from (" + since + ") is after to (" + until + ")");
+        }
+        stores.titleOf(""); // 503 now, rather than a cut export, while the statistics' stores are not queryable
+        EventExport export = new EventExport(codec, bootstrapServers, game, since, until, publishLag, idleLimit, this::storedTitle);
+        StreamingOutput body = export::writeTo;
+        return Response.ok(body, NDJSON).build();
+    }
+
+    /** The title of a game started before the window; the statistics may be a moment behind the topic, so ask twice more. */
+    private String storedTitle(String gameId) {
+        for (int attempt = 0; ; attempt++) {
+            String title = stores.titleOf(gameId);
+            if (title != null || attempt == 2) {
+                return title;
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+        }
+    }
+
+    private static Instant instant(String field, String value) {
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        try {
+            return Instant.parse(value);
+        } catch (DateTimeParseException e) {
+            try {
+                return OffsetDateTime.parse(value).toInstant();
+            } catch (DateTimeParseException e2) {
+                throw ProblemException.badField(field, field + " is not an ISO-8601 instant (e.g. 2026-03-01T19:15:00Z): " + value);
+            }
+        }
+    }
+
+    private static String titles() {
+        return String.join(", ", Games.ALL.stream().map(Games.Title::id).toList());
+    }
+}

@@ -1,0 +1,33 @@
+package dev.tessera.scoring.stats;
+
+import dev.tessera.events.CloudEvent;
+import dev.tessera.events.scoring.ScoringRoundScored;
+
+import java.time.Instant;
+import java.util.TreeMap;
+
+/**
+ * One Alhambra game's scoring rounds as scoring-service scored them on {@code scoring-events}: per round,
+ * the sum of the players' longest outer walls and the number of players (the value of the
+ * {@code stats-rounds} store, keyed by game id). A round scored again replaces the earlier answer.
+ */
+public class RoundWalls {
+    public TreeMap<Integer, Wall> rounds = new TreeMap<>();
+    public Instant latestEventTime;
+
+    /** The walls of one round: their sum over the players, and how many players. */
+    public record Wall(long sum, long players) {
+    }
+
+    public void apply(CloudEvent envelope, ScoringRoundScored scored) {
+        long sum = 0;
+        for (ScoringRoundScored.PlayerScore p : scored.scores()) {
+            sum += p.wall();
+        }
+        rounds.put(scored.round(), new Wall(sum, scored.scores().size()));
+        Instant time = envelope.time() == null ? null : envelope.time().toInstant();
+        if (time != null && (latestEventTime == null || time.isAfter(latestEventTime))) {
+            latestEventTime = time;
+        }
+    }
+}

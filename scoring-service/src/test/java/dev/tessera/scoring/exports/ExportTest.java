@@ -1,0 +1,162 @@
+package dev.tessera.scoring.exports;
+
+import dev.tessera.events.CloudEvent;
+import dev.tessera.events.EventCodec;
+import dev.tessera.events.Topics;
+import dev.tessera.infra.TestInfrastructure;
+import dev.tessera.infra.TestKafka;
+import dev.tessera.scoring.stats.GameFixtures;
+import dev.tessera.scoring.stats.StatsStores;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import jakarta.inject.Inject;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Exports of game-events, streamed from the real topic: every event of the window once, one CloudEvent a line. */
+@QuarkusTest
+class ExportTest {
+    private final EventCodec codec = new EventCodec();
+    private final String bootstrap = TestInfrastructure.bootstrapServers();
+
+    @Inject
+    StatsStores stores;
+
+    @BeforeEach
+    void statisticsRunning() {
+        // The export reads game titles from the statistics' store: 503 until the pipeline has started.
+        await().atMost(Duration.ofSeconds(60)).until(() -> given().get("/api/v1/stats/alhambra").statusCode() == 200);
+    }
+
+    @Test
+    void an_export_parses_line_by_line_as_cloudevents_and_holds_every_event_of_the_window_once() {
+        GameFixtures fixtures = new GameFixtures(3);
+        Instant from = Instant.now();
+        List<GameFixtures.Game> games = List.of(fixtures.alhambra(2, true, false, true), fixtures.alhambra(3, true, true, true),
+                fixtures.carrara(2, true, false), fixtures.builders(2, true));
+        GameFixtures.publish(bootstrap, games);
+        // The same record twice, as after a producer's retry: the export still writes it once.
+        GameFixtures.Game first = games.get(0);
+        TestKafka.produce(bootstrap, Topics.GAME_EVENTS, first.id, codec.write(first.gameEvents.get(3)));
+        Instant to = Instant.now().plusMillis(1);
+
+        List<CloudEvent> lines = export("game=alhambra&from=" + from + "&to=" + to);
+        Set<String> ids = new HashSet<>();
+        for (CloudEvent e : lines) {
+            assertTrue(ids.add(e.id()), "once: " + e.id());
+            assertFalse(e.time().toInstant().isBefore(from));
+            assertTrue(e.time().toInstant().isBefore(to));
+            if (e.type().equals("tessera.game.GameStarted")) {
+                assertFalse(e.data().has("seed"), "redacted for the public");
+                assertEquals("alhambra", e.data().get("game").asText());
+            }
+        }
+        assertEquals(expected("alhambra", from, to), ids);
+        for (GameFixtures.Game g : games) {
+            for (CloudEvent e : g.gameEvents) {
+                assertEquals(g.title.equals("alhambra"), ids.contains(e.id()), g.title + " " + e.type());
+            }
+        }
+    }
+
+    @Test
+    void a_window_that_opens_after_a_game_started_still_knows_the_games_title() {
+        GameFixtures fixtures = new GameFixtures(4);
+        List<GameFixtures.Game> games = List.of(fixtures.builders(3, true), fixtures.carrara(2, false, false));
+        GameFixtures.publish(bootstrap, games);
+        await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> games.stream().allMatch(g -> stores.titleOf(g.id) != null));
+        GameFixtures.Game builders = games.get(0);
+        Instant from = builders.gameEvents.get(4).time().toInstant();
+
+        List<CloudEvent> lines = export("game=builders&from=" + from);
+        List<String> exported = lines.stream().filter(e -> e.subject().equals(builders.id)).map(CloudEvent::id).toList();
+        List<String> window = builders.gameEvents.stream().filter(e -> !e.time().toInstant().isBefore(from)).map(CloudEvent::id).toList();
+        assertEquals(window, exported, "in order, from the window's first event");
+        assertTrue(lines.stream().noneMatch(e -> e.subject().equals(games.get(1).id)));
+    }
+
+    @Test
+    void bad_parameters_are_400_problems_naming_the_field() {
+        bad("from=2026-03-01T00:00:00Z", "game");
+        bad("game=", "game");
+        bad("game=chess", "game");
+        bad("game=alhambra&from=yesterday", "from");
+        bad("game=alhambra&to=2026-13-01T00:00:00Z", "to");
+        bad("game=alhambra&from=2026-03-02T00:00:00Z&to=2026-03-01T00:00:00Z", "from");
+    }
+
+    private void bad(String query, String field) {
+        given().get("/api/v1/exports/events?" + query).then().statusCode(400).contentType("application/problem+json")
+                .body("field", equalTo(field));
+    }
+
+    private List<CloudEvent> export(String query) {
+        Response response = given().get("/api/v1/exports/events?" + query);
+        response.then().statusCode(200).contentType(startsWith("application/x-ndjson"));
+        List<CloudEvent> events = new ArrayList<>();
+        for (String line : response.asString().split("\n", -1)) {
+            if (line.isEmpty()) {
+                continue; // the last newline
+            }
+            CloudEvent e = codec.readEnvelope(line);
+            assertEquals("1.0", e.specversion());
+            assertNotNull(e.id());
+            assertNotNull(codec.read(e), "a known event: " + e.type());
+            events.add(e);
+        }
+        assertTrue(response.asString().isEmpty() || response.asString().endsWith("\n"));
+        return events;
+    }
+
+    /** Straight from the topic: the ids of the title's games' events in the window, each (game, stream version) once. */
+    private Set<String> expected(String title, Instant from, Instant to) {
+        List<ConsumerRecord<String, String>> records = TestKafka.readAll(bootstrap, Topics.GAME_EVENTS);
+        Map<String, String> titles = new HashMap<>();
+        List<CloudEvent> events = new ArrayList<>();
+        for (ConsumerRecord<String, String> r : records) {
+            CloudEvent e;
+            try {
+                e = codec.readEnvelope(r.value());
+            } catch (RuntimeException ex) {
+                continue;
+            }
+            if (e.type().equals("tessera.game.GameStarted") && e.data() != null && e.data().has("game")) {
+                titles.put(r.key(), e.data().get("game").asText());
+            }
+            events.add(e);
+        }
+        Map<String, Long> versions = new HashMap<>();
+        Set<String> ids = new HashSet<>();
+        for (CloudEvent e : events) {
+            Instant time = e.time().toInstant();
+            if (!title.equals(titles.get(e.subject())) || time.isBefore(from) || !time.isBefore(to)) {
+                continue;
+            }
+            if (e.streamversion() != null && e.streamversion() <= versions.getOrDefault(e.subject(), 0L)) {
+                continue;
+            }
+            versions.put(e.subject(), e.streamversion());
+            ids.add(e.id());
+        }
+        return ids;
+    }
+}
