@@ -40,6 +40,8 @@ public class Forwarder {
     Config config;
 
     private WebClient client;
+    private final java.net.http.HttpClient streaming = java.net.http.HttpClient.newBuilder()
+            .connectTimeout(Duration.ofSeconds(5)).build();
     private final Map<Upstream, URI> bases = new EnumMap<>(Upstream.class);
     private long timeoutMs;
 
@@ -64,6 +66,45 @@ public class Forwarder {
         return send(upstream, HttpMethod.DELETE, pathAndQuery, null, player);
     }
 
+    /**
+     * A GET whose answer may be long (an export): the body is streamed from the service to the client as
+     * it arrives, never held whole. Blocking: call it on a worker thread. An unreachable service is the
+     * same 503 problem as for {@link #get}.
+     */
+    public Response stream(Upstream upstream, String pathAndQuery, String player) {
+        URI target = bases.get(upstream).resolve(pathAndQuery);
+        java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(target).GET();
+        if (player != null) {
+            request.header(PLAYER_HEADER, player);
+        }
+        java.net.http.HttpResponse<java.io.InputStream> answer;
+        try {
+            answer = streaming.send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofInputStream());
+        } catch (java.io.IOException e) {
+            LOG.warnf("GET %s on %s failed: %s", pathAndQuery, upstream, e.getMessage());
+            return unavailable(upstream, pathAndQuery);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return unavailable(upstream, pathAndQuery);
+        }
+        jakarta.ws.rs.core.StreamingOutput body = out -> {
+            try (java.io.InputStream in = answer.body()) {
+                byte[] chunk = new byte[16 * 1024];
+                for (int n; (n = in.read(chunk)) >= 0; ) {
+                    out.write(chunk, 0, n);
+                    out.flush();
+                }
+            }
+        };
+        return Response.status(answer.statusCode())
+                .type(answer.headers().firstValue("Content-Type").orElse("application/octet-stream")).entity(body).build();
+    }
+
+    private Response unavailable(Upstream upstream, String pathAndQuery) {
+        return ProblemMappers.respond(new Problem(Problem.TYPE_BASE + "service-unavailable", "Service unavailable", 503,
+                "the " + upstream.name().toLowerCase() + " service did not answer; retry shortly", pathAndQuery, Map.of()));
+    }
+
     private Uni<Response> send(Upstream upstream, HttpMethod method, String pathAndQuery, byte[] body, String player) {
         URI base = bases.get(upstream);
         HttpRequest<Buffer> request = client.request(method, base.getPort(), base.getHost(), pathAndQuery)
@@ -80,8 +121,7 @@ public class Forwarder {
         }
         return answer.map(Forwarder::toResponse).onFailure().recoverWithItem(e -> {
             LOG.warnf("%s %s on %s failed: %s", method, pathAndQuery, upstream, e.getMessage());
-            return ProblemMappers.respond(new Problem(Problem.TYPE_BASE + "service-unavailable", "Service unavailable", 503,
-                    "the " + upstream.name().toLowerCase() + " service did not answer; retry shortly", pathAndQuery, Map.of()));
+            return unavailable(upstream, pathAndQuery);
         });
     }
 
