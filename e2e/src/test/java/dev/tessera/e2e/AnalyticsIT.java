@@ -1,0 +1,115 @@
+package dev.tessera.e2e;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static dev.tessera.e2e.Tables.game;
+import static dev.tessera.e2e.Tables.signUp;
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What an analyst gets through the gateway: whole games of The Builders played through the API, then
+ * the title's export (every event once, as CloudEvents, no seed) and its live statistics, which must equal
+ * the same numbers computed directly from the exported events.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class AnalyticsIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @BeforeAll
+    void start() {
+        Platform.useGateway();
+    }
+
+    @Test
+    void statistics_equal_the_numbers_computed_from_the_exported_events_of_whole_games() {
+        List<String> games = new ArrayList<>();
+        for (int g = 0; g < 2; g++) {
+            List<Account> players = signUp("stats-a" + g, "stats-b" + g);
+            String gameId = game("builders", players);
+            new Bot(40 + g).playUntil(gameId, players, types -> types.contains("tessera.game.GameEnded"), 5000);
+            games.add(gameId);
+        }
+
+        List<JsonNode> export = export("builders");
+        // Every event of our games, once each and in their order, exactly as the events endpoint has them.
+        for (String gameId : games) {
+            List<String> expected = given().get("/api/v1/games/" + gameId + "/events?from=0").then().statusCode(200)
+                    .extract().jsonPath().getList("id");
+            List<String> exported = export.stream().filter(e -> gameId.equals(e.path("subject").asText()))
+                    .map(e -> e.path("id").asText()).toList();
+            assertEquals(expected, exported, "the export of game " + gameId);
+        }
+        Set<String> ids = new HashSet<>();
+        for (JsonNode e : export) {
+            assertEquals("1.0", e.path("specversion").asText());
+            assertTrue(ids.add(e.path("id").asText()), "event " + e.path("id") + " exported twice");
+            assertFalse(e.path("data").has("seed"), "an export is redacted as for a spectator");
+        }
+
+        Map<String, Object> expected = statistics(export);
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertEquals(expected, served()));
+    }
+
+    /** The numbers computed directly from the events: counts, and averages rounded as the service does. */
+    private static Map<String, Object> statistics(List<JsonNode> events) {
+        Map<String, Integer> turns = new HashMap<>();
+        Set<String> started = new HashSet<>();
+        Set<String> ended = new HashSet<>();
+        long completed = 0;
+        for (JsonNode e : events) {
+            String game = e.path("subject").asText();
+            switch (e.path("type").asText()) {
+                case "tessera.game.GameStarted" -> started.add(game);
+                case "tessera.game.GameEnded" -> ended.add(game);
+                case "tessera.builders.TurnEnded" -> turns.merge(game, 1, Integer::sum);
+                case "tessera.builders.BuildingCompleted" -> completed++;
+                default -> {
+                }
+            }
+        }
+        long moves = ended.stream().mapToLong(g -> turns.getOrDefault(g, 0)).sum();
+        return Map.of("started", (long) started.size(), "finished", (long) ended.size(), "buildingsCompleted", completed,
+                "averageMoves", BigDecimal.valueOf((double) moves / ended.size()).setScale(3, RoundingMode.HALF_EVEN).doubleValue());
+    }
+
+    private static Map<String, Object> served() {
+        JsonNode stats = read(given().get("/api/v1/stats/builders").then().statusCode(200).extract().asString());
+        return Map.of("started", stats.path("games").path("started").asLong(), "finished", stats.path("games").path("finished").asLong(),
+                "buildingsCompleted", stats.path("builders").path("buildingsCompleted").asLong(),
+                "averageMoves", stats.path("length").path("averageMoves").asDouble());
+    }
+
+    private static List<JsonNode> export(String game) {
+        String body = given().get("/api/v1/exports/events?game=" + game).then().statusCode(200)
+                .contentType("application/x-ndjson").extract().asString();
+        return body.lines().filter(line -> !line.isBlank()).map(AnalyticsIT::read).toList();
+    }
+
+    private static JsonNode read(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
