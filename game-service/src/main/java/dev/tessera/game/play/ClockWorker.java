@@ -1,5 +1,6 @@
 package dev.tessera.game.play;
 
+import dev.tessera.events.lobby.ClockOptions;
 import dev.tessera.events.game.PlayerTimedOut;
 import dev.tessera.events.game.SeatTakenByBot;
 import dev.tessera.kit.eventing.ConcurrencyConflictException;
@@ -180,7 +181,7 @@ public class ClockWorker {
         }
         Optional<GameClocks.Turn<M>> turn = GameClocks.toAct(game);
         String actor = turn.map(GameClocks.Turn::player).orElse(null);
-        Optional<Duration> length = ClockSettings.turnLength(game.started().options());
+        Optional<Duration> length = ClockOptions.turnLength(game.started().options());
         boolean humanStillToAct = actor != null && actor.equals(row.player()) && !row.isBot(actor);
         switch (row.phase()) {
             case ClockRow.TURN -> {

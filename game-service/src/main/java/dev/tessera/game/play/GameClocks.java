@@ -1,8 +1,10 @@
 package dev.tessera.game.play;
 
+import dev.tessera.events.lobby.ClockOptions;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import dev.tessera.events.EventCodec;
+import dev.tessera.kit.eventing.Sql;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,8 +12,6 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Duration;
-import java.time.Instant;
-import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
@@ -86,7 +86,7 @@ public class GameClocks {
             return Uni.createFrom().item(before);
         }
         List<String> bots = before.map(ClockRow::bots).orElse(List.of());
-        Optional<Duration> turn = ClockSettings.turnLength(game.started().options());
+        Optional<Duration> turn = ClockOptions.turnLength(game.started().options());
         if (turn.isEmpty() && bots.isEmpty()) {
             return write(game.started().gameId(), before, Optional.empty());
         }
@@ -188,7 +188,7 @@ public class GameClocks {
     }
 
     private ClockRow row(Object[] r) {
-        return new ClockRow((String) r[0], (String) r[1], (String) r[2], r[3] == null ? null : time(r[3]),
+        return new ClockRow((String) r[0], (String) r[1], (String) r[2], r[3] == null ? null : Sql.time(r[3]),
                 ((Number) r[4]).longValue(), names((String) r[5]));
     }
 
@@ -209,24 +209,5 @@ public class GameClocks {
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(e);
         }
-    }
-
-    private static OffsetDateTime time(Object value) {
-        if (value instanceof OffsetDateTime t) {
-            return t;
-        }
-        if (value instanceof Instant t) {
-            return t.atOffset(ZoneOffset.UTC);
-        }
-        if (value instanceof LocalDateTime t) {
-            return t.atOffset(ZoneOffset.UTC);
-        }
-        if (value instanceof java.sql.Timestamp t) {
-            return t.toInstant().atOffset(ZoneOffset.UTC);
-        }
-        if (value instanceof java.time.ZonedDateTime t) {
-            return t.toOffsetDateTime();
-        }
-        throw new IllegalArgumentException("not a time: " + value);
     }
 }

@@ -1,5 +1,6 @@
 package dev.tessera.game.play;
 
+import dev.tessera.events.lobby.ClockOptions;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -55,15 +56,15 @@ class ClockRulesTest {
 
     @Test
     void clock_settings_come_from_the_table_options() {
-        assertEquals(Optional.of(Duration.ofSeconds(30)), ClockSettings.turnLength(Map.of("clock", "realtime", "turnSeconds", "30")));
-        assertEquals(Optional.of(Duration.ofHours(24)), ClockSettings.turnLength(Map.of("clock", "turn-based", "moveHours", "24")));
-        assertEquals(Optional.empty(), ClockSettings.turnLength(Map.of()));
-        assertEquals(Optional.empty(), ClockSettings.turnLength(null));
-        assertEquals(Optional.empty(), ClockSettings.turnLength(Map.of("turnSeconds", "30")));
-        assertEquals(Optional.empty(), ClockSettings.turnLength(Map.of("clock", "realtime")));
-        assertEquals(Optional.empty(), ClockSettings.turnLength(Map.of("clock", "realtime", "turnSeconds", "0")));
-        assertEquals(Optional.empty(), ClockSettings.turnLength(Map.of("clock", "realtime", "turnSeconds", "soon")));
-        assertEquals(Optional.empty(), ClockSettings.turnLength(Map.of("clock", "turn-based", "turnSeconds", "30")));
+        assertEquals(Optional.of(Duration.ofSeconds(30)), ClockOptions.turnLength(Map.of("clock", "realtime", "turnSeconds", "30")));
+        assertEquals(Optional.of(Duration.ofHours(24)), ClockOptions.turnLength(Map.of("clock", "turn-based", "moveHours", "24")));
+        assertEquals(Optional.empty(), ClockOptions.turnLength(Map.of()));
+        assertEquals(Optional.empty(), ClockOptions.turnLength(null));
+        assertEquals(Optional.empty(), ClockOptions.turnLength(Map.of("turnSeconds", "30")));
+        assertEquals(Optional.empty(), ClockOptions.turnLength(Map.of("clock", "realtime")));
+        assertEquals(Optional.empty(), ClockOptions.turnLength(Map.of("clock", "realtime", "turnSeconds", "0")));
+        assertEquals(Optional.empty(), ClockOptions.turnLength(Map.of("clock", "realtime", "turnSeconds", "soon")));
+        assertEquals(Optional.empty(), ClockOptions.turnLength(Map.of("clock", "turn-based", "turnSeconds", "30")));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.tessera.lobby.tables;
 
+import dev.tessera.events.lobby.ClockOptions;
 import dev.tessera.kit.problem.ProblemException;
 
 import java.util.Map;
@@ -19,11 +20,11 @@ import java.util.TreeMap;
  * Any other key, a key of the other clock, or a value out of range is a 400 naming {@code options.<key>}.
  */
 public final class TableOptions {
-    public static final String CLOCK = "clock";
-    public static final String REALTIME = "realtime";
-    public static final String TURN_BASED = "turn-based";
-    public static final String TURN_SECONDS = "turnSeconds";
-    public static final String MOVE_HOURS = "moveHours";
+    private static final String CLOCK = ClockOptions.CLOCK;
+    private static final String REALTIME = ClockOptions.REALTIME;
+    private static final String TURN_BASED = ClockOptions.TURN_BASED;
+    private static final String TURN_SECONDS = ClockOptions.TURN_SECONDS;
+    private static final String MOVE_HOURS = ClockOptions.MOVE_HOURS;
 
     private static final Set<String> KEYS = Set.of(CLOCK, TURN_SECONDS, MOVE_HOURS);
 

@@ -6,11 +6,12 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 
 /** Small conversions of values that native queries return. */
-final class Sql {
+public final class Sql {
     private Sql() {
     }
 
-    static OffsetDateTime time(Object value) {
+    /** A timestamp column as the driver returns it (with or without zone), in UTC. */
+    public static OffsetDateTime time(Object value) {
         if (value instanceof OffsetDateTime t) {
             return t;
         }
@@ -22,6 +23,9 @@ final class Sql {
         }
         if (value instanceof java.sql.Timestamp t) {
             return t.toInstant().atOffset(ZoneOffset.UTC);
+        }
+        if (value instanceof java.time.ZonedDateTime t) {
+            return t.toOffsetDateTime();
         }
         throw new IllegalArgumentException("not a time: " + value);
     }

@@ -1,26 +1,25 @@
-package dev.tessera.game.play;
+package dev.tessera.events.lobby;
 
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * A game's clock, from the table options recorded in {@code GameStarted.options} (the lobby validates and
- * fills them for new tables): {@code clock=realtime} with {@code turnSeconds}, or {@code clock=turn-based}
- * with {@code moveHours}. Without a {@code clock} key (older games, tests) the game has no clock. The grace
- * period after a timeout is one more turn length.
+ * The clock in a table's options ({@code TableOpened}, {@code TableStarted} and {@code GameStarted} carry
+ * them): {@code clock=realtime} with {@code turnSeconds}, or {@code clock=turn-based} with
+ * {@code moveHours}. lobby-service checks and fills them; game-service enforces them.
  */
-public final class ClockSettings {
+public final class ClockOptions {
     public static final String CLOCK = "clock";
     public static final String REALTIME = "realtime";
     public static final String TURN_BASED = "turn-based";
     public static final String TURN_SECONDS = "turnSeconds";
     public static final String MOVE_HOURS = "moveHours";
 
-    private ClockSettings() {
+    private ClockOptions() {
     }
 
-    /** How long the player to act has for their next move; empty when the game has no clock (or an unreadable one). */
+    /** How long a player has for a move; empty without a clock (older games) or with an unreadable one. */
     public static Optional<Duration> turnLength(Map<String, String> options) {
         if (options == null || options.get(CLOCK) == null) {
             return Optional.empty();
