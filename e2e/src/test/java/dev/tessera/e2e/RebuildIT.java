@@ -40,6 +40,10 @@ class RebuildIT {
         new Bot(21).playUntil(gameId, players, types -> types.contains("tessera.alhambra.PointsAwarded"), 3000);
 
         String scoring = platform.url(Platform.Service.SCORING) + "/api/v1/scoring/games/" + gameId;
+        // The projection has caught up with the whole stream (PointsAwarded included) before it is compared.
+        int length = Bot.eventTypes(gameId).size();
+        await().atMost(Duration.ofSeconds(30)).until(() -> given().get(scoring).then().statusCode(200)
+                .extract().jsonPath().getInt("lastVersion") == length);
         Map<String, Object> view = given().get(scoring).then().statusCode(200).extract().jsonPath().getMap("");
         Map<String, Long> projection = projection(db, gameId);
         long published = db.count(SCORING_DB, "SELECT count(*) FROM outbox WHERE record_key = '" + gameId + "'");

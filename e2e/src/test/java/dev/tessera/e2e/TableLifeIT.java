@@ -48,7 +48,7 @@ class TableLifeIT {
                 .body("players", contains(ana.id(), bob.id(), cyd.id()))
                 .body("version", equalTo(1))
                 .body("state", notNullValue());
-        // Each player sees their own hand only; a spectator, without a token, sees no hand at all.
+        // Each player sees their own hand only; a spectator (a registered player at no table) sees no hand at all.
         ana.as().get("/api/v1/games/" + gameId).then()
                 .body("state.players.find { it.id == '" + ana.id() + "' }.hand", notNullValue())
                 .body("state.players.find { it.id == '" + bob.id() + "' }.hand", nullValue());
