@@ -21,18 +21,31 @@ public class StatsStores {
     @Inject
     KafkaStreams streams;
 
+    /**
+     * Also answer from standby copies of the stores: with {@code num.standby.replicas} = instances − 1 every
+     * instance holds every key, so any instance answers for every title (at most the replication lag behind).
+     */
+    @org.eclipse.microprofile.config.inject.ConfigProperty(name = "scoring.stats.serve-standbys", defaultValue = "false")
+    boolean serveStandbys;
+
     /** The statistics of {@code game} (a known title) as they stand now. */
     public GameStatistics statistics(String game) {
-        return read(() -> GameStatistics.of(game, store(streams, StatsTopology.TITLES, TitleTotals.class).get(game),
-                store(streams, StatsTopology.WALLS, WallTotals.class).get(game)));
+        return read(() -> GameStatistics.of(game, store(StatsTopology.TITLES, TitleTotals.class).get(game),
+                store(StatsTopology.WALLS, WallTotals.class).get(game)));
     }
 
     /** The title of game {@code gameId}; null when the statistics have not seen its GameStarted. */
     public String titleOf(String gameId) {
         return read(() -> {
-            GameTally tally = store(streams, StatsTopology.GAMES, GameTally.class).get(gameId);
+            GameTally tally = store(StatsTopology.GAMES, GameTally.class).get(gameId);
             return tally == null ? null : tally.title;
         });
+    }
+
+    private <V> ReadOnlyKeyValueStore<String, V> store(String name, Class<V> type) {
+        StoreQueryParameters<ReadOnlyKeyValueStore<String, V>> query =
+                StoreQueryParameters.fromNameAndType(name, QueryableStoreTypes.<String, V>keyValueStore());
+        return streams.store(serveStandbys ? query.enableStaleStores() : query);
     }
 
     /** A store of {@code streams} for reading; fails with {@link InvalidStateStoreException} while it is not queryable. */
