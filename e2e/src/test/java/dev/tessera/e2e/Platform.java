@@ -51,8 +51,9 @@ final class Platform implements AutoCloseable {
     static synchronized Platform shared() {
         if (shared == null) {
             shared = new Platform();
-            shared.startAll();
+            // Before starting: a service that never gets ready must not leave the others running after the JVM.
             Runtime.getRuntime().addShutdownHook(new Thread(shared::close, "e2e-platform-stop"));
+            shared.startAll();
         }
         return shared;
     }
