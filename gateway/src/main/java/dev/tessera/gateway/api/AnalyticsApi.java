@@ -23,8 +23,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.time.Instant;
 import java.util.Map;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * For analysts: live statistics per game title and exports of the raw events, both from scoring-service
@@ -95,8 +93,7 @@ public class AnalyticsApi {
             @Parameter(description = "The game title", required = true) @QueryParam("game") String game,
             @Parameter(description = "ISO-8601 instant, inclusive") @QueryParam("from") String from,
             @Parameter(description = "ISO-8601 instant, exclusive") @QueryParam("to") String to) {
-        String query = Stream.of(Uris.query("game", game), Uris.query("from", from), Uris.query("to", to))
-                .filter(q -> !q.isEmpty()).collect(Collectors.joining("&"));
-        return forwarder.stream(Upstream.SCORING, "/api/v1/exports/events" + (query.isEmpty() ? "" : "?" + query), null);
+        return forwarder.stream(Upstream.SCORING, Uris.withQuery("/api/v1/exports/events",
+                Uris.query("game", game), Uris.query("from", from), Uris.query("to", to)), null);
     }
 }

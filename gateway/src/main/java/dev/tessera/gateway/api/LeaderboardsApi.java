@@ -75,8 +75,7 @@ public class LeaderboardsApi {
                              @Parameter(description = "How many entries at most, 1 to 100 (default 50)",
                                      schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "100", defaultValue = "50"))
                              @QueryParam("limit") String limit) {
-        String query = Uris.query("limit", limit);
-        return forwarder.get(Upstream.LOBBY, "/api/v1/leaderboards/" + Uris.segment(game) + (query.isEmpty() ? "" : "?" + query), null)
+        return forwarder.get(Upstream.LOBBY, Uris.withQuery("/api/v1/leaderboards/" + Uris.segment(game), Uris.query("limit", limit)), null)
                 .chain(answer -> {
                     if (answer.getStatus() != 200) {
                         return Uni.createFrom().item(answer);

@@ -230,8 +230,7 @@ public class PlayersApi {
                                        schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "100", defaultValue = "20"))
                                @QueryParam("limit") String limit) {
         UUID uuid = uuid(id, "player");
-        String query = Uris.query("limit", limit);
-        return forwarder.get(Upstream.LOBBY, "/api/v1/players/" + uuid + "/games" + (query.isEmpty() ? "" : "?" + query), null);
+        return forwarder.get(Upstream.LOBBY, Uris.withQuery("/api/v1/players/" + uuid + "/games", Uris.query("limit", limit)), null);
     }
 
     @POST

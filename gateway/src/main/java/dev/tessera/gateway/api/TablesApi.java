@@ -30,8 +30,6 @@ import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import static dev.tessera.gateway.api.ApiDocument.BAD_CREDENTIAL;
 import static dev.tessera.gateway.api.ApiDocument.INVALID_FIELD;
@@ -95,9 +93,7 @@ public class TablesApi {
                     schema = @Schema(enumeration = {"alhambra", "carrara", "builders"})) @QueryParam("game") String game,
             @Parameter(description = "Only tables in this status (400 for another value)", example = "open",
                     schema = @Schema(enumeration = {"open", "starting", "playing", "finished", "closed"})) @QueryParam("status") String status) {
-        String query = Stream.of(Uris.query("game", game), Uris.query("status", status))
-                .filter(q -> !q.isEmpty()).collect(Collectors.joining("&"));
-        return forwarder.get(Upstream.LOBBY, query.isEmpty() ? BASE : BASE + "?" + query, null);
+        return forwarder.get(Upstream.LOBBY, Uris.withQuery(BASE, Uris.query("game", game), Uris.query("status", status)), null);
     }
 
     @GET

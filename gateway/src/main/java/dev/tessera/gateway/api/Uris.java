@@ -15,4 +15,10 @@ final class Uris {
     static String query(String name, String value) {
         return value == null ? "" : name + "=" + URLEncoder.encode(value, StandardCharsets.UTF_8);
     }
+
+    /** {@code path} with the given {@link #query} parts that are not empty, joined by {@code &}. */
+    static String withQuery(String path, String... parts) {
+        String query = java.util.Arrays.stream(parts).filter(q -> !q.isEmpty()).collect(java.util.stream.Collectors.joining("&"));
+        return query.isEmpty() ? path : path + "?" + query;
+    }
 }

@@ -1,10 +1,9 @@
 package dev.tessera.lobby.sql;
 
-import java.time.Instant;
-import java.time.LocalDateTime;
+import dev.tessera.kit.eventing.Sql;
+
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;
 
 /**
@@ -17,25 +16,7 @@ public final class SqlValues {
 
     /** A TIMESTAMPTZ column, in UTC; null stays null. */
     public static OffsetDateTime time(Object value) {
-        if (value == null) {
-            return null;
-        }
-        if (value instanceof OffsetDateTime t) {
-            return t.withOffsetSameInstant(ZoneOffset.UTC);
-        }
-        if (value instanceof Instant t) {
-            return t.atOffset(ZoneOffset.UTC);
-        }
-        if (value instanceof ZonedDateTime t) {
-            return t.toOffsetDateTime().withOffsetSameInstant(ZoneOffset.UTC);
-        }
-        if (value instanceof LocalDateTime t) {
-            return t.atOffset(ZoneOffset.UTC);
-        }
-        if (value instanceof java.sql.Timestamp t) {
-            return t.toInstant().atOffset(ZoneOffset.UTC);
-        }
-        throw new IllegalArgumentException("not a time: " + value.getClass().getName());
+        return value == null ? null : Sql.time(value).withOffsetSameInstant(ZoneOffset.UTC);
     }
 
     /** An integer column of any width; null stays null. */
