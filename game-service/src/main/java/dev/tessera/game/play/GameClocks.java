@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import dev.tessera.events.EventCodec;
 import dev.tessera.kit.eventing.Sql;
-import io.quarkus.hibernate.reactive.panache.Panache;
+import dev.tessera.kit.eventing.SessionSql;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -43,7 +43,7 @@ public class GameClocks {
 
     /** A game's row, read without a lock (views). */
     public Uni<Optional<ClockRow>> find(String gameId) {
-        return select("SELECT " + COLUMNS + " FROM game_clocks WHERE game_id = :g", gameId).map(rows -> rows.stream().findFirst());
+        return select("SELECT " + COLUMNS + " FROM game_clocks WHERE game_id = $1", gameId).map(rows -> rows.stream().findFirst());
     }
 
     /**
@@ -51,25 +51,19 @@ public class GameClocks {
      * does, so that a move and the worker never wait for each other in opposite orders.
      */
     public Uni<Optional<ClockRow>> lock(String gameId) {
-        return select("SELECT " + COLUMNS + " FROM game_clocks WHERE game_id = :g FOR UPDATE", gameId)
+        return select("SELECT " + COLUMNS + " FROM game_clocks WHERE game_id = $1 FOR UPDATE", gameId)
                 .map(rows -> rows.stream().findFirst());
     }
 
     /** Rows whose deadline is {@code now} or earlier, earliest first, locked; rows other instances hold are skipped. */
     Uni<List<ClockRow>> due(OffsetDateTime now, int limit) {
-        return Panache.getSession().chain(session -> session.<Object[]>createNativeQuery("SELECT " + COLUMNS
-                        + " FROM game_clocks WHERE deadline <= :now ORDER BY deadline LIMIT :n FOR UPDATE SKIP LOCKED")
-                .setParameter("now", now)
-                .setParameter("n", limit)
-                .getResultList())
+        return SessionSql.select("SELECT " + COLUMNS
+                        + " FROM game_clocks WHERE deadline <= $1 ORDER BY deadline LIMIT $2 FOR UPDATE SKIP LOCKED", now, (long) limit)
                 .map(rows -> rows.stream().map(this::row).toList());
     }
 
     private Uni<List<ClockRow>> select(String sql, String gameId) {
-        return Panache.getSession().chain(session -> session.<Object[]>createNativeQuery(sql)
-                .setParameter("g", gameId)
-                .getResultList())
-                .map(rows -> rows.stream().map(this::row).toList());
+        return SessionSql.select(sql, gameId).map(rows -> rows.stream().map(this::row).toList());
     }
 
     /**
@@ -122,43 +116,22 @@ public class GameClocks {
             if (before.isEmpty()) {
                 return Uni.createFrom().item(next);
             }
-            return Panache.getSession().chain(session -> session.createNativeQuery("DELETE FROM game_clocks WHERE game_id = :g")
-                    .setParameter("g", gameId)
-                    .executeUpdate()).replaceWith(next);
+            return SessionSql.update("DELETE FROM game_clocks WHERE game_id = $1", gameId).replaceWith(next);
         }
         ClockRow row = next.get();
-        // Nulls are written as literals: an untyped null parameter leaves PostgreSQL guessing its type.
-        String player = row.player() == null ? "NULL" : ":player";
-        String deadline = row.deadline() == null ? "NULL" : ":deadline";
-        String sql = """
-                INSERT INTO game_clocks (game_id, player, phase, deadline, stream_version, bots, updated_at)
-                VALUES (:g, %s, :phase, %s, :v, ARRAY(SELECT jsonb_array_elements_text(CAST(CAST(:bots AS text) AS jsonb))), now())
-                ON CONFLICT (game_id) DO UPDATE SET player = excluded.player, phase = excluded.phase,
-                deadline = excluded.deadline, stream_version = excluded.stream_version, bots = excluded.bots,
-                updated_at = excluded.updated_at""".formatted(player, deadline);
-        return Panache.getSession().chain(session -> {
-            var query = session.createNativeQuery(sql)
-                    .setParameter("g", gameId)
-                    .setParameter("phase", row.phase())
-                    .setParameter("v", row.streamVersion())
-                    .setParameter("bots", json(row.bots()));
-            if (row.player() != null) {
-                query.setParameter("player", row.player());
-            }
-            if (row.deadline() != null) {
-                query.setParameter("deadline", row.deadline());
-            }
-            return query.executeUpdate();
-        }).replaceWith(next);
+        return SessionSql.update("""
+                        INSERT INTO game_clocks (game_id, player, phase, deadline, stream_version, bots, updated_at)
+                        VALUES ($1, $2, $3, $4, $5, ARRAY(SELECT jsonb_array_elements_text(CAST(CAST($6 AS text) AS jsonb))), now())
+                        ON CONFLICT (game_id) DO UPDATE SET player = excluded.player, phase = excluded.phase,
+                        deadline = excluded.deadline, stream_version = excluded.stream_version, bots = excluded.bots,
+                        updated_at = excluded.updated_at""",
+                gameId, row.player(), row.phase(), row.deadline(), row.streamVersion(), json(row.bots())).replaceWith(next);
     }
 
     /** Moves a row's deadline to {@code until} without changing anything else (the worker backing off a failing game). */
     Uni<Void> postpone(String gameId, OffsetDateTime until) {
-        return Panache.getSession().chain(session -> session.createNativeQuery(
-                        "UPDATE game_clocks SET deadline = :until, updated_at = now() WHERE game_id = :g")
-                .setParameter("until", until)
-                .setParameter("g", gameId)
-                .executeUpdate()).replaceWithVoid();
+        return SessionSql.update("UPDATE game_clocks SET deadline = $1, updated_at = now() WHERE game_id = $2", until, gameId)
+                .replaceWithVoid();
     }
 
     /** The player to act and their legal moves. */

@@ -4,10 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
-import dev.tessera.events.EventType;
 import dev.tessera.events.EventTypes;
 import dev.tessera.events.TesseraEvent;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -34,11 +32,8 @@ public class EventStore {
 
     /** The stream's version: the number of events in it (0 for a stream that does not exist). */
     public Uni<Long> version(String streamId) {
-        return Panache.getSession().chain(session -> session
-                .createNativeQuery("SELECT coalesce(max(version), 0) FROM events WHERE stream_id = :s")
-                .setParameter("s", streamId)
-                .getSingleResult()
-                .map(Sql::number));
+        return SessionSql.select("SELECT coalesce(max(version), 0) FROM events WHERE stream_id = $1", streamId)
+                .map(rows -> Sql.number(rows.get(0)[0]));
     }
 
     /**
@@ -50,39 +45,56 @@ public class EventStore {
      */
     public Uni<List<CloudEvent>> append(String streamId, long expectedVersion, List<? extends TesseraEvent> events,
                                         String topic) {
-        return version(streamId).chain(actual -> {
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        List<CloudEvent> envelopes = new ArrayList<>();
+        long v = expectedVersion;
+        for (TesseraEvent event : events) {
+            envelopes.add(codec.envelope(outbox.source(), streamId, ++v, event, now));
+        }
+        if (envelopes.isEmpty()) {
+            throw new IllegalArgumentException("nothing to append to " + streamId);
+        }
+        return insert(streamId, expectedVersion, envelopes).chain(actual -> {
             if (actual != expectedVersion) {
                 return Uni.createFrom().failure(new ConcurrencyConflictException(streamId, expectedVersion, actual));
             }
-            OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
-            List<CloudEvent> envelopes = new ArrayList<>();
-            long v = expectedVersion;
-            for (TesseraEvent event : events) {
-                envelopes.add(codec.envelope(outbox.source(), streamId, ++v, event, now));
-            }
-            Uni<Void> chain = Uni.createFrom().voidItem();
-            for (CloudEvent envelope : envelopes) {
-                chain = chain.chain(() -> insert(streamId, envelope)).chain(() -> outbox.add(topic, streamId, envelope));
-            }
-            return chain.replaceWith(envelopes);
+            return outbox.addAll(topic, streamId, envelopes).replaceWith(envelopes);
         }).onFailure(Sql::isUniqueViolation)
                 .transform(e -> new ConcurrencyConflictException(streamId, expectedVersion, -1));
     }
 
-    private Uni<Void> insert(String streamId, CloudEvent envelope) {
-        EventType type = EventTypes.of(EventTypes.byName(envelope.type()));
-        return Panache.getSession().chain(session -> session.createNativeQuery("""
-                        INSERT INTO events (stream_id, version, event_id, type, schema_version, payload, recorded_at)
-                        VALUES (:s, :v, CAST(:id AS uuid), :type, :sv, CAST(CAST(:payload AS text) AS jsonb), :at)""")
-                .setParameter("s", streamId)
-                .setParameter("v", envelope.streamversion())
-                .setParameter("id", envelope.id())
-                .setParameter("type", envelope.type())
-                .setParameter("sv", type.version())
-                .setParameter("payload", json(envelope.data()))
-                .setParameter("at", envelope.time())
-                .executeUpdate()
-                .replaceWithVoid());
+    /**
+     * Inserts the envelopes, in one statement, only if the stream is at {@code expectedVersion}; answers the
+     * version it found (the envelopes were written if and only if it is the expected one). A transaction
+     * that appended meanwhile and commits first makes this one fail on the (stream_id, version) key.
+     */
+    private Uni<Long> insert(String streamId, long expectedVersion, List<CloudEvent> envelopes) {
+        int n = envelopes.size();
+        Long[] versions = new Long[n];
+        String[] ids = new String[n];
+        String[] types = new String[n];
+        Integer[] schemaVersions = new Integer[n];
+        String[] payloads = new String[n];
+        for (int i = 0; i < n; i++) {
+            CloudEvent e = envelopes.get(i);
+            versions[i] = e.streamversion();
+            ids[i] = e.id();
+            types[i] = e.type();
+            schemaVersions[i] = EventTypes.of(EventTypes.byName(e.type())).version();
+            payloads[i] = json(e.data());
+        }
+        return SessionSql.select("""
+                        WITH current AS (SELECT coalesce(max(version), 0) AS version FROM events WHERE stream_id = $1),
+                        written AS (
+                            INSERT INTO events (stream_id, version, event_id, type, schema_version, payload, recorded_at)
+                            SELECT $1, e.version, CAST(e.id AS uuid), e.type, e.schema_version, CAST(e.payload AS jsonb), $8
+                            FROM unnest(CAST($3 AS bigint[]), CAST($4 AS text[]), CAST($5 AS text[]), CAST($6 AS int[]),
+                                        CAST($7 AS text[])) AS e(version, id, type, schema_version, payload), current
+                            WHERE current.version = $2
+                            RETURNING 1)
+                        SELECT version FROM current""",
+                streamId, expectedVersion, versions, ids, types, schemaVersions, payloads, envelopes.get(0).time())
+                .map(rows -> Sql.number(rows.get(0)[0]));
     }
 
     /** The stream's events after {@code afterVersion}, in order, as stored. */
@@ -92,13 +104,10 @@ public class EventStore {
 
     /** At most {@code limit} of the stream's events after {@code afterVersion}, in order, as stored. */
     public Uni<List<StoredEvent>> load(String streamId, long afterVersion, int limit) {
-        return Panache.getSession().chain(session -> session.<Object[]>createNativeQuery("""
+        return SessionSql.select("""
                         SELECT version, event_id::text, type, schema_version, payload::text, recorded_at
-                        FROM events WHERE stream_id = :s AND version > :v ORDER BY version LIMIT :n""")
-                .setParameter("s", streamId)
-                .setParameter("v", afterVersion)
-                .setParameter("n", limit)
-                .getResultList())
+                        FROM events WHERE stream_id = $1 AND version > $2 ORDER BY version LIMIT $3""",
+                        streamId, afterVersion, (long) limit)
                 .map(rows -> rows.stream().map(r -> new StoredEvent(streamId, Sql.number(r[0]), (String) r[1],
                         (String) r[2], (int) Sql.number(r[3]), tree((String) r[4]), Sql.time(r[5]))).toList());
     }
@@ -121,24 +130,17 @@ public class EventStore {
     }
 
     public Uni<Optional<Snapshot>> snapshot(String streamId) {
-        return Panache.getSession().chain(session -> session.<Object[]>createNativeQuery(
-                        "SELECT version, state::text FROM snapshots WHERE stream_id = :s")
-                .setParameter("s", streamId)
-                .getResultList())
+        return SessionSql.select("SELECT version, state::text FROM snapshots WHERE stream_id = $1", streamId)
                 .map(rows -> rows.stream().findFirst()
                         .map(r -> new Snapshot(streamId, Sql.number(r[0]), tree((String) r[1]))));
     }
 
     public Uni<Void> saveSnapshot(String streamId, long version, JsonNode state) {
-        return Panache.getSession().chain(session -> session.createNativeQuery("""
-                        INSERT INTO snapshots (stream_id, version, state) VALUES (:s, :v, CAST(CAST(:state AS text) AS jsonb))
+        return SessionSql.update("""
+                        INSERT INTO snapshots (stream_id, version, state) VALUES ($1, $2, CAST(CAST($3 AS text) AS jsonb))
                         ON CONFLICT (stream_id) DO UPDATE SET version = excluded.version, state = excluded.state,
-                        taken_at = now() WHERE snapshots.version < excluded.version""")
-                .setParameter("s", streamId)
-                .setParameter("v", version)
-                .setParameter("state", json(state))
-                .executeUpdate()
-                .replaceWithVoid());
+                        taken_at = now() WHERE snapshots.version < excluded.version""",
+                streamId, version, json(state)).replaceWithVoid();
     }
 
     private String json(JsonNode node) {

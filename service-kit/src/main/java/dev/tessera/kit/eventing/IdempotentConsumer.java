@@ -69,11 +69,7 @@ public class IdempotentConsumer {
     }
 
     private Uni<Boolean> firstDelivery(String consumer, String eventId) {
-        return Panache.getSession().chain(session -> session.createNativeQuery(
-                        "INSERT INTO processed_events (consumer, event_id) VALUES (:c, :e) ON CONFLICT DO NOTHING")
-                .setParameter("c", consumer)
-                .setParameter("e", eventId)
-                .executeUpdate())
-                .map(count -> count == 1);
+        return SessionSql.update("INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                consumer, eventId).map(count -> count == 1);
     }
 }

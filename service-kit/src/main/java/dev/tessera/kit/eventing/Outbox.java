@@ -3,7 +3,6 @@ package dev.tessera.kit.eventing;
 import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
 import dev.tessera.events.TesseraEvent;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -47,14 +46,27 @@ public class Outbox {
             LOG.debugf("replay: %s for %s on %s was published before the rebuild", event.type(), key, topic);
             return Uni.createFrom().voidItem();
         }
-        return Panache.getSession().chain(session -> session.createNativeQuery(
-                        "INSERT INTO outbox (topic, record_key, slot, payload) VALUES (:topic, :key, :slot, :payload)")
-                .setParameter("topic", topic)
-                .setParameter("key", key)
-                .setParameter("slot", slot(key))
-                .setParameter("payload", codec.write(event))
-                .executeUpdate())
-                .replaceWithVoid();
+        return SessionSql.update("INSERT INTO outbox (topic, record_key, slot, payload) VALUES ($1, $2, $3, $4)",
+                topic, key, slot(key), codec.write(event)).replaceWithVoid();
+    }
+
+    /**
+     * Adds records of one key in one statement, in their order (the relay publishes a key's records in id
+     * order); inside a transaction, skipped during a replay as {@link #add} is.
+     */
+    public Uni<Void> addAll(String topic, String key, java.util.List<CloudEvent> events) {
+        if (events.size() == 1) {
+            return add(topic, key, events.get(0));
+        }
+        if (ReplayMarks.replaying()) {
+            LOG.debugf("replay: %d records for %s on %s were published before the rebuild", events.size(), key, topic);
+            return Uni.createFrom().voidItem();
+        }
+        String[] payloads = events.stream().map(codec::write).toArray(String[]::new);
+        return SessionSql.update("""
+                        INSERT INTO outbox (topic, record_key, slot, payload)
+                        SELECT $1, $2, $3, r.payload FROM unnest(CAST($4 AS text[])) WITH ORDINALITY AS r(payload, n) ORDER BY r.n""",
+                topic, key, slot(key), payloads).replaceWithVoid();
     }
 
     static short slot(String key) {
