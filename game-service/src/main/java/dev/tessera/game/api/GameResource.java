@@ -31,9 +31,10 @@ public class GameResource {
     /**
      * @param bots  the seats server-side bots play since their players timed out (they cannot move any more)
      * @param clock who must act by when, or null when nobody's clock runs (no clock, game over, the game waits)
+     * @param toAct who may move now, or null when nobody can (the game is over or waits for another service)
      */
     public record GameView(String gameId, String tableId, String game, List<String> players, long version,
-                           boolean over, Object state, List<String> bots, Clock clock) {
+                           boolean over, Object state, List<String> bots, Clock clock, String toAct) {
     }
 
     /**
@@ -59,7 +60,7 @@ public class GameResource {
         String seated = viewer != null && g.started().players().contains(viewer) ? viewer : null;
         return new GameView(g.started().gameId(), g.started().tableId(), g.started().game(), g.started().players(),
                 g.version(), g.engine().isOver(g.state()), g.engine().view(g.state(), seated), clocked.bots(),
-                Clock.of(clocked.clock()));
+                Clock.of(clocked.clock()), GameService.toAct(g, clocked.clock()));
     }
 
     @GET
@@ -71,14 +72,18 @@ public class GameResource {
         return games.events(id, from).map(events -> events.stream().map(Redaction::forPublic).toList());
     }
 
-    /** The moves a player may send now, each exactly as the move endpoint accepts it (none for a seat a bot plays). */
-    public record LegalMoves(long version, List<JsonNode> moves) {
+    /**
+     * The moves a player may send now, each exactly as the move endpoint accepts it (none for a seat a bot plays),
+     * and who may move now (null when nobody can), so that a client learns whose turn it is in the same answer.
+     */
+    public record LegalMoves(long version, List<JsonNode> moves, String toAct) {
     }
 
     @GET
     @Path("legal-moves")
     public Uni<LegalMoves> legalMoves(@PathParam("id") String id, @HeaderParam(Caller.PLAYER_HEADER) String player) {
-        return games.loadWithClock(id).map(g -> new LegalMoves(g.game().version(), legal(g, player)));
+        return games.loadWithClock(id).map(g -> new LegalMoves(g.game().version(), legal(g, player),
+                GameService.toAct(g.game(), g.clock())));
     }
 
     private <S, M, E> List<JsonNode> legal(GameService.Clocked<S, M, E> clocked, String player) {
@@ -101,6 +106,6 @@ public class GameResource {
             throw ProblemException.badField("expectedVersion", "expectedVersion is required: the game version you saw");
         }
         return games.move(id, player, request.expectedVersion(), request.move())
-                .map(r -> new GameService.MoveResult(r.gameId(), r.version(), r.events().stream().map(Redaction::forPublic).toList()));
+                .map(r -> r.withEvents(r.events().stream().map(Redaction::forPublic).toList()));
     }
 }

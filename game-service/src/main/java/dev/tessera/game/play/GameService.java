@@ -229,7 +229,11 @@ public class GameService {
             if (done.clock().filter(ClockRow::botDue).isPresent()) {
                 clockWorker.kick();
             }
-        }).map(done -> done.moved().result());
+        }).map(done -> {
+            MoveResult result = done.moved().result();
+            return new MoveResult(result.gameId(), result.version(), result.events(),
+                    toAct(done.moved().after(), done.clock().orElse(null)));
+        });
     }
 
     /**
@@ -253,7 +257,7 @@ public class GameService {
         return store.append(gameId, game.version(), events, Topics.GAME_EVENTS).chain(envelopes -> {
             GameStream<S, M, E> after = evolved(game, accepted, envelopes.get(envelopes.size() - 1).streamversion());
             return snapshotIfDue(game.version(), after)
-                    .replaceWith(new Moved<>(new MoveResult(gameId, after.version(), envelopes), after));
+                    .replaceWith(new Moved<>(new MoveResult(gameId, after.version(), envelopes, null), after));
         });
     }
 
@@ -375,6 +379,21 @@ public class GameService {
         }));
     }
 
-    public record MoveResult(String gameId, long version, List<CloudEvent> events) {
+    /** @param toAct the player who may move now (null when nobody can: the game is over or waits for another service) */
+    public record MoveResult(String gameId, long version, List<CloudEvent> events, String toAct) {
+        public MoveResult withEvents(List<CloudEvent> shown) {
+            return new MoveResult(gameId, version, shown, toAct);
+        }
+    }
+
+    /**
+     * Who may move now in {@code game}: the clock row says so when it was written at the game's version (it is,
+     * in the transaction of every append, for a game with a clock or bots); otherwise the rules are asked.
+     */
+    public static <S, M, E> String toAct(GameStream<S, M, E> game, ClockRow row) {
+        if (row != null && row.streamVersion() == game.version()) {
+            return row.player();
+        }
+        return GameClocks.toAct(game).map(GameClocks.Turn::player).orElse(null);
     }
 }

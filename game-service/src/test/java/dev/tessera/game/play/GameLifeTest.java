@@ -33,9 +33,13 @@ class GameLifeTest {
     private final EventCodec codec = new EventCodec();
 
     private String startTable(String game, List<String> players) {
+        return startTable(game, players, Map.of());
+    }
+
+    private String startTable(String game, List<String> players, Map<String, String> options) {
         String tableId = UUID.randomUUID().toString();
         CloudEvent started = codec.envelope("/tessera/lobby-service", tableId, 4,
-                new TableStarted(tableId, game, players, Map.of()), OffsetDateTime.now());
+                new TableStarted(tableId, game, players, options), OffsetDateTime.now());
         String record = codec.write(started);
         TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.LOBBY_EVENTS, tableId, record);
         String gameId = GameService.gameIdOf(tableId);
@@ -127,6 +131,36 @@ class GameLifeTest {
         int version = given().get("/api/v1/games/" + gameId).then().extract().path("version");
         assertEquals(version, events(gameId));
         assertFalse(version < 2);
+    }
+
+    @Test
+    void the_view_the_legal_moves_and_every_accepted_move_say_whose_turn_it_is() {
+        // Without a clock the rules are asked; with one the clock row written with each move says it.
+        for (Map<String, String> options : List.of(Map.<String, String>of(), Map.of("clock", "turn-based", "moveHours", "72"))) {
+            List<String> players = List.of("ana", "bob", "cyd");
+            String gameId = startTable("builders", players, options);
+            String toAct = given().header(PLAYER, "ana").get("/api/v1/games/" + gameId + "/legal-moves")
+                    .then().statusCode(200).extract().path("toAct");
+            java.util.Set<String> movers = new java.util.HashSet<>();
+            for (int i = 0; i < 25; i++) {
+                String named = toAct;
+                org.junit.jupiter.api.Assertions.assertNotNull(named, "someone may move in the first rounds of The Builders");
+                movers.add(named);
+                given().get("/api/v1/games/" + gameId).then().body("toAct", equalTo(named));
+                for (String p : players) {
+                    assertEquals(p.equals(named), !moves(gameId, p).isEmpty(), p + " has legal moves exactly when named to act");
+                }
+                JsonNode move = moves(gameId, named).get(0);
+                int version = given().get("/api/v1/games/" + gameId).then().extract().path("version");
+                Response moved = given().header(PLAYER, named).contentType(ContentType.JSON)
+                        .body(Map.of("expectedVersion", version, "move", move)).post("/api/v1/games/" + gameId + "/moves");
+                moved.then().statusCode(200);
+                toAct = moved.path("toAct");
+                assertEquals(toAct, given().header(PLAYER, "cyd").get("/api/v1/games/" + gameId + "/legal-moves")
+                        .then().extract().path("toAct"), "the move's answer and the legal moves agree");
+            }
+            org.junit.jupiter.api.Assertions.assertTrue(movers.size() > 1, "the turn passed: " + movers);
+        }
     }
 
     private List<JsonNode> moves(String gameId, String player) {

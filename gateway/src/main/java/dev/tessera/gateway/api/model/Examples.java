@@ -159,7 +159,8 @@ public final class Examples {
     public static final String LEGAL_MOVES_ALHAMBRA = """
             {"version": 7, "moves": [
               {"type": "take-money", "cards": [3]}, {"type": "take-money", "cards": [40]}, {"type": "take-money", "cards": [3, 88]},
-              {"type": "buy-tile", "tile": 7, "cards": [33]}, {"type": "redesign-remove", "tile": 12}]}""";
+              {"type": "buy-tile", "tile": 7, "cards": [33]}, {"type": "redesign-remove", "tile": 12}],
+             "toAct": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10"}""";
     public static final String LEGAL_MOVES_CARRARA = """
             {"version": 14, "moves": [
               {"type": "rotate-wheel"},
@@ -181,7 +182,8 @@ public final class Examples {
                "dataschema": "https://tessera.dev/schemas/events/tessera.alhambra.MoneyTaken/v1.json", "streamversion": 8,
                "data": {"player": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10",
                         "cards": [{"id": 3, "currency": "yellow", "value": 2}, {"id": 88, "currency": "orange", "value": 3}],
-                        "total": 5}}]}""";
+                        "total": 5}}],
+             "toAct": "c2d4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f"}""";
 
     // --- events ---------------------------------------------------------------------------------------
 
@@ -223,6 +225,7 @@ public final class Examples {
              "game": "alhambra", "players": ["5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "c2d4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f"],
              "version": 7, "over": false, "bots": [],
              "clock": {"player": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "phase": "turn", "deadline": "2026-06-04T10:20:01.234Z"},
+             "toAct": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10",
              "state": {
                "players": [
                  {"id": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "hand": [{"card": "money", "id": 21, "currency": "yellow", "value": 8},
@@ -249,7 +252,7 @@ public final class Examples {
     public static final String VIEW_CARRARA = """
             {"gameId": "9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10", "tableId": "3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7",
              "game": "carrara", "players": ["5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "c2d4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f"],
-             "version": 14, "over": false, "bots": [], "clock": null,
+             "version": 14, "over": false, "bots": [], "clock": null, "toAct": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10",
              "state": {
                "phase": "ACTION", "current": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10",
                "wheel": [{"white": 1, "yellow": 0, "red": 1, "green": 0, "blue": 0, "black": 0},
@@ -271,7 +274,7 @@ public final class Examples {
     public static final String VIEW_BUILDERS = """
             {"gameId": "9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10", "tableId": "3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7",
              "game": "builders", "players": ["5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "c2d4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f"],
-             "version": 5, "over": false, "bots": [], "clock": null,
+             "version": 5, "over": false, "bots": [], "clock": null, "toAct": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10",
              "state": {
                "players": [
                  {"name": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "coins": 10, "buildingVictoryPoints": 0,

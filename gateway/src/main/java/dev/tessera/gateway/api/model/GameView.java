@@ -34,5 +34,7 @@ public record GameView(
                 `currentPlayer`, `round`, `actionPoints`, `sentThisTurn`, `endTriggeredBy`, `finished`.""")
         Map<String, Object> state,
         @Schema(description = "The seats server bots play since their players timed out") List<String> bots,
-        @Schema(description = "Who must act by when; null when no clock runs (no clock, game over, the game waits)") GameClock clock) {
+        @Schema(description = "Who must act by when; null when no clock runs (no clock, game over, the game waits)") GameClock clock,
+        @Schema(nullable = true, description = "The player who may move now; null when nobody can (the game is over, or it "
+                + "waits for another service: a scoring round, a valuation). Ask for legal moves as that player.") String toAct) {
 }

@@ -10,5 +10,7 @@ import java.util.List;
 public record MoveResult(
         @Schema(required = true) String gameId,
         @Schema(required = true, description = "The game's version after the move (the last event's streamversion)") long version,
-        @Schema(required = true, description = "The events the move produced, in order") List<CloudEvent> events) {
+        @Schema(required = true, description = "The events the move produced, in order") List<CloudEvent> events,
+        @Schema(nullable = true, description = "The player who may move now; null when nobody can (the game is over, or it "
+                + "waits for another service: a scoring round, a valuation). Ask for legal moves as that player.") String toAct) {
 }
