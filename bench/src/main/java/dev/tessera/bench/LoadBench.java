@@ -96,31 +96,37 @@ public final class LoadBench {
         api.post("/api/v1/tables/" + tableId + "/start", null, players.get(0).token());
         String gameId = awaitGame(tableId, players.get(0).token());
 
+        // Whose turn it is, as the last answer said (toAct): ask that player's legal moves, and only when the
+        // answer names someone else (or nobody yet) ask again, as that player. About one read per move.
+        Map<String, Api.Player> byId = new java.util.HashMap<>();
+        players.forEach(p -> byId.put(p.id(), p));
+        Api.Player asked = players.get(0);
         while (System.nanoTime() < deadline) {
-            boolean moved = false;
-            for (Api.Player p : players) {
-                Api.Answer legal = api.get("/api/v1/games/" + gameId + "/legal-moves", p.token());
-                List<JsonNode> options = new ArrayList<>();
-                legal.body().path("moves").forEach(options::add);
-                if (options.isEmpty()) {
+            Api.Answer legal = api.get("/api/v1/games/" + gameId + "/legal-moves", asked.token());
+            List<JsonNode> options = new ArrayList<>();
+            legal.body().path("moves").forEach(options::add);
+            if (options.isEmpty()) {
+                Api.Player toAct = byId.get(legal.body().path("toAct").asText(""));
+                if (toAct != null && toAct != asked) {
+                    asked = toAct;
                     continue;
                 }
-                JsonNode move = bot.choose(title, options, random);
-                Api.Answer answer = api.post("/api/v1/games/" + gameId + "/moves",
-                        Map.of("expectedVersion", legal.body().get("version").asLong(), "move", move), p.token());
-                if (answer.status() == 200) {
-                    moves.incrementAndGet();
-                    moveNanos.add(answer.nanos());
-                } else if (answer.status() == 409) {
-                    conflicts.incrementAndGet();
-                } else {
-                    throw new IllegalStateException("move answered " + answer.status() + ": " + answer.body());
+                if (over(gameId, asked.token())) {
+                    break;
                 }
-                moved = true;
-                break;
+                continue;
             }
-            if (!moved && over(gameId, players.get(0).token())) {
-                break;
+            JsonNode move = bot.choose(title, options, random);
+            Api.Answer answer = api.post("/api/v1/games/" + gameId + "/moves",
+                    Map.of("expectedVersion", legal.body().get("version").asLong(), "move", move), asked.token());
+            if (answer.status() == 200) {
+                moves.incrementAndGet();
+                moveNanos.add(answer.nanos());
+                asked = byId.getOrDefault(answer.body().path("toAct").asText(""), asked);
+            } else if (answer.status() == 409) {
+                conflicts.incrementAndGet();
+            } else {
+                throw new IllegalStateException("move answered " + answer.status() + ": " + answer.body());
             }
         }
         collectRoundTrips(gameId, players.get(0).token());
