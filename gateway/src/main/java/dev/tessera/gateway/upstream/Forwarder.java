@@ -47,7 +47,10 @@ public class Forwarder {
 
     @PostConstruct
     void init() {
-        client = WebClient.create(vertx);
+        // Keep-alive connections to each service, more than Vert.x's default of 5 per host: under load the
+        // requests of many players would otherwise queue for a connection (tessera.upstream.connections).
+        client = WebClient.create(vertx, new io.vertx.ext.web.client.WebClientOptions().setKeepAlive(true)
+                .setMaxPoolSize(config.getValue("tessera.upstream.connections", Integer.class)));
         for (Upstream u : Upstream.values()) {
             bases.put(u, URI.create(config.getValue("tessera.upstream." + u.configName, String.class)));
         }
