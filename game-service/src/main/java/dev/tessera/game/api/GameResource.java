@@ -91,7 +91,7 @@ public class GameResource {
         if (player == null || clocked.bots().contains(player)) {
             return List.of();
         }
-        return g.engine().legalMoves(g.state(), player).stream().map(m -> games.moveJson(g.engine(), m)).toList();
+        return games.movesJson(g.engine(), g.engine().legalMoves(g.state(), player));
     }
 
     @POST

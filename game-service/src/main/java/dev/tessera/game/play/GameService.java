@@ -348,12 +348,23 @@ public class GameService {
         }
     }
 
-    /** A move as JSON, written through the engine's move type so that it carries its "type" name. */
-    public <M> JsonNode moveJson(RulesEngine<?, M, ?> engine, M move) {
-        try {
-            return mapper().readTree(mapper().writerFor(engine.moveType()).writeValueAsString(move));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException("move does not serialise: " + move, e);
+    /**
+     * Moves as JSON, each written through the engine's move type so that it carries its "type" name: the
+     * whole list in one pass through a token buffer (no text in between), as legal-moves answers it.
+     */
+    public <M> List<JsonNode> movesJson(RulesEngine<?, M, ?> engine, List<M> moves) {
+        if (moves.isEmpty()) {
+            return List.of();
+        }
+        try (com.fasterxml.jackson.databind.util.TokenBuffer buffer = new com.fasterxml.jackson.databind.util.TokenBuffer(mapper(), false)) {
+            mapper().writerFor(mapper().getTypeFactory().constructCollectionType(List.class, engine.moveType()))
+                    .writeValue(buffer, moves);
+            List<JsonNode> json = new java.util.ArrayList<>(moves.size());
+            JsonNode written = mapper().readTree(buffer.asParser());
+            written.forEach(json::add);
+            return json;
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("moves do not serialise: " + moves, e);
         }
     }
 
