@@ -71,10 +71,20 @@ public final class LoadBench {
         report(seconds, perTitle, elapsed);
     }
 
+    /** One table's worth of players, signed up once and playing one game after another, as people do. */
     private void loop(String title, long deadline, Random random) {
+        List<Api.Player> players = new ArrayList<>();
         while (System.nanoTime() < deadline) {
             try {
-                playOne(title, deadline, random);
+                if (players.isEmpty()) {
+                    int seats = title.equals("alhambra") ? 3 : 2;
+                    List<Api.Player> signed = new ArrayList<>();
+                    for (int i = 0; i < seats; i++) {
+                        signed.add(api.signUp("bench-" + run + "-" + names.incrementAndGet()));
+                    }
+                    players.addAll(signed);
+                }
+                playOne(title, players, deadline, random);
             } catch (RuntimeException e) {
                 errors.incrementAndGet();
                 System.err.println(title + ": " + e.getMessage());
@@ -82,12 +92,8 @@ public final class LoadBench {
         }
     }
 
-    private void playOne(String title, long deadline, Random random) {
-        int seats = title.equals("alhambra") ? 3 : 2;
-        List<Api.Player> players = new ArrayList<>();
-        for (int i = 0; i < seats; i++) {
-            players.add(api.signUp("bench-" + run + "-" + names.incrementAndGet()));
-        }
+    private void playOne(String title, List<Api.Player> players, long deadline, Random random) {
+        int seats = players.size();
         JsonNode table = api.post("/api/v1/tables", Map.of("game", title, "seats", seats), players.get(0).token()).body();
         String tableId = table.get("id").asText();
         for (Api.Player p : players.subList(1, seats)) {
