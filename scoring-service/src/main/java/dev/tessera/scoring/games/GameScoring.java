@@ -15,6 +15,7 @@ import dev.tessera.events.game.GameStarted;
 import dev.tessera.events.scoring.FinalStandings;
 import dev.tessera.events.scoring.ScoringRoundScored;
 import dev.tessera.kit.eventing.Outbox;
+import dev.tessera.kit.eventing.SessionSql;
 import dev.tessera.scoring.alhambra.AlhambraLayout;
 import dev.tessera.scoring.alhambra.BuildingType;
 import dev.tessera.scoring.alhambra.PlayerHoldings;
@@ -67,6 +68,9 @@ public class GameScoring {
         if (event instanceof GameStarted started) {
             return start(started, envelope.streamversion());
         }
+        if (!concernsScoring(event)) {
+            return advance(envelope);
+        }
         return ScoredGame.<ScoredGame>findById(gameId).chain(game -> {
             if (game == null) {
                 LOG.warnf("%s for a game never started here (%s): ignored", envelope.type(), gameId);
@@ -76,6 +80,29 @@ public class GameScoring {
             game.updatedAt = OffsetDateTime.now(ZoneOffset.UTC);
             return on(game, event);
         });
+    }
+
+    /** The events that change more than how far the game has been read: exactly those {@link #on} handles (keep the two in step). */
+    private static boolean concernsScoring(TesseraEvent event) {
+        return event instanceof AlhambraEvent.TilePlaced || event instanceof AlhambraEvent.TileReserved
+                || event instanceof AlhambraEvent.TilesSwapped || event instanceof AlhambraEvent.TilesGivenToDirk
+                || event instanceof AlhambraEvent.DirkReceivedTiles || event instanceof AlhambraEvent.ScoringRoundTriggered
+                || event instanceof ValuationRequested || event instanceof dev.tessera.events.carrara.GameFinished
+                || event instanceof BuildersEvent.GameFinished || event instanceof GameEnded;
+    }
+
+    /**
+     * Any other event only moves the game's last version on: one UPDATE on the transaction's connection rather
+     * than loading the entity and flushing it (most events of a game are such). The transaction touches
+     * scored_games through this statement only, so Hibernate holds no copy of the row that it could contradict.
+     */
+    private Uni<Void> advance(CloudEvent envelope) {
+        return SessionSql.update("UPDATE scored_games SET last_version = greatest(last_version, $2), updated_at = $3 WHERE game_id = $1",
+                envelope.subject(), envelope.streamversion(), OffsetDateTime.now(ZoneOffset.UTC)).invoke(rows -> {
+            if (rows == 0) {
+                LOG.warnf("%s for a game never started here (%s): ignored", envelope.type(), envelope.subject());
+            }
+        }).replaceWithVoid();
     }
 
     private Uni<Void> on(ScoredGame game, TesseraEvent event) {
