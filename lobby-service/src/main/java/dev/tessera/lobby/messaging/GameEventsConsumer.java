@@ -32,7 +32,9 @@ public class GameEventsConsumer {
 
     @Incoming("game-events")
     public Uni<Void> consume(ConsumerRecord<String, String> record) {
-        return consumer.once("lobby.table-status", record, e -> e instanceof GameStarted || e instanceof GameEnded, (envelope, event) -> {
+        // Read once, applied by both (a game event is parsed once, not once per consumer).
+        IdempotentConsumer.Delivery delivery = consumer.read(record);
+        return consumer.once("lobby.table-status", delivery, e -> e instanceof GameStarted || e instanceof GameEnded, (envelope, event) -> {
                     if (event instanceof GameStarted started) {
                         return tables.gameStarted(started.tableId(), started.gameId());
                     }
@@ -41,6 +43,6 @@ public class GameEventsConsumer {
                     }
                     return Uni.createFrom().voidItem();
                 })
-                .chain(() -> consumer.once(PlayersReadModel.CONSUMER, record, PlayersReadModel::wanted, players::apply));
+                .chain(() -> consumer.once(PlayersReadModel.CONSUMER, delivery, PlayersReadModel::wanted, players::apply));
     }
 }

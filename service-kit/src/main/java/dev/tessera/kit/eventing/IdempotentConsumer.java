@@ -42,17 +42,33 @@ public class IdempotentConsumer {
      */
     public Uni<Void> once(String consumer, ConsumerRecord<String, String> record, Predicate<TesseraEvent> wanted,
                           BiFunction<CloudEvent, TesseraEvent, Uni<Void>> effect) {
+        return once(consumer, read(record), wanted, effect);
+    }
+
+    /** A record read: its envelope and event (null when the type is one this service does not know). */
+    public record Delivery(ConsumerRecord<String, String> record, CloudEvent envelope, TesseraEvent event) {
+    }
+
+    /** Reads a record once, for a service that applies it with several consumers in turn. */
+    public Delivery read(ConsumerRecord<String, String> record) {
         CloudEvent envelope = codec.readEnvelope(record.value());
         if (envelope.id() == null || envelope.type() == null) {
             throw new EventCodec.MalformedEventException("CloudEvent without id or type");
         }
-        TesseraEvent event = codec.read(envelope);
+        return new Delivery(record, envelope, codec.read(envelope));
+    }
+
+    /** As {@link #once(String, ConsumerRecord, Predicate, BiFunction)}, for a record already {@link #read}. */
+    public Uni<Void> once(String consumer, Delivery delivery, Predicate<TesseraEvent> wanted,
+                          BiFunction<CloudEvent, TesseraEvent, Uni<Void>> effect) {
+        CloudEvent envelope = delivery.envelope();
+        TesseraEvent event = delivery.event();
         if (!wanted.test(event)) {
             return Uni.createFrom().voidItem();
         }
         // A conflict means a move was appended to the same stream meanwhile: redo the whole transaction.
         return Panache.withTransaction(() -> firstDelivery(consumer, envelope.id())
-                        .chain(first -> first ? apply(record, envelope, event, effect) : Uni.createFrom().voidItem()))
+                        .chain(first -> first ? apply(delivery.record(), envelope, event, effect) : Uni.createFrom().voidItem()))
                 .onFailure(ConcurrencyConflictException.class).retry().withBackOff(Duration.ofMillis(5), Duration.ofMillis(200)).atMost(20);
     }
 
