@@ -13,9 +13,9 @@ import java.util.List;
  * Plain SQL on the connection of the current Hibernate Reactive session, so inside its transaction, without
  * Hibernate's query machinery. For the statements every move and every consumed event runs (the event
  * store, the outbox, processed events, the clock row): as native queries they cost more in Hibernate (SQL
- * parameter parsing, a query plan looked up per call, result mapping) than in PostgreSQL, and Hibernate
- * 7.2's plan cache keeps missing on native SELECTs (its key holds a result mapping that no new query
- * equals), piling up colliding entries. Statements use PostgreSQL's positional parameters ({@code $1}).
+ * parameter parsing, a query plan looked up per call, result mapping) than in PostgreSQL, and a profile
+ * showed Hibernate 7.2's plan cache walking colliding keys for native SELECTs (its key hashes only the SQL
+ * but also compares the result mapping). Statements use PostgreSQL's positional parameters ({@code $1}).
  *
  * <p>It reaches the connection through {@link MutinySessionImpl#getReactiveConnection()}, Hibernate
  * Reactive's own handle on it (the SPI its persisters use); the one place that depends on that.
