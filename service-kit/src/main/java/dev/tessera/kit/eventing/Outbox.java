@@ -10,6 +10,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
 
 /**
  * Records to publish, written in the caller's transaction (so they exist exactly when the state change
@@ -37,27 +38,17 @@ public class Outbox {
         return add(topic, key, envelope).replaceWith(envelope);
     }
 
-    /**
-     * Adds a record to the outbox; must run inside a transaction. While a rebuilt read model replays
-     * records it had applied before ({@link ReplayMarks}), nothing is added: it was published then.
-     */
+    /** Adds a record to the outbox; must run inside a transaction (see {@link #addAll}). */
     public Uni<Void> add(String topic, String key, CloudEvent event) {
-        if (ReplayMarks.replaying()) {
-            LOG.debugf("replay: %s for %s on %s was published before the rebuild", event.type(), key, topic);
-            return Uni.createFrom().voidItem();
-        }
-        return SessionSql.update("INSERT INTO outbox (topic, record_key, slot, payload) VALUES ($1, $2, $3, $4)",
-                topic, key, slot(key), codec.write(event)).replaceWithVoid();
+        return addAll(topic, key, List.of(event));
     }
 
     /**
      * Adds records of one key in one statement, in their order (the relay publishes a key's records in id
-     * order); inside a transaction, skipped during a replay as {@link #add} is.
+     * order); must run inside a transaction. While a rebuilt read model replays records it had applied before
+     * ({@link ReplayMarks}), nothing is added: they were published then.
      */
-    public Uni<Void> addAll(String topic, String key, java.util.List<CloudEvent> events) {
-        if (events.size() == 1) {
-            return add(topic, key, events.get(0));
-        }
+    public Uni<Void> addAll(String topic, String key, List<CloudEvent> events) {
         if (ReplayMarks.replaying()) {
             LOG.debugf("replay: %d records for %s on %s were published before the rebuild", events.size(), key, topic);
             return Uni.createFrom().voidItem();
