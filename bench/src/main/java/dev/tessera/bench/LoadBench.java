@@ -21,8 +21,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * client sees: games completed, moves per second, move latency, and the round trips through
  * scoring-service (Alhambra's scoring rounds, Carrara's valuations) read from the games' own events.
  *
- * <pre>LoadBench [gateway-url] [seconds] [games-per-title] [bot: random|greedy] [titles: alhambra,carrara,builders]</pre>
- * Prints a Markdown section on stdout.
+ * <pre>LoadBench [gateway-url] [seconds] [games-per-title] [bot: random|greedy] [titles: alhambra,carrara,builders] [moves/s]</pre>
+ * Without a rate every bot moves as soon as it has its answer (the saturating load). With a rate the bots
+ * share that many moves per second: each game's turns start on a fixed schedule (rate / games per second), so
+ * the latency is measured at a load the platform is not driven by. Prints a Markdown section on stdout.
  */
 public final class LoadBench {
     private final List<String> titles;
@@ -37,12 +39,15 @@ public final class LoadBench {
     private final AtomicLong conflicts = new AtomicLong();
     private final AtomicLong errors = new AtomicLong();
     private final AtomicInteger names = new AtomicInteger();
+    private final AtomicLong lateTurns = new AtomicLong();
     private final String run = Long.toString(System.currentTimeMillis(), 36);
+    private final double rate;
 
-    LoadBench(String gateway, Bots.Bot bot, List<String> titles) {
+    LoadBench(String gateway, Bots.Bot bot, List<String> titles, double rate) {
         this.api = new Api(gateway);
         this.bot = bot;
         this.titles = titles;
+        this.rate = rate;
     }
 
     public static void main(String[] args) throws InterruptedException {
@@ -51,7 +56,8 @@ public final class LoadBench {
         int perTitle = args.length > 2 ? Integer.parseInt(args[2]) : 4;
         Bots.Bot bot = args.length > 3 && args[3].equals("greedy") ? Bots.GREEDY : Bots.RANDOM;
         List<String> titles = List.of((args.length > 4 ? args[4] : "alhambra,carrara,builders").split(","));
-        new LoadBench(gateway, bot, titles).run(seconds, perTitle);
+        double rate = args.length > 5 ? Double.parseDouble(args[5]) : 0;
+        new LoadBench(gateway, bot, titles, rate).run(seconds, perTitle);
     }
 
     void run(int seconds, int perTitle) throws InterruptedException {
@@ -59,10 +65,13 @@ public final class LoadBench {
         long start = System.nanoTime();
         long deadline = start + TimeUnit.SECONDS.toNanos(seconds);
         int worker = 0;
+        int workers = titles.size() * perTitle;
         for (String title : titles) {
             for (int i = 0; i < perTitle; i++) {
                 long seed = 1000L + worker++;
-                pool.submit(() -> loop(title, deadline, new Random(seed)));
+                // Paced: each game's turns on a schedule of its own, the games' schedules spread over one interval.
+                Pace pace = rate > 0 ? new Pace((long) (1e9 * workers / rate), start + (long) (1e9 * worker / rate)) : null;
+                pool.submit(() -> loop(title, deadline, new Random(seed), pace));
             }
         }
         pool.shutdown();
@@ -72,7 +81,7 @@ public final class LoadBench {
     }
 
     /** One table's worth of players, signed up once and playing one game after another, as people do. */
-    private void loop(String title, long deadline, Random random) {
+    private void loop(String title, long deadline, Random random, Pace pace) {
         List<Api.Player> players = new ArrayList<>();
         while (System.nanoTime() < deadline) {
             try {
@@ -84,7 +93,7 @@ public final class LoadBench {
                     }
                     players.addAll(signed);
                 }
-                playOne(title, players, deadline, random);
+                playOne(title, players, deadline, random, pace);
             } catch (RuntimeException e) {
                 errors.incrementAndGet();
                 System.err.println(title + ": " + e.getMessage());
@@ -92,7 +101,7 @@ public final class LoadBench {
         }
     }
 
-    private void playOne(String title, List<Api.Player> players, long deadline, Random random) {
+    private void playOne(String title, List<Api.Player> players, long deadline, Random random, Pace pace) {
         int seats = players.size();
         JsonNode table = api.post("/api/v1/tables", Map.of("game", title, "seats", seats), players.get(0).token()).body();
         String tableId = table.get("id").asText();
@@ -107,7 +116,12 @@ public final class LoadBench {
         Map<String, Api.Player> byId = new java.util.HashMap<>();
         players.forEach(p -> byId.put(p.id(), p));
         Api.Player asked = players.get(0);
+        boolean turnStarted = false;
         while (System.nanoTime() < deadline) {
+            if (pace != null && !turnStarted) {
+                pace.awaitTurn();
+                turnStarted = true;
+            }
             Api.Answer legal = api.get("/api/v1/games/" + gameId + "/legal-moves", asked.token());
             List<JsonNode> options = new ArrayList<>();
             legal.body().path("moves").forEach(options::add);
@@ -125,6 +139,7 @@ public final class LoadBench {
             JsonNode move = bot.choose(title, options, random);
             Api.Answer answer = api.post("/api/v1/games/" + gameId + "/moves",
                     Map.of("expectedVersion", legal.body().get("version").asLong(), "move", move), asked.token());
+            turnStarted = false;
             if (answer.status() == 200) {
                 moves.incrementAndGet();
                 moveNanos.add(answer.nanos());
@@ -136,6 +151,31 @@ public final class LoadBench {
             }
         }
         collectRoundTrips(gameId, players.get(0).token());
+    }
+
+    /**
+     * One game's schedule of turns: a turn starts at its slot, or at once when the last one ran past it (counted
+     * as late: the platform did not keep up with the pace, and the achieved rate says by how much).
+     */
+    private final class Pace {
+        private final long interval;
+        private long next;
+
+        Pace(long interval, long first) {
+            this.interval = interval;
+            this.next = first;
+        }
+
+        void awaitTurn() {
+            long now = System.nanoTime();
+            if (now < next) {
+                pause((next - now) / 1_000_000, (int) ((next - now) % 1_000_000));
+            } else if (now - next > interval) {
+                lateTurns.incrementAndGet();
+                next = now;  // no burst to catch up: the schedule starts again from here
+            }
+            next += interval;
+        }
     }
 
     private boolean over(String gameId, String token) {
@@ -205,19 +245,27 @@ public final class LoadBench {
     }
 
     private static void pause(long millis) {
+        pause(millis, 0);
+    }
+
+    private static void pause(long millis, int nanos) {
         try {
-            Thread.sleep(millis);
+            Thread.sleep(millis, nanos);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
     }
 
     private void report(int seconds, int perTitle, double elapsed) {
-        System.out.printf("## Load: %d concurrent games (%d per title: %s), %d s, %s bot%n%n", perTitle * titles.size(),
-                perTitle, String.join(", ", titles), seconds, bot == Bots.GREEDY ? "greedy" : "random");
+        System.out.printf("## Load: %d concurrent games (%d per title: %s), %d s, %s bot%s%n%n", perTitle * titles.size(),
+                perTitle, String.join(", ", titles), seconds, bot == Bots.GREEDY ? "greedy" : "random",
+                rate > 0 ? String.format(", paced at %.1f moves/s", rate) : ", as fast as the platform answers");
         System.out.printf("| measure | value |%n|---|---|%n");
         System.out.printf("| moves accepted | %d |%n", moves.get());
         System.out.printf("| moves per second | %.1f |%n", moves.get() / elapsed);
+        if (rate > 0) {
+            System.out.printf("| turns started late (more than one interval behind the schedule) | %d |%n", lateTurns.get());
+        }
         System.out.printf("| games completed (final standings in the stream) | %d |%n", finishedGames.size());
         System.out.printf("| move latency p50 / p95 / p99 (client, ms) | %s |%n", percentiles(moveNanos, 1e6, 50, 95, 99));
         System.out.printf("| Alhambra scoring round trip p50 / p99 (ms, %d rounds) | %s |%n", scoringMillis.size(),
