@@ -3,6 +3,7 @@ package dev.tessera.game.messaging;
 import dev.tessera.events.lobby.TableStarted;
 import dev.tessera.game.play.GameService;
 import dev.tessera.kit.eventing.IdempotentConsumer;
+import dev.tessera.kit.eventing.OutboxRelay;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -19,9 +20,12 @@ public class LobbyEventsConsumer {
     @Inject
     GameService games;
 
+    @Inject
+    OutboxRelay relay;
+
     @Incoming("lobby-events")
     public Uni<Void> consume(ConsumerRecord<String, String> record) {
-        return consumer.once("game.tables", record, TableStarted.class::isInstance,
-                (envelope, event) -> games.create((TableStarted) event));
+        return relay.after(() -> consumer.once("game.tables", record, TableStarted.class::isInstance,
+                (envelope, event) -> games.create((TableStarted) event)));
     }
 }

@@ -8,6 +8,7 @@ import dev.tessera.events.scoring.FinalStandings;
 import dev.tessera.events.scoring.ScoringRoundScored;
 import dev.tessera.game.play.GameService;
 import dev.tessera.kit.eventing.IdempotentConsumer;
+import dev.tessera.kit.eventing.OutboxRelay;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -37,11 +38,14 @@ public class ScoringEventsConsumer {
     GameService games;
 
     @Inject
+    OutboxRelay relay;
+
+    @Inject
     MeterRegistry registry;
 
     @Incoming("scoring-events")
     public Uni<Void> consume(ConsumerRecord<String, String> record) {
-        return consumer.once("game.scoring", record, (envelope, event) -> {
+        return relay.after(() -> consumer.once("game.scoring", record, (envelope, event) -> {
             if (event instanceof ScoringRoundScored scored) {
                 Map<String, Integer> points = new LinkedHashMap<>();
                 scored.scores().forEach(s -> points.put(s.player(), s.total()));
@@ -58,7 +62,7 @@ public class ScoringEventsConsumer {
                 return games.record(standings.gameId(), ended, (a, b) -> a instanceof GameEnded);
             }
             return Uni.createFrom().voidItem();
-        });
+        }));
     }
 
     /**

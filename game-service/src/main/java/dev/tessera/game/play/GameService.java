@@ -79,7 +79,8 @@ public class GameService {
 
     /**
      * Creates the game of a started table with a fresh recorded seed, and its clock row when the table has a
-     * clock. Runs in the caller's transaction. A second delivery finds the stream already started and changes nothing.
+     * clock. Runs in the caller's transaction (the caller asks the relay for a run once it has committed). A second
+     * delivery finds the stream already started and changes nothing.
      */
     public Uni<Void> create(TableStarted table) {
         Games.Title title = Games.byId(table.game()).orElseThrow(() ->
@@ -100,7 +101,7 @@ public class GameService {
             }
             return store.append(gameId, 0, List.of(started), Topics.GAME_EVENTS)
                     .chain(() -> clocks.after(new GameStream<>(started, engine, initial, 1), Optional.empty(), false))
-                    .invoke(relay::kick).replaceWithVoid();
+                    .replaceWithVoid();
         });
     }
 
@@ -298,9 +299,10 @@ public class GameService {
 
     /**
      * Appends a fact that comes from outside the rules (a scoring answer, the final standings) at the
-     * stream's current version, in the caller's transaction. Skipped, and said so, when the stream
-     * already holds the same fact ({@code sameFact}) or when the rules cannot apply it now (an answer
-     * nobody is waiting for): a late or repeated answer must never change a game twice. The game's clock
+     * stream's current version, in the caller's transaction (the caller asks the relay for a run once it has
+     * committed). Skipped, and said so, when the stream already holds the same fact ({@code sameFact}) or when
+     * the rules cannot apply it now (an answer nobody is waiting for): a late or repeated answer must never
+     * change a game twice. The game's clock
      * row is locked first and rewritten after the append (a running turn of the same player keeps its deadline).
      */
     public <S, M, E> Uni<Void> record(String gameId, TesseraEvent fact, BiPredicate<TesseraEvent, TesseraEvent> sameFact) {
@@ -327,7 +329,7 @@ public class GameService {
             // A fact from outside the players: a running turn or grace of the same player keeps its deadline.
             return store.append(gameId, game.version(), List.of(fact), Topics.GAME_EVENTS)
                     .chain(() -> clocks.after(after, clock, true))
-                    .invoke(relay::kick).replaceWithVoid();
+                    .replaceWithVoid();
         }));
     }
 

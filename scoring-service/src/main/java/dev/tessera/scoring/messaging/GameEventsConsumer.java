@@ -26,6 +26,6 @@ public class GameEventsConsumer {
 
     @Incoming("game-events")
     public Uni<Void> consume(ConsumerRecord<String, String> record) {
-        return consumer.once(NAME, record, scoring::apply).invoke(relay::kick);
+        return relay.after(() -> consumer.once(NAME, record, scoring::apply));
     }
 }

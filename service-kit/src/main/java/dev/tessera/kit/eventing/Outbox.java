@@ -11,6 +11,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Records to publish, written in the caller's transaction (so they exist exactly when the state change
@@ -26,6 +27,13 @@ public class Outbox {
 
     @ConfigProperty(name = "quarkus.application.name")
     String application;
+
+    /** Statements that added rows, ever, in this instance: how {@link OutboxRelay#after} knows a transaction added some. */
+    private final AtomicLong added = new AtomicLong();
+
+    long added() {
+        return added.get();
+    }
 
     /** The CloudEvents source of this service's events. */
     public String source() {
@@ -57,7 +65,7 @@ public class Outbox {
         return SessionSql.update("""
                         INSERT INTO outbox (topic, record_key, slot, payload)
                         SELECT $1, $2, $3, r.payload FROM unnest(CAST($4 AS text[])) WITH ORDINALITY AS r(payload, n) ORDER BY r.n""",
-                topic, key, slot(key), payloads).replaceWithVoid();
+                topic, key, slot(key), payloads).invoke(added::incrementAndGet).replaceWithVoid();
     }
 
     static short slot(String key) {

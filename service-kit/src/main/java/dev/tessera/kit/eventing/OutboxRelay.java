@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 /**
  * Publishes outbox rows to Kafka, at least once and in order per key. Each run takes, slot by slot,
@@ -60,6 +61,25 @@ public class OutboxRelay {
     private volatile KafkaProducer<String, String> producer;
     private final AtomicBoolean running = new AtomicBoolean();
     private final AtomicBoolean again = new AtomicBoolean();
+
+    @Inject
+    Outbox outbox;
+
+    /**
+     * Runs {@code transaction} and, once it has completed (committed), asks for a run if it added outbox rows.
+     * For consumers that publish for a few of the many events they apply: the others cost no relay query. Rows
+     * added by other transactions meanwhile may cause a run too, which is harmless.
+     */
+    public <T> Uni<T> after(Supplier<Uni<T>> transaction) {
+        return Uni.createFrom().deferred(() -> {
+            long before = outbox.added();
+            return transaction.get().invoke(() -> {
+                if (outbox.added() != before) {
+                    kick();
+                }
+            });
+        });
+    }
 
     /** Asks for a run now (after a commit that added rows); runs are never concurrent within an instance. */
     public void kick() {

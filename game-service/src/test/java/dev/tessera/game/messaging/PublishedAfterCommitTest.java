@@ -1,0 +1,70 @@
+package dev.tessera.game.messaging;
+
+import dev.tessera.events.CloudEvent;
+import dev.tessera.events.EventCodec;
+import dev.tessera.events.TesseraEvent;
+import dev.tessera.events.Topics;
+import dev.tessera.events.lobby.TableStarted;
+import dev.tessera.events.scoring.ScoringRoundScored;
+import dev.tessera.game.play.GameService;
+import dev.tessera.infra.TestInfrastructure;
+import dev.tessera.infra.TestKafka;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Facts that game-service records for other services' events (a table's game, a scoring round's points) reach
+ * the game-events topic as soon as they are committed, not when the relay's once-a-second safety net next
+ * looks: here the safety net is pushed out to an hour, so only the run asked for after the commit can
+ * publish them.
+ */
+@QuarkusTest
+@TestProfile(PublishedAfterCommitTest.NoSafetyNet.class)
+class PublishedAfterCommitTest {
+    public static class NoSafetyNet implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("tessera.outbox.interval", "1h");
+        }
+    }
+
+    private final EventCodec codec = new EventCodec();
+
+    private void send(String topic, String key, long version, TesseraEvent event) {
+        CloudEvent envelope = codec.envelope("/tessera/test", key, version, event, OffsetDateTime.now());
+        TestKafka.produce(TestInfrastructure.bootstrapServers(), topic, key, codec.write(envelope));
+    }
+
+    private boolean published(String gameId, String type) {
+        return TestKafka.readAll(TestInfrastructure.bootstrapServers(), Topics.GAME_EVENTS).stream()
+                .anyMatch(r -> gameId.equals(r.key()) && r.value().contains("\"type\":\"" + type + "\""));
+    }
+
+    @Test
+    void a_started_table_and_a_scoring_answer_are_published_once_committed() {
+        String tableId = UUID.randomUUID().toString();
+        String gameId = GameService.gameIdOf(tableId);
+        send(Topics.LOBBY_EVENTS, tableId, 4, new TableStarted(tableId, "alhambra", List.of("ana", "bob", "cyd"), Map.of()));
+        await().atMost(Duration.ofSeconds(30)).until(() -> published(gameId, "tessera.game.GameStarted"));
+
+        send(Topics.SCORING_EVENTS, gameId, 1, new ScoringRoundScored(gameId, 1, List.of(
+                new ScoringRoundScored.PlayerScore("ana", Map.of("tower", 6), 6, 2, 8),
+                new ScoringRoundScored.PlayerScore("bob", Map.of(), 0, 0, 0),
+                new ScoringRoundScored.PlayerScore("cyd", Map.of(), 0, 0, 0))));
+        await().atMost(Duration.ofSeconds(30)).until(() -> published(gameId, "tessera.alhambra.PointsAwarded"));
+        assertTrue(TestInfrastructure.postgres().count("tessera_game",
+                "SELECT count(*) FROM outbox WHERE record_key = '" + gameId + "' AND published_at IS NULL") == 0,
+                "every outbox row of the game is marked published");
+    }
+}
