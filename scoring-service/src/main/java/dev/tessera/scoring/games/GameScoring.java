@@ -15,7 +15,6 @@ import dev.tessera.events.game.GameStarted;
 import dev.tessera.events.scoring.FinalStandings;
 import dev.tessera.events.scoring.ScoringRoundScored;
 import dev.tessera.kit.eventing.Outbox;
-import dev.tessera.kit.eventing.SessionSql;
 import dev.tessera.scoring.alhambra.AlhambraLayout;
 import dev.tessera.scoring.alhambra.BuildingType;
 import dev.tessera.scoring.alhambra.PlayerHoldings;
@@ -33,6 +32,8 @@ import dev.tessera.scoring.carrara.ValuationResult;
 import dev.tessera.scoring.standings.Contender;
 import dev.tessera.scoring.standings.Standings;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
@@ -63,12 +64,19 @@ public class GameScoring {
     @Inject
     EventCodec codec;
 
+    @Inject
+    Pool pool;
+
+    /**
+     * Applies an event that starts a game or concerns its scoring, in the caller's transaction (the idempotent
+     * consumer's, which records the event as processed). Any other event only moves the game on: {@link #advance}.
+     */
     public Uni<Void> apply(CloudEvent envelope, TesseraEvent event) {
         String gameId = envelope.subject();
         if (event instanceof GameStarted started) {
             return start(started, envelope.streamversion());
         }
-        if (!concernsScoring(event)) {
+        if (onlyAdvances(event)) {
             return advance(envelope);
         }
         return ScoredGame.<ScoredGame>findById(gameId).chain(game -> {
@@ -91,18 +99,24 @@ public class GameScoring {
                 || event instanceof BuildersEvent.GameFinished || event instanceof GameEnded;
     }
 
+    /** Whether {@code event} (null when of a type unknown here) only moves its game's last version on: most events do. */
+    public static boolean onlyAdvances(TesseraEvent event) {
+        return !(event instanceof GameStarted) && !concernsScoring(event);
+    }
+
     /**
-     * Any other event only moves the game's last version on: one UPDATE on the transaction's connection rather
-     * than loading the entity and flushing it (most events of a game are such). The transaction touches
-     * scored_games through this statement only, so Hibernate holds no copy of the row that it could contradict.
+     * Moves the game's last version on, for an event that changes nothing else ({@link #onlyAdvances}): one
+     * UPDATE on its own, with no transaction and no processed-events row, because it is idempotent by itself
+     * (greatest): an event delivered again or replayed after a rebuild changes nothing. Most events of a game
+     * are such, so this is most of what scoring-service does per move.
      */
-    private Uni<Void> advance(CloudEvent envelope) {
-        return SessionSql.update("UPDATE scored_games SET last_version = greatest(last_version, $2), updated_at = $3 WHERE game_id = $1",
-                envelope.subject(), envelope.streamversion(), OffsetDateTime.now(ZoneOffset.UTC)).invoke(rows -> {
-            if (rows == 0) {
-                LOG.warnf("%s for a game never started here (%s): ignored", envelope.type(), envelope.subject());
-            }
-        }).replaceWithVoid();
+    public Uni<Void> advance(CloudEvent envelope) {
+        return pool.preparedQuery("UPDATE scored_games SET last_version = greatest(last_version, $2), updated_at = $3 WHERE game_id = $1")
+                .execute(Tuple.of(envelope.subject(), envelope.streamversion(), OffsetDateTime.now(ZoneOffset.UTC))).invoke(rows -> {
+                    if (rows.rowCount() == 0) {
+                        LOG.warnf("%s for a game never started here (%s): ignored", envelope.type(), envelope.subject());
+                    }
+                }).replaceWithVoid();
     }
 
     private Uni<Void> on(ScoredGame game, TesseraEvent event) {

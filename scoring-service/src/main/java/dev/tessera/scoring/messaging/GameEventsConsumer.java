@@ -9,7 +9,11 @@ import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
-/** Every game's events, applied once each to scoring-service's own state; results go out through the outbox. */
+/**
+ * Every game's events, applied to scoring-service's own state; results go out through the outbox. Events that
+ * start a game or concern its scoring are applied once each (recorded as processed in the same transaction);
+ * the others only move the game's last version on, which is idempotent by itself and needs neither.
+ */
 @ApplicationScoped
 public class GameEventsConsumer {
     /** The idempotent consumer's name: what {@link dev.tessera.scoring.Rebuild} forgets. */
@@ -26,6 +30,10 @@ public class GameEventsConsumer {
 
     @Incoming("game-events")
     public Uni<Void> consume(ConsumerRecord<String, String> record) {
-        return relay.after(() -> consumer.once(NAME, record, scoring::apply));
+        IdempotentConsumer.Delivery delivery = consumer.read(record);
+        if (GameScoring.onlyAdvances(delivery.event())) {
+            return scoring.advance(delivery.envelope());
+        }
+        return relay.after(() -> consumer.once(NAME, delivery, event -> true, scoring::apply));
     }
 }
