@@ -24,6 +24,19 @@ import java.util.Optional;
 @ApplicationScoped
 public class EventStore {
 
+    /** The version check, the events and their outbox records: an append in one statement (see {@link #insert}). */
+    private static final String APPEND = """
+            WITH current AS (SELECT coalesce(max(version), 0) AS version FROM events WHERE stream_id = $1),
+            written AS (
+                INSERT INTO events (stream_id, version, event_id, type, schema_version, payload, recorded_at)
+                SELECT $1, e.version, CAST(e.id AS uuid), e.type, e.schema_version, CAST(e.payload AS jsonb), $8
+                FROM unnest(CAST($3 AS bigint[]), CAST($4 AS text[]), CAST($5 AS text[]), CAST($6 AS int[]),
+                            CAST($7 AS text[])) AS e(version, id, type, schema_version, payload), current
+                WHERE current.version = $2
+                RETURNING 1),
+            queued AS (%s RETURNING 1)
+            SELECT version FROM current""".formatted(Outbox.insert("$9", "$1", "$10", "$11", "(SELECT version FROM current) = $2"));
+
     @Inject
     EventCodec codec;
 
@@ -54,21 +67,22 @@ public class EventStore {
         if (envelopes.isEmpty()) {
             throw new IllegalArgumentException("nothing to append to " + streamId);
         }
-        return insert(streamId, expectedVersion, envelopes).chain(actual -> {
+        return insert(streamId, expectedVersion, envelopes, topic).chain(actual -> {
             if (actual != expectedVersion) {
                 return Uni.createFrom().failure(new ConcurrencyConflictException(streamId, expectedVersion, actual));
             }
-            return outbox.addAll(topic, streamId, envelopes).replaceWith(envelopes);
+            return Uni.createFrom().item(envelopes);
         }).onFailure(Sql::isUniqueViolation)
                 .transform(e -> new ConcurrencyConflictException(streamId, expectedVersion, -1));
     }
 
     /**
-     * Inserts the envelopes, in one statement, only if the stream is at {@code expectedVersion}; answers the
-     * version it found (the envelopes were written if and only if it is the expected one). A transaction
-     * that appended meanwhile and commits first makes this one fail on the (stream_id, version) key.
+     * Inserts the envelopes and their outbox records for {@code topic}, in one statement, only if the stream is
+     * at {@code expectedVersion}; answers the version it found (both were written if and only if it is the
+     * expected one). A transaction that appended meanwhile and commits first makes this one fail on the
+     * (stream_id, version) key.
      */
-    private Uni<Long> insert(String streamId, long expectedVersion, List<CloudEvent> envelopes) {
+    private Uni<Long> insert(String streamId, long expectedVersion, List<CloudEvent> envelopes, String topic) {
         int n = envelopes.size();
         Long[] versions = new Long[n];
         String[] ids = new String[n];
@@ -83,18 +97,17 @@ public class EventStore {
             schemaVersions[i] = EventTypes.of(EventTypes.byName(e.type())).version();
             payloads[i] = json(e.data());
         }
-        return SessionSql.select("""
-                        WITH current AS (SELECT coalesce(max(version), 0) AS version FROM events WHERE stream_id = $1),
-                        written AS (
-                            INSERT INTO events (stream_id, version, event_id, type, schema_version, payload, recorded_at)
-                            SELECT $1, e.version, CAST(e.id AS uuid), e.type, e.schema_version, CAST(e.payload AS jsonb), $8
-                            FROM unnest(CAST($3 AS bigint[]), CAST($4 AS text[]), CAST($5 AS text[]), CAST($6 AS int[]),
-                                        CAST($7 AS text[])) AS e(version, id, type, schema_version, payload), current
-                            WHERE current.version = $2
-                            RETURNING 1)
-                        SELECT version FROM current""",
-                streamId, expectedVersion, versions, ids, types, schemaVersions, payloads, envelopes.get(0).time())
-                .map(rows -> Sql.number(rows.get(0)[0]));
+        String[] records = outbox.payloads(topic, streamId, envelopes);
+        return SessionSql.select(APPEND,
+                streamId, expectedVersion, versions, ids, types, schemaVersions, payloads, envelopes.get(0).time(),
+                topic, Outbox.slot(streamId), records)
+                .map(rows -> {
+                    long found = Sql.number(rows.get(0)[0]);
+                    if (found == expectedVersion && records.length > 0) {
+                        outbox.added();
+                    }
+                    return found;
+                });
     }
 
     /** The stream's events after {@code afterVersion}, in order, as stored. */

@@ -31,7 +31,7 @@ public class Outbox {
     /** Statements that added rows, ever, in this instance: how {@link OutboxRelay#after} knows a transaction added some. */
     private final AtomicLong added = new AtomicLong();
 
-    long added() {
+    long addedSoFar() {
         return added.get();
     }
 
@@ -57,15 +57,37 @@ public class Outbox {
      * ({@link ReplayMarks}), nothing is added: they were published then.
      */
     public Uni<Void> addAll(String topic, String key, List<CloudEvent> events) {
-        if (ReplayMarks.replaying()) {
-            LOG.debugf("replay: %d records for %s on %s were published before the rebuild", events.size(), key, topic);
+        String[] payloads = payloads(topic, key, events);
+        if (payloads.length == 0) {
             return Uni.createFrom().voidItem();
         }
-        String[] payloads = events.stream().map(codec::write).toArray(String[]::new);
-        return SessionSql.update("""
-                        INSERT INTO outbox (topic, record_key, slot, payload)
-                        SELECT $1, $2, $3, r.payload FROM unnest(CAST($4 AS text[])) WITH ORDINALITY AS r(payload, n) ORDER BY r.n""",
-                topic, key, slot(key), payloads).invoke(added::incrementAndGet).replaceWithVoid();
+        return SessionSql.update(insert("$1", "$2", "$3", "$4", "true"), topic, key, slot(key), payloads)
+                .invoke(this::added).replaceWithVoid();
+    }
+
+    /** The records' payloads as {@link #addAll} writes them: none while a rebuilt read model replays ({@link ReplayMarks}). */
+    String[] payloads(String topic, String key, List<CloudEvent> events) {
+        if (ReplayMarks.replaying()) {
+            LOG.debugf("replay: %d records for %s on %s were published before the rebuild", events.size(), key, topic);
+            return new String[0];
+        }
+        return events.stream().map(codec::write).toArray(String[]::new);
+    }
+
+    /**
+     * The INSERT of {@link #addAll}, from the given SQL parameters, adding the rows in their order and only if
+     * {@code condition} holds: also a part of the event store's append, which queues its events in the same
+     * statement that writes them.
+     */
+    static String insert(String topic, String key, String slot, String payloads, String condition) {
+        return "INSERT INTO outbox (topic, record_key, slot, payload) SELECT " + topic + ", " + key + ", " + slot
+                + ", r.payload FROM unnest(CAST(" + payloads + " AS text[])) WITH ORDINALITY AS r(payload, n) WHERE "
+                + condition + " ORDER BY r.n";
+    }
+
+    /** Counts a statement that added rows (see {@link OutboxRelay#after}). */
+    void added() {
+        added.incrementAndGet();
     }
 
     static short slot(String key) {

@@ -72,9 +72,9 @@ public class OutboxRelay {
      */
     public <T> Uni<T> after(Supplier<Uni<T>> transaction) {
         return Uni.createFrom().deferred(() -> {
-            long before = outbox.added();
+            long before = outbox.addedSoFar();
             return transaction.get().invoke(() -> {
-                if (outbox.added() != before) {
+                if (outbox.addedSoFar() != before) {
                     kick();
                 }
             });
