@@ -302,8 +302,8 @@ public class GameService {
      * stream's current version, in the caller's transaction (the caller asks the relay for a run once it has
      * committed). Skipped, and said so, when the stream already holds the same fact ({@code sameFact}) or when
      * the rules cannot apply it now (an answer nobody is waiting for): a late or repeated answer must never
-     * change a game twice. The game's clock
-     * row is locked first and rewritten after the append (a running turn of the same player keeps its deadline).
+     * change a game twice. The game's clock row is locked first and rewritten after the append (a running turn
+     * of the same player keeps its deadline).
      */
     public <S, M, E> Uni<Void> record(String gameId, TesseraEvent fact, BiPredicate<TesseraEvent, TesseraEvent> sameFact) {
         return clocks.lock(gameId).chain(clock -> store.load(gameId, 0).chain(events -> {

@@ -21,7 +21,7 @@ import java.util.Map;
 import java.util.UUID;
 
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * Facts that game-service records for other services' events (a table's game, a scoring round's points) reach
@@ -63,8 +63,8 @@ class PublishedAfterCommitTest {
                 new ScoringRoundScored.PlayerScore("bob", Map.of(), 0, 0, 0),
                 new ScoringRoundScored.PlayerScore("cyd", Map.of(), 0, 0, 0))));
         await().atMost(Duration.ofSeconds(30)).until(() -> published(gameId, "tessera.alhambra.PointsAwarded"));
-        assertTrue(TestInfrastructure.postgres().count("tessera_game",
-                "SELECT count(*) FROM outbox WHERE record_key = '" + gameId + "' AND published_at IS NULL") == 0,
+        assertEquals(0, TestInfrastructure.postgres().count("tessera_game",
+                "SELECT count(*) FROM outbox WHERE record_key = '" + gameId + "' AND published_at IS NULL"),
                 "every outbox row of the game is marked published");
     }
 }

@@ -104,7 +104,7 @@ public class EventStore {
                 .map(rows -> {
                     long found = Sql.number(rows.get(0)[0]);
                     if (found == expectedVersion && records.length > 0) {
-                        outbox.added();
+                        outbox.countAdded();
                     }
                     return found;
                 });

@@ -62,7 +62,7 @@ public class Outbox {
             return Uni.createFrom().voidItem();
         }
         return SessionSql.update(insert("$1", "$2", "$3", "$4", "true"), topic, key, slot(key), payloads)
-                .invoke(this::added).replaceWithVoid();
+                .invoke(this::countAdded).replaceWithVoid();
     }
 
     /** The records' payloads as {@link #addAll} writes them: none while a rebuilt read model replays ({@link ReplayMarks}). */
@@ -86,7 +86,7 @@ public class Outbox {
     }
 
     /** Counts a statement that added rows (see {@link OutboxRelay#after}). */
-    void added() {
+    void countAdded() {
         added.incrementAndGet();
     }
 
