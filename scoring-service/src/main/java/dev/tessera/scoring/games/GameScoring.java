@@ -69,15 +69,13 @@ public class GameScoring {
 
     /**
      * Applies an event that starts a game or concerns its scoring, in the caller's transaction (the idempotent
-     * consumer's, which records the event as processed). Any other event only moves the game on: {@link #advance}.
+     * consumer's, which records the event as processed). An event that only moves the game on is the
+     * consumer's to pass to {@link #advance} instead, outside any transaction.
      */
     public Uni<Void> apply(CloudEvent envelope, TesseraEvent event) {
         String gameId = envelope.subject();
         if (event instanceof GameStarted started) {
             return start(started, envelope.streamversion());
-        }
-        if (onlyAdvances(event)) {
-            return advance(envelope);
         }
         return ScoredGame.<ScoredGame>findById(gameId).chain(game -> {
             if (game == null) {
