@@ -5,23 +5,20 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.HttpURLConnection;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.Map;
 
 /** The public API as a third-party client sees it: JSON over HTTP with a bearer token. */
 final class Api {
     static final ObjectMapper JSON = new ObjectMapper();
 
-    /**
-     * HTTP/1.1 with keep-alive, as most clients speak it. The JDK client otherwise upgrades each connection to
-     * HTTP/2 (h2c); the gateway's profile showed its header compression (the change measured within noise).
-     */
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    static {
+        // Idle keep-alive connections kept per server (the JDK's default is 5): one per bench thread.
+        System.setProperty("http.maxConnections", "256");
+    }
     private final String base;
 
     Api(String base) {
@@ -32,13 +29,12 @@ final class Api {
     }
 
     Answer get(String path, String token) {
-        return send(HttpRequest.newBuilder(URI.create(base + path)).GET(), token);
+        return send("GET", path, null, token);
     }
 
     Answer post(String path, Object body, String token) {
         try {
-            return send(HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(body == null ? "" : JSON.writeValueAsString(body))), token);
+            return send("POST", path, body == null ? new byte[0] : JSON.writeValueAsBytes(body), token);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -72,22 +68,41 @@ final class Api {
         }
     }
 
-    private Answer send(HttpRequest.Builder request, String token) {
-        if (token != null) {
-            request.header("Authorization", "Bearer " + token);
-        }
-        request.timeout(Duration.ofSeconds(30));
+    /**
+     * One blocking HTTP/1.1 exchange on a kept-alive connection. {@link HttpURLConnection} rather than the JDK's
+     * {@code HttpClient}: the bench calls from one thread per game and waits anyway, and the asynchronous
+     * client's machinery (selector thread, futures, hand-offs) took CPU from the platform being measured.
+     */
+    private Answer send(String method, String path, byte[] body, String token) {
         long start = System.nanoTime();
         try {
-            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            HttpURLConnection c = (HttpURLConnection) URI.create(base + path).toURL().openConnection();
+            c.setRequestMethod(method);
+            c.setConnectTimeout(5_000);
+            c.setReadTimeout(30_000);
+            c.setRequestProperty("Accept", "application/json");
+            if (token != null) {
+                c.setRequestProperty("Authorization", "Bearer " + token);
+            }
+            if (body != null) {
+                c.setDoOutput(true);
+                c.setRequestProperty("Content-Type", "application/json");
+                c.setFixedLengthStreamingMode(body.length);
+                try (OutputStream out = c.getOutputStream()) {
+                    out.write(body);
+                }
+            }
+            int status = c.getResponseCode();
+            byte[] bytes;
+            // Read to the end and close the stream (not disconnect): the connection goes back to the keep-alive cache.
+            try (InputStream in = status >= 400 ? c.getErrorStream() : c.getInputStream()) {
+                bytes = in == null ? new byte[0] : in.readAllBytes();
+            }
             long nanos = System.nanoTime() - start;
-            JsonNode body = response.body().isEmpty() ? JSON.nullNode() : JSON.readTree(response.body());
-            return new Answer(response.statusCode(), body, nanos);
+            JsonNode json = bytes.length == 0 ? JSON.nullNode() : JSON.readTree(bytes);
+            return new Answer(status, json, nanos);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 }
