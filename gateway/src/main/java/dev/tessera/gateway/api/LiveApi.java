@@ -11,6 +11,7 @@ import dev.tessera.kit.problem.ProblemException;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.subscription.Cancellable;
 import io.smallrye.mutiny.operators.multi.processors.UnicastProcessor;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -91,13 +92,21 @@ public class LiveApi {
                                         @HeaderParam("Last-Event-ID") String lastEventId, @Context Sse sse) {
         long start = start(from, lastEventId);
         // Listen before asking for the past, so that nothing published in between is missed.
+        // The processor holds what arrives while the past is read. Cancelling it does not cancel what feeds it, so
+        // the feed's subscription is ended explicitly when the client goes: else it would stay subscribed for good.
         UnicastProcessor<CloudEvent> arriving = UnicastProcessor.create();
-        feeds.follow(id).subscribe(arriving);
+        LiveFeeds.Following following = feeds.follow(id);
+        Cancellable listening = following.events().subscribe().with(arriving::onNext, arriving::onError, arriving::onComplete);
         AtomicLong last = new AtomicLong(start);
-        return Multi.createBy().concatenating().streams(history(id, start).toMulti().flatMap(Multi.createFrom()::iterable), arriving)
+        Uni<List<CloudEvent>> past = following.listening()
+                .onFailure().transform(e -> new ProblemException(503, "service-unavailable", "Service unavailable",
+                        "the live feed cannot read the game events now; retry shortly", java.util.Map.of()))
+                .chain(() -> history(id, start));
+        return Multi.createBy().concatenating().streams(past.toMulti().flatMap(Multi.createFrom()::iterable), arriving)
                 .onItem().transformToMultiAndConcatenate(event -> inOrder(id, event, last))
                 .map(event -> sse.newEventBuilder().id(String.valueOf(event.streamversion())).name(event.type())
-                        .mediaType(MediaType.APPLICATION_JSON_TYPE).data(codec.write(event)).build());
+                        .mediaType(MediaType.APPLICATION_JSON_TYPE).data(codec.write(event)).build())
+                .onTermination().invoke(listening::cancel);
     }
 
     /** Each version once and in order: an event already sent is dropped, a gap is filled from game-service. */
