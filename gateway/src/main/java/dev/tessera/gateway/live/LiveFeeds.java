@@ -62,8 +62,7 @@ public class LiveFeeds {
         t.setDaemon(true);
         return t;
     });
-    /** Followers of any game; guarded by {@code this} together with {@link #reader}. */
-    private int followers;
+    /** The reader of game-events while someone follows a game (a hub exists), else null; guarded by {@code this}. */
     private Reader reader;
 
     /** One game's followers; {@code followers} changes only inside {@code hubs.compute…}, atomically with the map. */
@@ -104,7 +103,6 @@ public class LiveFeeds {
     }
 
     private synchronized void joined(CompletableFuture<Void> listening) {
-        followers++;
         if (reader == null) {
             try {
                 reader = new Reader();
@@ -130,8 +128,8 @@ public class LiveFeeds {
         });
     }
 
-    private synchronized void left() {
-        if (--followers == 0) {
+    private void left() {
+        if (hubs.isEmpty()) {
             timer.schedule(this::stopIfIdle, linger.toMillis(), TimeUnit.MILLISECONDS);
         }
     }
@@ -139,7 +137,7 @@ public class LiveFeeds {
     private void stopIfIdle() {
         Reader idle;
         synchronized (this) {
-            if (followers > 0 || reader == null) {
+            if (!hubs.isEmpty() || reader == null) {
                 return;
             }
             idle = reader;

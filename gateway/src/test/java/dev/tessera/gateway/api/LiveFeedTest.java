@@ -55,8 +55,13 @@ class LiveFeedTest {
 
     /** No feed outlives its test, failed or not: each one left open would keep the gateway reading. */
     @org.junit.jupiter.api.AfterEach
-    void hangUp() {
-        opened.forEach(r -> new Feed(List.of(), List.of(), r).close());
+    void hangUpAll() {
+        opened.forEach(LiveFeedTest::hangUp);
+    }
+
+    private static void hangUp(CompletableFuture<HttpResponse<Stream<String>>> response) {
+        response.cancel(true);
+        response.thenAccept(r -> r.body().close());
     }
 
     @org.junit.jupiter.api.BeforeEach
@@ -87,8 +92,7 @@ class LiveFeedTest {
     private record Feed(List<String> ids, List<String> data, CompletableFuture<HttpResponse<Stream<String>>> response) {
         /** Hangs up, as a client that goes away does: the body's stream closed closes the exchange. */
         void close() {
-            response.cancel(true);
-            response.thenAccept(r -> r.body().close());
+            hangUp(response);
         }
     }
 
