@@ -7,6 +7,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.logging.ConsoleHandler;
+import java.util.logging.Formatter;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
 /**
  * The infrastructure of {@code ./tessera up}, in one JVM: a PostgreSQL with one database per service
@@ -20,10 +25,14 @@ import java.util.concurrent.CountDownLatch;
  * </pre>
  */
 public final class LocalPlatform {
+    /** Held here: java.util.logging keeps its loggers weakly, and a collected logger forgets its level. */
+    private static final List<Logger> CONFIGURED = new ArrayList<>();
+
     private LocalPlatform() {
     }
 
     public static void main(String[] args) throws InterruptedException {
+        configureLogging();
         Map<String, String> opts = options(args);
         Path data = Path.of(opts.getOrDefault("data", ".tessera/data"));
         List<String> topics = list(opts.get("topics"));
@@ -65,6 +74,39 @@ public final class LocalPlatform {
             stopped.countDown();
         }, "tessera-platform-stop"));
         stopped.await();
+    }
+
+    /**
+     * Kafka logs through SLF4J to the JBoss log manager on this class path, which without a configuration has
+     * every logger enabled down to TRACE and no handler: the broker formatted every debug message, the request
+     * log's JSON description of each request included, and threw them away (a seventh of its CPU under load,
+     * in a JFR profile). INFO for the platform, WARN for Kafka's chatty loggers, printed to the log file.
+     */
+    private static void configureLogging() {
+        // The log manager SLF4J writes to (Kafka, embedded PostgreSQL) must be the one configured here: the
+        // JDK's own would otherwise start first and get these levels, and Kafka would go on at TRACE.
+        if (System.getProperty("java.util.logging.manager") == null) {
+            System.setProperty("java.util.logging.manager", "org.jboss.logmanager.LogManager");
+        }
+        Logger root = Logger.getLogger("");
+        root.setLevel(Level.INFO);
+        ConsoleHandler console = new ConsoleHandler();
+        console.setLevel(Level.INFO);
+        console.setFormatter(new Formatter() {
+            @Override
+            public String format(LogRecord record) {
+                String line = String.format("%1$tT %2$s %3$s: %4$s%n", record.getMillis(), record.getLevel(),
+                        record.getLoggerName(), formatMessage(record));
+                return record.getThrown() == null ? line : line + record.getThrown() + System.lineSeparator();
+            }
+        });
+        root.addHandler(console);
+        CONFIGURED.add(root);
+        for (String chatty : List.of("kafka", "org.apache.kafka", "state.change.logger")) {
+            Logger logger = Logger.getLogger(chatty);
+            logger.setLevel(Level.WARNING);
+            CONFIGURED.add(logger);
+        }
     }
 
     private static int port(String value, String what) {
