@@ -32,6 +32,7 @@ public final class LoadBench {
     private final Api api;
     private final Bots.Bot bot;
     private final ConcurrentLinkedQueue<Long> moveNanos = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<String> trace = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Long> scoringMillis = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Long> valuationMillis = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<String> finishedGames = new ConcurrentLinkedQueue<>();
@@ -78,6 +79,14 @@ public final class LoadBench {
         pool.awaitTermination(seconds + 120L, TimeUnit.SECONDS);
         double elapsed = (System.nanoTime() - start) / 1e9;
         report(seconds, perTitle, elapsed);
+        String traceFile = System.getProperty("tessera.bench.trace");
+        if (traceFile != null) {
+            try {
+                java.nio.file.Files.write(java.nio.file.Path.of(traceFile), trace);
+            } catch (java.io.IOException e) {
+                System.err.println("trace: " + e);
+            }
+        }
     }
 
     /** One table's worth of players, signed up once and playing one game after another, as people do. */
@@ -145,6 +154,7 @@ public final class LoadBench {
                 moves.incrementAndGet();
                 lastMove = answer.body().path("version").asLong(lastMove);
                 moveNanos.add(answer.nanos());
+                trace.add(System.currentTimeMillis() + "," + answer.nanos() / 1000 + "," + title);
                 asked = byId.getOrDefault(answer.body().path("toAct").asText(""), asked);
             } else if (answer.status() == 409) {
                 conflicts.incrementAndGet();
