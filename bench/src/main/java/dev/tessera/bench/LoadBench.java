@@ -32,6 +32,8 @@ public final class LoadBench {
     private final Api api;
     private final Bots.Bot bot;
     private final ConcurrentLinkedQueue<Long> moveNanos = new ConcurrentLinkedQueue<>();
+    /** With -Dtessera.bench.trace=FILE: one line per accepted move (epoch ms, latency µs, title), written at the end. */
+    private final String traceFile = System.getProperty("tessera.bench.trace");
     private final ConcurrentLinkedQueue<String> trace = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Long> scoringMillis = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Long> valuationMillis = new ConcurrentLinkedQueue<>();
@@ -79,7 +81,6 @@ public final class LoadBench {
         pool.awaitTermination(seconds + 120L, TimeUnit.SECONDS);
         double elapsed = (System.nanoTime() - start) / 1e9;
         report(seconds, perTitle, elapsed);
-        String traceFile = System.getProperty("tessera.bench.trace");
         if (traceFile != null) {
             try {
                 java.nio.file.Files.write(java.nio.file.Path.of(traceFile), trace);
@@ -154,7 +155,9 @@ public final class LoadBench {
                 moves.incrementAndGet();
                 lastMove = answer.body().path("version").asLong(lastMove);
                 moveNanos.add(answer.nanos());
-                trace.add(System.currentTimeMillis() + "," + answer.nanos() / 1000 + "," + title);
+                if (traceFile != null) {
+                    trace.add(System.currentTimeMillis() + "," + answer.nanos() / 1000 + "," + title);
+                }
                 asked = byId.getOrDefault(answer.body().path("toAct").asText(""), asked);
             } else if (answer.status() == 409) {
                 conflicts.incrementAndGet();
