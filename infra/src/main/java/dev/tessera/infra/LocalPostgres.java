@@ -75,6 +75,11 @@ public final class LocalPostgres implements AutoCloseable {
         }
     }
 
+    /** A connection of its own to {@code database}, for a test that holds a transaction open (a row lock, say). */
+    public Connection connect(String database) throws SQLException {
+        return postgres.getDatabase(USER, database).getConnection();
+    }
+
     public String jdbcUrl(String database) {
         return "jdbc:postgresql://localhost:" + port() + "/" + database;
     }

@@ -4,14 +4,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
 import dev.tessera.events.Topics;
+import dev.tessera.events.game.GameEnded;
 import dev.tessera.events.game.GameStarted;
 import dev.tessera.events.scoring.FinalStandings;
 import dev.tessera.infra.TestInfrastructure;
 import dev.tessera.infra.TestKafka;
+import dev.tessera.lobby.players.PlayersReadModel;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import org.junit.jupiter.api.Test;
 
+import java.sql.Connection;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -145,6 +149,51 @@ class TablesTest {
         await().atMost(Duration.ofSeconds(20)).until(() -> processed(marker.id()) == 1);
         assertEquals(1, processed(standings.id()));
         assertEquals(finishedAt, updatedAt(id));
+    }
+
+    /**
+     * GameEnded (game-events) and FinalStandings (scoring-events) both finish the table, in two consumers'
+     * transactions. Made to meet: a test transaction holds the table's row lock until both consumers wait on
+     * it, so both read the row at one version and the second UPDATE finds it changed. Neither may be lost:
+     * the game's ratings are applied and nothing goes to the dead-letter topic.
+     */
+    @Test
+    void game_ended_and_final_standings_finishing_a_table_at_once_are_both_applied() throws Exception {
+        String ana = Lobby.player("ana");
+        String bob = Lobby.player("bob");
+        String id = Lobby.open(ana, "builders", 2);
+        Lobby.join(id, bob);
+        Lobby.as(ana).post("/api/v1/tables/" + id + "/start").then().statusCode(200);
+        String gameId = "game-of-" + id;
+        OffsetDateTime now = OffsetDateTime.now();
+        Lobby.produce(Lobby.gameEvent(gameId, 1, new GameStarted(gameId, id, "builders", List.of(ana, bob), 1L, Map.of(), null), now));
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().get("/api/v1/tables/" + id)
+                .then().body("status", equalTo("playing")));
+
+        CloudEvent ended = Lobby.gameEvent(gameId, 2, new GameEnded(gameId, List.of(new GameEnded.Standing(bob, 20, 1),
+                new GameEnded.Standing(ana, 18, 2))), now.plusMinutes(1));
+        CloudEvent standings = codec.envelope("/tessera/scoring-service", gameId, 1, new FinalStandings(gameId, "builders",
+                List.of(new FinalStandings.Standing(bob, 20, 1), new FinalStandings.Standing(ana, 18, 2))), now.plusMinutes(1));
+        try (Connection lock = TestInfrastructure.postgres().connect("tessera_lobby")) {
+            lock.setAutoCommit(false);
+            try (Statement statement = lock.createStatement()) {
+                statement.execute("SELECT id FROM game_tables WHERE id = '" + id + "' FOR UPDATE");
+            }
+            Lobby.produce(ended);
+            TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.SCORING_EVENTS, gameId, codec.write(standings));
+            await().atMost(Duration.ofSeconds(20)).until(() -> Lobby.count("SELECT count(*) FROM pg_stat_activity"
+                    + " WHERE datname = 'tessera_lobby' AND cardinality(pg_blocking_pids(pid)) > 0") == 2);
+            lock.rollback();
+        }
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> Lobby.processed(PlayersReadModel.CONSUMER, ended.id()) == 1);
+        assertEquals(1, Lobby.processed("lobby.table-status", ended.id()));
+        await().atMost(Duration.ofSeconds(10)).until(() -> Lobby.processed("lobby.standings", standings.id()) == 1);
+        given().get("/api/v1/tables/" + id).then().body("status", equalTo("finished"));
+        given().get("/api/v1/players/" + bob).then().statusCode(200)
+                .body("ratings.find { it.game == 'builders' }.rating", equalTo(1516));
+        assertTrue(TestKafka.readAll(TestInfrastructure.bootstrapServers(), "lobby-service.dlq").stream()
+                .noneMatch(r -> r.value().contains(gameId)), "a record of the game went to the dead-letter topic");
     }
 
     @Test

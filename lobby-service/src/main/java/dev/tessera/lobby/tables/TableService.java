@@ -141,10 +141,13 @@ public class TableService {
         });
     }
 
-    /** Records that the game at a table is over. */
+    /**
+     * Records that the game at a table is over. Both GameEnded and the final standings say so; whichever
+     * comes second finds the table finished and leaves it, finish time included, as it is.
+     */
     public Uni<Void> gameEnded(String gameId) {
         return GameTable.<GameTable>find("gameId", gameId).firstResult().invoke(table -> {
-            if (table != null) {
+            if (table != null && table.status != TableStatus.FINISHED) {
                 table.status = TableStatus.FINISHED;
                 table.updatedAt = OffsetDateTime.now(ZoneOffset.UTC);
             }

@@ -7,7 +7,9 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.persistence.OptimisticLockException;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.hibernate.StaleStateException;
 
 import java.time.Duration;
 import java.util.function.BiFunction;
@@ -66,10 +68,25 @@ public class IdempotentConsumer {
         if (!wanted.test(event)) {
             return Uni.createFrom().voidItem();
         }
-        // A conflict means a move was appended to the same stream meanwhile: redo the whole transaction.
+        // A conflict means another transaction got there first: redo the whole transaction on the new state.
         return Panache.withTransaction(() -> firstDelivery(consumer, envelope.id())
                         .chain(first -> first ? apply(delivery.record(), envelope, event, effect) : Uni.createFrom().voidItem()))
-                .onFailure(ConcurrencyConflictException.class).retry().withBackOff(Duration.ofMillis(5), Duration.ofMillis(200)).atMost(20);
+                .onFailure(IdempotentConsumer::conflict).retry().withBackOff(Duration.ofMillis(5), Duration.ofMillis(200)).atMost(20);
+    }
+
+    /**
+     * A failure that a retry can resolve: an append to a stream that moved meanwhile, or an entity with a
+     * {@code @Version} that another consumer's transaction changed between this one's read and its write
+     * (two channels finishing the same table, say).
+     */
+    static boolean conflict(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof ConcurrencyConflictException || t instanceof StaleStateException
+                    || t instanceof OptimisticLockException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Applies the effect; a record replayed after a rebuild changes state but publishes nothing again. */
