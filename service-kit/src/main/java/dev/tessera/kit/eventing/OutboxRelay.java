@@ -21,6 +21,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -192,6 +195,41 @@ public class OutboxRelay {
             }
         }
         return p;
+    }
+
+    /** How long a published row is kept (to see what was published, and when) before {@link #purge} deletes it. */
+    @ConfigProperty(name = "tessera.outbox.retention", defaultValue = "PT1H")
+    Duration retention;
+
+    /** Rows deleted by one purge statement: a purge is many short transactions, never one long one. */
+    private static final int PURGE_BATCH = 5_000;
+
+    /**
+     * Deletes rows published longer than {@code tessera.outbox.retention} ago, oldest first. The events table
+     * keeps every event; the outbox is only the queue towards Kafka, which would otherwise grow by every event
+     * ever written. Rows not yet published are never deleted, however old.
+     */
+    @Scheduled(every = "${tessera.outbox.purge-interval:1m}", delayed = "${tessera.outbox.purge-interval:1m}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    Uni<Void> purgeScheduled() {
+        return purge().onFailure().invoke(e -> LOG.warn("outbox purge failed: " + e.getMessage())).onFailure().recoverWithNull()
+                .replaceWithVoid();
+    }
+
+    /** Deletes the rows published before now minus the retention; answers how many. */
+    public Uni<Long> purge() {
+        OffsetDateTime before = OffsetDateTime.now(ZoneOffset.UTC).minus(retention);
+        return purgeFrom(before, 0L);
+    }
+
+    private Uni<Long> purgeFrom(OffsetDateTime before, long deletedSoFar) {
+        return pool.preparedQuery("""
+                        DELETE FROM outbox WHERE id IN (SELECT id FROM outbox
+                        WHERE published_at IS NOT NULL AND published_at < $1 ORDER BY id LIMIT $2)""")
+                .execute(Tuple.of(before, PURGE_BATCH))
+                .chain(rows -> rows.rowCount() == PURGE_BATCH
+                        ? purgeFrom(before, deletedSoFar + rows.rowCount())
+                        : Uni.createFrom().item(deletedSoFar + rows.rowCount()));
     }
 
     /** Rows still waiting for Kafka: the outbox lag, for health and metrics. */

@@ -1,0 +1,54 @@
+package dev.tessera.lobby;
+
+import dev.tessera.infra.TestInfrastructure;
+import dev.tessera.kit.eventing.OutboxRelay;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.Statement;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The outbox is a queue towards Kafka, not a second event store: published rows go after the retention (1 h). */
+@QuarkusTest
+class OutboxPurgeTest {
+    /** The relay's advisory-lock namespace (OutboxRelay.LOCK_NAMESPACE): holding a slot's lock keeps the relay off it. */
+    private static final int RELAY_LOCKS = 0x7E55E4A;
+    private static final int SLOT = 7;
+
+    @Inject
+    OutboxRelay relay;
+
+    @Test
+    void rows_published_longer_ago_than_the_retention_are_deleted_and_recent_or_unpublished_ones_kept() throws Exception {
+        String key = Lobby.player("purge");
+        long old = insert(key, "3 hours", true);
+        long recent = insert(key, "10 minutes", true);
+        try (Connection relayKeptOff = TestInfrastructure.postgres().connect("tessera_lobby");
+             Statement statement = relayKeptOff.createStatement()) {
+            statement.execute("SELECT pg_advisory_lock(" + RELAY_LOCKS + ", " + SLOT + ")");
+            long waiting = insert(key, "3 hours", false);
+
+            long deleted = relay.purge().await().indefinitely();
+
+            assertTrue(deleted >= 1, "the row published 3 hours ago was not deleted");
+            assertEquals(0, Lobby.count("SELECT count(*) FROM outbox WHERE id = " + old));
+            assertEquals(1, Lobby.count("SELECT count(*) FROM outbox WHERE id = " + recent));
+            assertEquals(1, Lobby.count("SELECT count(*) FROM outbox WHERE id = " + waiting + " AND published_at IS NULL"),
+                    "a row Kafka has not had yet was deleted");
+            statement.execute("DELETE FROM outbox WHERE id = " + waiting); // not a real event: never to be published
+            statement.execute("SELECT pg_advisory_unlock(" + RELAY_LOCKS + ", " + SLOT + ")");
+        }
+    }
+
+    /** An outbox row written {@code ago}, published then too or still waiting for the relay; answers its id. */
+    private static long insert(String key, String ago, boolean published) {
+        String at = "now() - interval '" + ago + "'";
+        return Lobby.count("INSERT INTO outbox (topic, record_key, slot, payload, created_at, published_at)"
+                + " VALUES ('lobby-events', '" + key + "', " + SLOT + ", '{}', " + at + ", " + (published ? at : "NULL") + ")"
+                + " RETURNING id");
+    }
+}
