@@ -15,8 +15,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The outbox is a queue towards Kafka, not a second event store: published rows go after the retention (1 h). */
 @QuarkusTest
 class OutboxPurgeTest {
-    /** The relay's advisory-lock namespace (OutboxRelay.LOCK_NAMESPACE): holding a slot's lock keeps the relay off it. */
-    private static final int RELAY_LOCKS = 0x7E55E4A;
     private static final int SLOT = 7;
 
     @Inject
@@ -29,18 +27,21 @@ class OutboxPurgeTest {
         long recent = insert(key, "10 minutes", true);
         try (Connection relayKeptOff = TestInfrastructure.postgres().connect("tessera_lobby");
              Statement statement = relayKeptOff.createStatement()) {
-            statement.execute("SELECT pg_advisory_lock(" + RELAY_LOCKS + ", " + SLOT + ")");
+            // Holding the slot's lock keeps the relay off it: the row below stays unpublished.
+            statement.execute("SELECT pg_advisory_lock(" + OutboxRelay.LOCK_NAMESPACE + ", " + SLOT + ")");
             long waiting = insert(key, "3 hours", false);
+            try {
+                long deleted = relay.purge().await().indefinitely();
 
-            long deleted = relay.purge().await().indefinitely();
-
-            assertTrue(deleted >= 1, "the row published 3 hours ago was not deleted");
-            assertEquals(0, Lobby.count("SELECT count(*) FROM outbox WHERE id = " + old));
-            assertEquals(1, Lobby.count("SELECT count(*) FROM outbox WHERE id = " + recent));
-            assertEquals(1, Lobby.count("SELECT count(*) FROM outbox WHERE id = " + waiting + " AND published_at IS NULL"),
-                    "a row Kafka has not had yet was deleted");
-            statement.execute("DELETE FROM outbox WHERE id = " + waiting); // not a real event: never to be published
-            statement.execute("SELECT pg_advisory_unlock(" + RELAY_LOCKS + ", " + SLOT + ")");
+                assertTrue(deleted >= 1, "the row published 3 hours ago was not deleted");
+                assertEquals(0, Lobby.count("SELECT count(*) FROM outbox WHERE id = " + old));
+                assertEquals(1, Lobby.count("SELECT count(*) FROM outbox WHERE id = " + recent));
+                assertEquals(1, Lobby.count("SELECT count(*) FROM outbox WHERE id = " + waiting + " AND published_at IS NULL"),
+                        "a row Kafka has not had yet was deleted");
+            } finally {
+                statement.execute("DELETE FROM outbox WHERE id = " + waiting); // not a real event: never to be published
+                statement.execute("SELECT pg_advisory_unlock(" + OutboxRelay.LOCK_NAMESPACE + ", " + SLOT + ")");
+            }
         }
     }
 

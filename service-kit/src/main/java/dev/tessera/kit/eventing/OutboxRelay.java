@@ -22,8 +22,6 @@ import org.jboss.logging.Logger;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -45,8 +43,11 @@ import java.util.function.Supplier;
 @ApplicationScoped
 public class OutboxRelay {
     private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
-    /** Arbitrary namespace of our advisory locks (first key of pg_try_advisory_xact_lock(int, int)). */
-    private static final int LOCK_NAMESPACE = 0x7E55E4A;
+    /**
+     * Arbitrary namespace of our advisory locks (first key of pg_try_advisory_xact_lock(int, int)); whoever holds
+     * (LOCK_NAMESPACE, slot) keeps the relay off that slot.
+     */
+    public static final int LOCK_NAMESPACE = 0x7E55E4A;
 
     @Inject
     Pool pool;
@@ -216,19 +217,21 @@ public class OutboxRelay {
                 .replaceWithVoid();
     }
 
-    /** Deletes the rows published before now minus the retention; answers how many. */
+    /**
+     * Deletes the rows published more than the retention ago; answers how many. "Ago" by the database's clock,
+     * which also stamped {@code published_at}, so that a service host's clock does not matter.
+     */
     public Uni<Long> purge() {
-        OffsetDateTime before = OffsetDateTime.now(ZoneOffset.UTC).minus(retention);
-        return purgeFrom(before, 0L);
+        return purgeFrom((double) retention.toMillis() / 1000, 0L);
     }
 
-    private Uni<Long> purgeFrom(OffsetDateTime before, long deletedSoFar) {
+    private Uni<Long> purgeFrom(double retentionSeconds, long deletedSoFar) {
         return pool.preparedQuery("""
-                        DELETE FROM outbox WHERE id IN (SELECT id FROM outbox
-                        WHERE published_at IS NOT NULL AND published_at < $1 ORDER BY id LIMIT $2)""")
-                .execute(Tuple.of(before, PURGE_BATCH))
+                        DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE published_at IS NOT NULL
+                        AND published_at < now() - make_interval(secs => $1) ORDER BY id LIMIT $2)""")
+                .execute(Tuple.of(retentionSeconds, PURGE_BATCH))
                 .chain(rows -> rows.rowCount() == PURGE_BATCH
-                        ? purgeFrom(before, deletedSoFar + rows.rowCount())
+                        ? purgeFrom(retentionSeconds, deletedSoFar + rows.rowCount())
                         : Uni.createFrom().item(deletedSoFar + rows.rowCount()));
     }
 
