@@ -66,7 +66,7 @@ public final class LocalPostgres implements AutoCloseable {
 
     /** Runs a query whose first column of its first row is a number (a count, say); for tests. */
     public long count(String database, String sql) {
-        try (Connection connection = postgres.getDatabase(USER, database).getConnection();
+        try (Connection connection = connect(database);
              Statement statement = connection.createStatement();
              ResultSet rs = statement.executeQuery(sql)) {
             return rs.next() ? rs.getLong(1) : 0;

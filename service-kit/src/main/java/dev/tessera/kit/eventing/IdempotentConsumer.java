@@ -80,7 +80,7 @@ public class IdempotentConsumer {
      * (two channels finishing the same table, say).
      */
     static boolean conflict(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof ConcurrencyConflictException || t instanceof StaleStateException
                     || t instanceof OptimisticLockException) {
                 return true;

