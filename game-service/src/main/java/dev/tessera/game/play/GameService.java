@@ -112,8 +112,9 @@ public class GameService {
 
     /** The game now with its clock row (who is to act until when, which seats bots play), if it has one. */
     public <S, M, E> Uni<Clocked<S, M, E>> loadWithClock(String gameId) {
-        return Panache.withSession(() -> this.<S, M, E>current(gameId)
-                .chain(game -> clocks.find(gameId).map(clock -> new Clocked<>(game, clock.orElse(null)))));
+        // Both reads go out at once on the session's connection (pipelined; PostgreSQL runs them in order).
+        return Panache.withSession(() -> Uni.combine().all().unis(this.<S, M, E>current(gameId), clocks.find(gameId))
+                .with((game, clock) -> new Clocked<>(game, clock.orElse(null))));
     }
 
     /** A game and its clock row ({@code null} when it has none). */
@@ -209,24 +210,28 @@ public class GameService {
      * rejects. The game's clock row is locked first and rewritten for the next player to act.
      */
     public <S, M, E> Uni<MoveResult> move(String gameId, String player, long expectedVersion, JsonNode move) {
-        return Panache.withTransaction(() -> clocks.lock(gameId).chain(clock -> {
+        // The clock row's lock and the stream's tail go out at once on the transaction's connection (pipelined):
+        // PostgreSQL runs them in order, so the tail is read, with a snapshot of its own, once the lock is held.
+        return Panache.withTransaction(() -> Uni.combine().all().unis(clocks.lock(gameId), this.<S, M, E>current(gameId))
+                .asTuple().chain(locked -> {
+            Optional<ClockRow> clock = locked.getItem1();
+            GameStream<S, M, E> game = locked.getItem2();
             if (clock.isPresent() && clock.get().isBot(player)) {
                 throw ProblemException.conflict("seat-taken-by-bot", player + " timed out and a bot plays their seat now; "
                         + "the seat cannot be moved from outside any more");
             }
-            return this.<S, M, E>current(gameId).chain(game -> {
-                if (game.version() != expectedVersion) {
-                    throw new ConcurrencyConflictException(gameId, expectedVersion, game.version());
-                }
-                M parsed = parse(game.engine(), move);
-                return play(game, player, parsed).chain(moved -> clocks.after(moved.after(), clock, false)
-                        .map(row -> new ClockedMove<>(moved, row)));
-            });
+            if (game.version() != expectedVersion) {
+                throw new ConcurrencyConflictException(gameId, expectedVersion, game.version());
+            }
+            M parsed = parse(game.engine(), move);
+            return play(game, player, parsed).chain(moved -> clocks.after(moved.after(), clock, false)
+                    .map(row -> new ClockedMove<>(moved, row)));
         })).invoke(done -> {
             accepted(done.moved().after());
             // Only once committed: a game in memory must never be ahead of its stream.
             folded.remember(done.moved().after());
-            relay.kick();
+            // The move added rows for its game's key only: the relay needs not ask which slots have some.
+            relay.kick(gameId);
             if (done.clock().filter(ClockRow::botDue).isPresent()) {
                 clockWorker.kick();
             }

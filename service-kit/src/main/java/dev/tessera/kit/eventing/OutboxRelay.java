@@ -6,7 +6,6 @@ import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -27,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
@@ -71,7 +71,12 @@ public class OutboxRelay {
 
     private volatile KafkaProducer<String, String> producer;
     private final AtomicBoolean running = new AtomicBoolean();
-    private final AtomicBoolean again = new AtomicBoolean();
+    /**
+     * What the next run must look at: a bit per slot known to have rows waiting ({@link #kick(String)}), and
+     * {@link #ANY_SLOT} when any slot may have (then the run asks the database which have).
+     */
+    private final AtomicInteger wanted = new AtomicInteger();
+    private static final int ANY_SLOT = 1 << Outbox.SLOTS;
 
     @Inject
     Outbox outbox;
@@ -92,12 +97,29 @@ public class OutboxRelay {
         });
     }
 
-    /** Asks for a run now (after a commit that added rows); runs are never concurrent within an instance. */
+    /**
+     * Asks for a run now (after a commit that added rows), over every slot that has rows waiting; runs are never
+     * concurrent within an instance.
+     */
     public void kick() {
+        request(ANY_SLOT);
+    }
+
+    /**
+     * Asks for a run now after a commit that added rows for {@code key} only (a move's events, keyed by its
+     * game): the run relays that key's slot without first asking the database which slots have rows, one round
+     * trip less per move when moves come one at a time. Rows of other slots wait for their own kick or for
+     * {@link #poll}.
+     */
+    public void kick(String key) {
+        request(1 << Outbox.slot(key));
+    }
+
+    private void request(int slots) {
         if (!enabled) {
             return;
         }
-        again.set(true);
+        wanted.getAndUpdate(w -> w | slots);
         if (running.compareAndSet(false, true)) {
             runLoop().subscribe().with(x -> { }, e -> LOG.warn("outbox relay run failed: " + e.getMessage()));
         }
@@ -120,39 +142,54 @@ public class OutboxRelay {
         }
     }
 
+    /** Runs until no kick is left: what was asked for before it started, then what was asked for meanwhile. */
     private Uni<Void> runLoop() {
-        again.set(false);
-        return relayAll().replaceWithVoid().eventually(() -> {
+        int slots = wanted.getAndSet(0);
+        return relay(slots).replaceWithVoid().eventually(() -> {
             running.set(false);
-            if (again.get()) {
-                kick();
+            if (wanted.get() != 0) {
+                request(0);
             }
         });
+    }
+
+    /** One pass over the slots asked for ({@link #wanted}'s bits); returns how many rows were published. */
+    private Uni<Integer> relay(int slots) {
+        if ((slots & ANY_SLOT) != 0) {
+            return pool.query("SELECT DISTINCT slot FROM outbox WHERE published_at IS NULL").execute().chain(rows -> {
+                int found = 0;
+                for (Row row : rows) {
+                    found |= 1 << row.getInteger(0);
+                }
+                return relay(found);
+            });
+        }
+        Uni<Integer> total = Uni.createFrom().item(0);
+        for (int slot = 0; slot < Outbox.SLOTS; slot++) {
+            if ((slots & (1 << slot)) != 0) {
+                int s = slot;
+                total = total.chain(n -> relaySlot(s).map(m -> n + m));
+            }
+        }
+        return total;
     }
 
     /** One pass over every slot that has rows waiting; returns how many rows were published. */
     public Uni<Integer> relayAll() {
-        return pool.query("SELECT DISTINCT slot FROM outbox WHERE published_at IS NULL").execute().chain(rows -> {
-            Uni<Integer> total = Uni.createFrom().item(0);
-            for (Row row : rows) {
-                int slot = row.getInteger(0);
-                total = total.chain(n -> relaySlot(slot).map(m -> n + m));
-            }
-            return total;
-        });
+        return relay(ANY_SLOT);
     }
 
+    /**
+     * Publishes a slot's waiting rows in one transaction, which first takes the slot's advisory lock (another
+     * instance holding it means that instance relays the slot now: nothing to do here). The lock is taken in the
+     * same statement that reads the rows, as an InitPlan evaluated once: no rows come back without it.
+     */
     private Uni<Integer> relaySlot(int slot) {
-        return pool.withTransaction(conn -> conn.preparedQuery("SELECT pg_try_advisory_xact_lock($1, $2)")
-                .execute(Tuple.of(LOCK_NAMESPACE, slot))
-                .chain(rows -> rows.iterator().next().getBoolean(0) ? publishPending(conn, slot) : Uni.createFrom().item(0)));
-    }
-
-    private Uni<Integer> publishPending(SqlConnection conn, int slot) {
-        return conn.preparedQuery("""
+        return pool.withTransaction(conn -> conn.preparedQuery("""
                         SELECT id, topic, record_key, payload FROM outbox
-                        WHERE slot = $1 AND published_at IS NULL ORDER BY id LIMIT $2""")
-                .execute(Tuple.of(slot, batchSize))
+                        WHERE slot = $1 AND published_at IS NULL AND (SELECT pg_try_advisory_xact_lock($3, $1))
+                        ORDER BY id LIMIT $2""")
+                .execute(Tuple.of(slot, batchSize, LOCK_NAMESPACE))
                 .chain(rows -> {
                     if (rows.size() == 0) {
                         return Uni.createFrom().item(0);
@@ -167,7 +204,7 @@ public class OutboxRelay {
                             .chain(() -> conn.preparedQuery("UPDATE outbox SET published_at = now() WHERE id = ANY($1)")
                                     .execute(Tuple.of(ids.toArray(Long[]::new))))
                             .map(x -> ids.size());
-                });
+                }));
     }
 
     private CompletableFuture<RecordMetadata> send(String topic, String key, String payload) {
