@@ -10,6 +10,7 @@ import java.io.OutputStream;
 import java.net.HttpURLConnection;
 import java.net.URI;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 /** The public API as a third-party client sees it: JSON over HTTP with a bearer token. */
 final class Api {
@@ -28,28 +29,43 @@ final class Api {
     record Answer(int status, JsonNode body, long nanos) {
     }
 
+    /** Requests the gateway answered 429 (rate-limited) and that were sent again after Retry-After. */
+    private final AtomicLong rateLimited = new AtomicLong();
+
+    long rateLimited() {
+        return rateLimited.get();
+    }
+
     Answer get(String path, String token) {
-        return send("GET", path, null, token);
+        return exchange("GET", path, null, token);
     }
 
     Answer post(String path, Object body, String token) {
         try {
-            return send("POST", path, body == null ? new byte[0] : JSON.writeValueAsBytes(body), token);
+            return exchange("POST", path, body == null ? new byte[0] : JSON.writeValueAsBytes(body), token);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
     /**
-     * Signs a player up and returns their token. Sign-ups are anonymous, so many at once from one address
-     * meet the gateway's rate limit: as a well-behaved client, wait as long as Retry-After says and retry.
+     * As a well-behaved client does with the gateway's rate limit (per player, and per address for anonymous
+     * sign-ups): on a 429, wait as long as Retry-After says and send the request again. Bots that act many times
+     * a second as one player meet it; the answer's time is the last exchange's, and the waits are counted.
      */
+    private Answer exchange(String method, String path, byte[] body, String token) {
+        Answer a = send(method, path, body, token);
+        for (int tries = 0; a.status() == 429 && tries < 30; tries++) {
+            rateLimited.incrementAndGet();
+            pause(a.body().path("retryAfter").asLong(1) * 1000);
+            a = send(method, path, body, token);
+        }
+        return a;
+    }
+
+    /** Signs a player up and returns their token. */
     Player signUp(String name) {
         Answer a = post("/api/v1/players", Map.of("name", name), null);
-        for (int tries = 0; a.status() == 429 && tries < 30; tries++) {
-            pause(a.body().path("retryAfter").asLong(1) * 1000);
-            a = post("/api/v1/players", Map.of("name", name), null);
-        }
         if (a.status() != 201) {
             throw new IllegalStateException("sign-up of " + name + " failed: " + a.status() + " " + a.body());
         }

@@ -294,6 +294,7 @@ public final class LoadBench {
         System.out.printf("| Carrara valuation round trip p50 / p99 (ms, %d valuations) | %s |%n", valuationMillis.size(),
                 percentiles(valuationMillis, 1, 50, 99));
         System.out.printf("| version conflicts (409, retried) | %d |%n", conflicts.get());
+        System.out.printf("| requests rate-limited (429: waited Retry-After, sent again; not in the latencies) | %d |%n", api.rateLimited());
         System.out.printf("| errors | %d |%n", errors.get());
     }
 
