@@ -231,7 +231,7 @@ public class GameService {
             // Only once committed: a game in memory must never be ahead of its stream.
             folded.remember(done.moved().after());
             // The move added rows for its game's key only: the relay needs not ask which slots have some.
-            relay.kick(gameId);
+            relay.kickFor(gameId);
             if (done.clock().filter(ClockRow::botDue).isPresent()) {
                 clockWorker.kick();
             }

@@ -72,7 +72,7 @@ public class OutboxRelay {
     private volatile KafkaProducer<String, String> producer;
     private final AtomicBoolean running = new AtomicBoolean();
     /**
-     * What the next run must look at: a bit per slot known to have rows waiting ({@link #kick(String)}), and
+     * What the next run must look at: a bit per slot known to have rows waiting ({@link #kickFor(String)}), and
      * {@link #ANY_SLOT} when any slot may have (then the run asks the database which have).
      */
     private final AtomicInteger wanted = new AtomicInteger();
@@ -111,7 +111,7 @@ public class OutboxRelay {
      * trip less per move when moves come one at a time. Rows of other slots wait for their own kick or for
      * {@link #poll}.
      */
-    public void kick(String key) {
+    public void kickFor(String key) {
         request(1 << Outbox.slot(key));
     }
 
