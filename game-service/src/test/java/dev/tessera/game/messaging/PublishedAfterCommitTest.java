@@ -12,6 +12,7 @@ import dev.tessera.infra.TestKafka;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
+import io.restassured.http.ContentType;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -39,6 +41,7 @@ class PublishedAfterCommitTest {
         }
     }
 
+    private static final String PLAYER = "X-Tessera-Player";
     private final EventCodec codec = new EventCodec();
 
     private void send(String topic, String key, long version, TesseraEvent event) {
@@ -66,5 +69,30 @@ class PublishedAfterCommitTest {
         assertEquals(0, TestInfrastructure.postgres().count("tessera_game",
                 "SELECT count(*) FROM outbox WHERE record_key = '" + gameId + "' AND published_at IS NULL"),
                 "every outbox row of the game is marked published");
+    }
+
+    /** A move asks the relay for its game's slot only (OutboxRelay.kickFor): that run must publish the move's events. */
+    @Test
+    void a_move_is_published_once_committed() {
+        String tableId = UUID.randomUUID().toString();
+        String gameId = GameService.gameIdOf(tableId);
+        send(Topics.LOBBY_EVENTS, tableId, 4, new TableStarted(tableId, "builders", List.of("ana", "bob"), Map.of()));
+        await().atMost(Duration.ofSeconds(30)).until(() -> published(gameId, "tessera.game.GameStarted"));
+
+        String mover = legalMoves(gameId, "ana").isEmpty() ? "bob" : "ana";
+        int version = given().header(PLAYER, mover).contentType(ContentType.JSON)
+                .body(Map.of("expectedVersion", 1, "move", legalMoves(gameId, mover).get(0)))
+                .post("/api/v1/games/" + gameId + "/moves").then().statusCode(200).extract().path("version");
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> TestKafka.readAll(TestInfrastructure.bootstrapServers(),
+                Topics.GAME_EVENTS).stream().filter(r -> gameId.equals(r.key())).count() == version);
+        assertEquals(0, TestInfrastructure.postgres().count("tessera_game",
+                "SELECT count(*) FROM outbox WHERE record_key = '" + gameId + "' AND published_at IS NULL"),
+                "every outbox row of the game is marked published");
+    }
+
+    private static List<Object> legalMoves(String gameId, String player) {
+        return given().header(PLAYER, player).get("/api/v1/games/" + gameId + "/legal-moves")
+                .then().statusCode(200).extract().jsonPath().getList("moves");
     }
 }
