@@ -9,6 +9,7 @@ import dev.tessera.events.scoring.ScoringRoundScored;
 import dev.tessera.game.play.GameService;
 import dev.tessera.infra.TestInfrastructure;
 import dev.tessera.infra.TestKafka;
+import dev.tessera.kit.identity.Caller;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -41,7 +42,6 @@ class PublishedAfterCommitTest {
         }
     }
 
-    private static final String PLAYER = "X-Tessera-Player";
     private final EventCodec codec = new EventCodec();
 
     private void send(String topic, String key, long version, TesseraEvent event) {
@@ -80,7 +80,7 @@ class PublishedAfterCommitTest {
         await().atMost(Duration.ofSeconds(30)).until(() -> published(gameId, "tessera.game.GameStarted"));
 
         String mover = legalMoves(gameId, "ana").isEmpty() ? "bob" : "ana";
-        int version = given().header(PLAYER, mover).contentType(ContentType.JSON)
+        int version = given().header(Caller.PLAYER_HEADER, mover).contentType(ContentType.JSON)
                 .body(Map.of("expectedVersion", 1, "move", legalMoves(gameId, mover).get(0)))
                 .post("/api/v1/games/" + gameId + "/moves").then().statusCode(200).extract().path("version");
 
@@ -92,7 +92,7 @@ class PublishedAfterCommitTest {
     }
 
     private static List<Object> legalMoves(String gameId, String player) {
-        return given().header(PLAYER, player).get("/api/v1/games/" + gameId + "/legal-moves")
+        return given().header(Caller.PLAYER_HEADER, player).get("/api/v1/games/" + gameId + "/legal-moves")
                 .then().statusCode(200).extract().jsonPath().getList("moves");
     }
 }

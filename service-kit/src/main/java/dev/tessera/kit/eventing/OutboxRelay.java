@@ -174,11 +174,6 @@ public class OutboxRelay {
         return total;
     }
 
-    /** One pass over every slot that has rows waiting; returns how many rows were published. */
-    public Uni<Integer> relayAll() {
-        return relay(ANY_SLOT);
-    }
-
     /**
      * Publishes a slot's waiting rows in one transaction, which first takes the slot's advisory lock (another
      * instance holding it means that instance relays the slot now: nothing to do here). The lock is taken in the
