@@ -40,6 +40,7 @@ public final class LoadBench {
     private final ConcurrentLinkedQueue<String> finishedGames = new ConcurrentLinkedQueue<>();
     private final AtomicLong moves = new AtomicLong();
     private final AtomicLong conflicts = new AtomicLong();
+    private final AtomicLong reads = new AtomicLong();
     private final AtomicLong errors = new AtomicLong();
     private final AtomicInteger names = new AtomicInteger();
     private final AtomicLong lateTurns = new AtomicLong();
@@ -122,10 +123,12 @@ public final class LoadBench {
         String gameId = awaitGame(tableId, players.get(0).token());
 
         // Whose turn it is, as the last answer said (toAct): ask that player's legal moves, and only when the
-        // answer names someone else (or nobody yet) ask again, as that player. About one read per move.
+        // answer names someone else (or nobody yet) ask again, as that player. When a move's answer lists the
+        // mover's next moves (they act again), play from those: no read before that move.
         Map<String, Api.Player> byId = new java.util.HashMap<>();
         players.forEach(p -> byId.put(p.id(), p));
         Api.Player asked = players.get(0);
+        JsonNode carried = null;  // the last answer, when it listed its mover's next moves
         boolean turnStarted = false;
         long lastMove = 0;  // the stream's version after this game's last accepted move
         while (System.nanoTime() < deadline) {
@@ -133,11 +136,19 @@ public final class LoadBench {
                 pace.awaitTurn();
                 turnStarted = true;
             }
-            Api.Answer legal = api.get("/api/v1/games/" + gameId + "/legal-moves", asked.token());
+            JsonNode legal;
             List<JsonNode> options = new ArrayList<>();
-            legal.body().path("moves").forEach(options::add);
+            if (carried != null) {
+                legal = carried;
+                carried.path("legalMoves").forEach(options::add);
+                carried = null;
+            } else {
+                legal = api.get("/api/v1/games/" + gameId + "/legal-moves", asked.token()).body();
+                reads.incrementAndGet();
+                legal.path("moves").forEach(options::add);
+            }
             if (options.isEmpty()) {
-                Api.Player toAct = byId.get(legal.body().path("toAct").asText(""));
+                Api.Player toAct = byId.get(legal.path("toAct").asText(""));
                 if (toAct != null && toAct != asked) {
                     asked = toAct;
                     continue;
@@ -149,7 +160,7 @@ public final class LoadBench {
             }
             JsonNode move = bot.choose(title, options, random);
             Api.Answer answer = api.post("/api/v1/games/" + gameId + "/moves",
-                    Map.of("expectedVersion", legal.body().get("version").asLong(), "move", move), asked.token());
+                    Map.of("expectedVersion", legal.get("version").asLong(), "move", move), asked.token());
             turnStarted = false;
             if (answer.status() == 200) {
                 moves.incrementAndGet();
@@ -159,6 +170,7 @@ public final class LoadBench {
                     trace.add(System.currentTimeMillis() + "," + answer.nanos() / 1000 + "," + title);
                 }
                 asked = byId.getOrDefault(answer.body().path("toAct").asText(""), asked);
+                carried = answer.body().path("legalMoves").isArray() ? answer.body() : null;
             } else if (answer.status() == 409) {
                 conflicts.incrementAndGet();
             } else {
@@ -293,6 +305,8 @@ public final class LoadBench {
                 percentiles(scoringMillis, 1, 50, 99));
         System.out.printf("| Carrara valuation round trip p50 / p99 (ms, %d valuations) | %s |%n", valuationMillis.size(),
                 percentiles(valuationMillis, 1, 50, 99));
+        System.out.printf("| legal-moves reads per accepted move (none when a move's answer listed the mover's next moves) | %.2f |%n",
+                moves.get() == 0 ? 0.0 : (double) reads.get() / moves.get());
         System.out.printf("| version conflicts (409, retried) | %d |%n", conflicts.get());
         System.out.printf("| requests rate-limited (429: waited Retry-After, sent again; not in the latencies) | %d |%n", api.rateLimited());
         System.out.printf("| errors | %d |%n", errors.get());

@@ -20,6 +20,9 @@ import static org.awaitility.Awaitility.await;
 final class Bot {
     private final Random random;
     private final Duration patience;
+    /** The next moves the last answer listed for its mover (toAct, version, moves), if it listed any. */
+    private Map<String, Object> carried;
+    private int checked;
 
     Bot(long seed) {
         this(seed, Duration.ofSeconds(30));
@@ -47,8 +50,12 @@ final class Bot {
     }
 
     private boolean moveOnce(String gameId, List<Account> players) {
-        for (Account player : players) {
-            Map<String, Object> legal = legal(gameId, player);
+        // The last answer listed its mover's next moves: play from them, as a client that saves a read does.
+        List<Account> askFirst = carried == null ? players
+                : players.stream().filter(p -> p.id().equals(carried.get("toAct"))).toList();
+        for (Account player : askFirst) {
+            Map<String, Object> legal = carried != null ? carried : legal(gameId, player);
+            carried = null;
             List<Map<String, Object>> options = moves(legal);
             if (options.isEmpty()) {
                 continue;
@@ -57,13 +64,40 @@ final class Bot {
                     .collect(Collectors.groupingBy(m -> m.get("type"), java.util.LinkedHashMap::new, Collectors.toList())).values());
             List<Map<String, Object>> kind = kinds.get(random.nextInt(kinds.size()));
             Map<String, Object> move = kind.get(random.nextInt(kind.size()));
-            player.as().contentType(ContentType.JSON)
+            io.restassured.response.Response answer = player.as().contentType(ContentType.JSON)
                     .body(Map.of("expectedVersion", legal.get("version"), "move", move))
                     // 409: the game moved on meanwhile (a scoring answer was recorded); the next round asks again.
-                    .post("/api/v1/games/" + gameId + "/moves").then().statusCode(org.hamcrest.Matchers.oneOf(200, 409));
+                    .post("/api/v1/games/" + gameId + "/moves");
+            answer.then().statusCode(org.hamcrest.Matchers.oneOf(200, 409));
+            if (answer.statusCode() == 200) {
+                carried = nextMoves(gameId, player, answer.jsonPath().getMap(""));
+            }
             return true;
         }
         return false;
+    }
+
+    /**
+     * A move's answer lists the mover's next moves exactly when the mover is to act again; the first few are checked
+     * against legal-moves at the same version (unless another service's answer moved the game on since), the rest are
+     * trusted, as a client would: a move from a wrong list would be refused and fail the test.
+     *
+     * @return the answer, to play from next, when it lists moves
+     */
+    private Map<String, Object> nextMoves(String gameId, Account player, Map<String, Object> answer) {
+        Object next = answer.get("legalMoves");
+        if (!player.id().equals(answer.get("toAct"))) {
+            org.junit.jupiter.api.Assertions.assertNull(next, "next moves only for a mover who acts again: " + answer);
+            return null;
+        }
+        org.junit.jupiter.api.Assertions.assertNotNull(next, "a mover who acts again gets their next moves: " + answer);
+        if (checked++ < 5) {
+            Map<String, Object> legal = legal(gameId, player);
+            if (legal.get("version").equals(answer.get("version"))) {
+                org.junit.jupiter.api.Assertions.assertEquals(moves(legal), next, "the answer's next moves are the legal moves");
+            }
+        }
+        return Map.of("toAct", player.id(), "version", answer.get("version"), "moves", next);
     }
 
     private static Map<String, Object> legal(String gameId, Account player) {

@@ -237,8 +237,13 @@ public class GameService {
             }
         }).map(done -> {
             MoveResult result = done.moved().result();
-            return new MoveResult(result.gameId(), result.version(), result.events(),
-                    toAct(done.moved().after(), done.clock().orElse(null)));
+            GameStream<S, M, E> after = done.moved().after();
+            Next<M> next = next(after, done.clock().orElse(null));
+            // The mover acts again (the rest of a turn, a placement after a purchase): their next moves come with the
+            // answer, so a client needs no legal-moves read before its next move.
+            List<JsonNode> legal = !player.equals(next.player()) ? null : movesJson(after.engine(),
+                    next.legal() != null ? next.legal() : after.engine().legalMoves(after.state(), player));
+            return new MoveResult(result.gameId(), result.version(), result.events(), next.player(), legal);
         });
     }
 
@@ -263,7 +268,7 @@ public class GameService {
         return store.append(gameId, game.version(), events, Topics.GAME_EVENTS).chain(envelopes -> {
             GameStream<S, M, E> after = evolved(game, accepted, envelopes.get(envelopes.size() - 1).streamversion());
             return snapshotIfDue(game.version(), after)
-                    .replaceWith(new Moved<>(new MoveResult(gameId, after.version(), envelopes, null), after));
+                    .replaceWith(new Moved<>(new MoveResult(gameId, after.version(), envelopes, null, null), after));
         });
     }
 
@@ -397,10 +402,14 @@ public class GameService {
         }));
     }
 
-    /** @param toAct the player who may move now (null when nobody can: the game is over or waits for another service) */
-    public record MoveResult(String gameId, long version, List<CloudEvent> events, String toAct) {
+    /**
+     * @param toAct      the player who may move now (null when nobody can: the game is over or waits for another service)
+     * @param legalMoves when the mover is {@code toAct} again, the moves they may send now at {@code version}, exactly as
+     *                   legal-moves would list them; null when someone else (or nobody) is to act
+     */
+    public record MoveResult(String gameId, long version, List<CloudEvent> events, String toAct, List<JsonNode> legalMoves) {
         public MoveResult withEvents(List<CloudEvent> shown) {
-            return new MoveResult(gameId, version, shown, toAct);
+            return new MoveResult(gameId, version, shown, toAct, legalMoves);
         }
     }
 
@@ -409,9 +418,17 @@ public class GameService {
      * in the transaction of every append, for a game with a clock or bots); otherwise the rules are asked.
      */
     public static <S, M, E> String toAct(GameStream<S, M, E> game, ClockRow row) {
+        return next(game, row).player();
+    }
+
+    /** Who may move now (see {@link #toAct}), with their legal moves when the rules were asked (else null). */
+    private static <S, M, E> Next<M> next(GameStream<S, M, E> game, ClockRow row) {
         if (row != null && row.streamVersion() == game.version()) {
-            return row.player();
+            return new Next<>(row.player(), null);
         }
-        return GameClocks.toAct(game).map(GameClocks.Turn::player).orElse(null);
+        return GameClocks.toAct(game).map(turn -> new Next<>(turn.player(), turn.legal())).orElse(new Next<>(null, null));
+    }
+
+    private record Next<M>(String player, List<M> legal) {
     }
 }

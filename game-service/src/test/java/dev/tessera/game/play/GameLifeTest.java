@@ -134,7 +134,7 @@ class GameLifeTest {
     }
 
     @Test
-    void the_view_the_legal_moves_and_every_accepted_move_say_whose_turn_it_is() {
+    void the_view_the_legal_moves_and_every_accepted_move_say_whose_turn_it_is_and_a_mover_who_acts_again_gets_their_moves() {
         // Without a clock the rules are asked; with one the clock row written with each move says it.
         for (Map<String, String> options : List.of(Map.<String, String>of(), Map.of("clock", "turn-based", "moveHours", "72"))) {
             List<String> players = List.of("ana", "bob", "cyd");
@@ -142,6 +142,7 @@ class GameLifeTest {
             String toAct = given().header(PLAYER, "ana").get("/api/v1/games/" + gameId + "/legal-moves")
                     .then().statusCode(200).extract().path("toAct");
             java.util.Set<String> movers = new java.util.HashSet<>();
+            int again = 0;
             for (int i = 0; i < 25; i++) {
                 String named = toAct;
                 org.junit.jupiter.api.Assertions.assertNotNull(named, "someone may move in the first rounds of The Builders");
@@ -158,8 +159,17 @@ class GameLifeTest {
                 toAct = moved.path("toAct");
                 assertEquals(toAct, given().header(PLAYER, "cyd").get("/api/v1/games/" + gameId + "/legal-moves")
                         .then().extract().path("toAct"), "the move's answer and the legal moves agree");
+                List<JsonNode> next = moved.path("legalMoves") == null ? null
+                        : List.of(codec.mapper().convertValue(moved.jsonPath().getList("legalMoves"), JsonNode[].class));
+                if (named.equals(toAct)) {
+                    again++;
+                    assertEquals(moves(gameId, named), next, "a mover who acts again gets their legal moves with the answer");
+                } else {
+                    assertEquals(null, next, "no moves listed when another player is to act");
+                }
             }
             org.junit.jupiter.api.Assertions.assertTrue(movers.size() > 1, "the turn passed: " + movers);
+            org.junit.jupiter.api.Assertions.assertTrue(again > 0, "a Builders turn has several actions");
         }
     }
 

@@ -183,7 +183,7 @@ public final class Examples {
                "data": {"player": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10",
                         "cards": [{"id": 3, "currency": "yellow", "value": 2}, {"id": 88, "currency": "orange", "value": 3}],
                         "total": 5}}],
-             "toAct": "c2d4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f"}""";
+             "toAct": "c2d4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f", "legalMoves": null}""";
 
     // --- events ---------------------------------------------------------------------------------------
 
