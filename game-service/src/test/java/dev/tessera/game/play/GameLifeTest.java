@@ -165,7 +165,7 @@ class GameLifeTest {
                     again++;
                     assertEquals(moves(gameId, named), next, "a mover who acts again gets their legal moves with the answer");
                 } else {
-                    assertEquals(null, next, "no moves listed when another player is to act");
+                    org.junit.jupiter.api.Assertions.assertNull(next, "no moves listed when another player is to act");
                 }
             }
             org.junit.jupiter.api.Assertions.assertTrue(movers.size() > 1, "the turn passed: " + movers);

@@ -125,7 +125,8 @@ public class GamesApi {
     @Path("moves")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(operationId = "playMove", summary = "Play a move",
-            description = "Send one of the moves GET legal-moves listed, as it was listed, with the version it was listed at. "
+            description = "Send one of the moves GET legal-moves listed (or the last answer's legalMoves), as it was listed, with the "
+                    + "version it was listed at. "
                     + "422 names the broken rule; 409 version-conflict gives the current version (ask legal-moves again), other 409 "
                     + "rules mean the game waits for another service (retry later).")
     @RequestBody(required = true, content = @Content(mediaType = JSON, schema = @Schema(implementation = MoveRequest.class),
@@ -134,7 +135,8 @@ public class GamesApi {
                     @ExampleObject(name = "alhambra-place-tile", summary = "Alhambra: place a bought tile", value = Examples.MOVE_REQUEST_ALHAMBRA_PLACE_TILE),
                     @ExampleObject(name = "carrara-build", summary = "Carrara: build a Palazzo in Pisa", value = Examples.MOVE_REQUEST_CARRARA),
                     @ExampleObject(name = "builders-send-worker", summary = "The Builders: send a worker to a building", value = Examples.MOVE_REQUEST_BUILDERS)}))
-    @APIResponse(responseCode = "200", description = "The move was played: the new version and the events it produced",
+    @APIResponse(responseCode = "200", description = "The move was played: the new version, the events it produced, who may move "
+            + "now and, when that is the caller again, their next moves (legalMoves)",
             content = @Content(mediaType = JSON, schema = @Schema(implementation = MoveResult.class),
                     examples = @ExampleObject(name = "alhambra-take-money", value = Examples.MOVE_RESULT)))
     @APIResponse(responseCode = "400", description = "`field`: expectedVersion or move missing, or the move is not JSON of this game",
