@@ -190,6 +190,9 @@ class GeneratedClientIT {
                     MoveResult result = seat.games().playMove(gameId, new MoveRequest().expectedVersion(legal.getVersion()).move(move));
                     assertTrue(result.getVersion() > legal.getVersion());
                     assertFalse(result.getEvents().isEmpty());
+                    // The generated model carries the mover's next moves exactly when they act again.
+                    assertEquals(seat.id().equals(result.getToAct()), result.getLegalMoves() != null && !result.getLegalMoves().isEmpty(),
+                            "legalMoves " + result.getLegalMoves() + " for toAct " + result.getToAct());
                     moves++;
                 } catch (ApiException e) {
                     if (e.getCode() != 409) {
