@@ -18,6 +18,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The {@code game_clocks} table: after every append to a game's stream, in the same transaction, the
@@ -76,6 +77,15 @@ public class GameClocks {
      * @return the row now, if there is one
      */
     public <S, M, E> Uni<Optional<ClockRow>> after(GameStream<S, M, E> game, Optional<ClockRow> before, boolean keepRunning) {
+        return after(game, () -> toAct(game), before, keepRunning);
+    }
+
+    /**
+     * As {@link #after(GameStream, Optional, boolean)}, asking {@code toAct} whose turn it is (only when a row needs it):
+     * a caller that has worked it out already need not have the rules asked twice.
+     */
+    public <S, M, E> Uni<Optional<ClockRow>> after(GameStream<S, M, E> game, Supplier<Optional<Turn<M>>> toAct,
+                                                   Optional<ClockRow> before, boolean keepRunning) {
         if (!enabled) {
             return Uni.createFrom().item(before);
         }
@@ -84,7 +94,7 @@ public class GameClocks {
         if (turn.isEmpty() && bots.isEmpty()) {
             return write(game.started().gameId(), before, Optional.empty());
         }
-        String actor = toAct(game).map(Turn::player).orElse(null);
+        String actor = toAct.get().map(Turn::player).orElse(null);
         return write(game.started().gameId(), before, next(game.started().gameId(), game.version(), actor, turn, bots,
                 before, keepRunning, now()));
     }

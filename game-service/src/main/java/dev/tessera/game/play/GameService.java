@@ -33,6 +33,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.BiPredicate;
+import java.util.function.Supplier;
 
 /**
  * Games as event streams: created from a started table, folded to state through their rules engine,
@@ -224,8 +225,11 @@ public class GameService {
                 throw new ConcurrencyConflictException(gameId, expectedVersion, game.version());
             }
             M parsed = parse(game.engine(), move);
-            return play(game, player, parsed).chain(moved -> clocks.after(moved.after(), clock, false)
-                    .map(row -> new ClockedMove<>(moved, row)));
+            return play(game, player, parsed).chain(moved -> {
+                // Whose turn it is now: the clock row needs it, and so does the answer (the mover's next moves).
+                Optional<GameClocks.Turn<M>> turn = GameClocks.toAct(moved.after());
+                return clocks.after(moved.after(), () -> turn, clock, false).map(row -> new ClockedMove<>(moved, row, turn));
+            });
         })).invoke(done -> {
             accepted(done.moved().after());
             // Only once committed: a game in memory must never be ahead of its stream.
@@ -238,12 +242,13 @@ public class GameService {
         }).map(done -> {
             MoveResult result = done.moved().result();
             GameStream<S, M, E> after = done.moved().after();
-            Next<M> next = next(after, done.clock().orElse(null));
+            String next = toAct(after, done.clock().orElse(null), done::turn);
             // The mover acts again (the rest of a turn, a placement after a purchase): their next moves come with the
             // answer, so a client needs no legal-moves read before its next move.
-            List<JsonNode> legal = !player.equals(next.player()) ? null : movesJson(after.engine(),
-                    next.legal() != null ? next.legal() : after.engine().legalMoves(after.state(), player));
-            return new MoveResult(result.gameId(), result.version(), result.events(), next.player(), legal);
+            List<JsonNode> legal = !player.equals(next) ? null : movesJson(after.engine(), done.turn()
+                    .filter(t -> t.player().equals(player)).map(GameClocks.Turn::legal)
+                    .orElseGet(() -> after.engine().legalMoves(after.state(), player)));
+            return new MoveResult(result.gameId(), result.version(), result.events(), next, legal);
         });
     }
 
@@ -289,7 +294,7 @@ public class GameService {
     record Moved<S, M, E>(MoveResult result, GameStream<S, M, E> after) {
     }
 
-    private record ClockedMove<S, M, E>(Moved<S, M, E> moved, Optional<ClockRow> clock) {
+    private record ClockedMove<S, M, E>(Moved<S, M, E> moved, Optional<ClockRow> clock, Optional<GameClocks.Turn<M>> turn) {
     }
 
     /** tessera_moves_total{game, result, rule}: what players try and what the rules say. */
@@ -418,17 +423,14 @@ public class GameService {
      * in the transaction of every append, for a game with a clock or bots); otherwise the rules are asked.
      */
     public static <S, M, E> String toAct(GameStream<S, M, E> game, ClockRow row) {
-        return next(game, row).player();
+        return toAct(game, row, () -> GameClocks.toAct(game));
     }
 
-    /** Who may move now (see {@link #toAct}), with their legal moves when the rules were asked (else null). */
-    private static <S, M, E> Next<M> next(GameStream<S, M, E> game, ClockRow row) {
+    /** As {@link #toAct(GameStream, ClockRow)}, with the rules' answer ({@link GameClocks#toAct}) from {@code rules}. */
+    private static <S, M, E> String toAct(GameStream<S, M, E> game, ClockRow row, Supplier<Optional<GameClocks.Turn<M>>> rules) {
         if (row != null && row.streamVersion() == game.version()) {
-            return new Next<>(row.player(), null);
+            return row.player();
         }
-        return GameClocks.toAct(game).map(turn -> new Next<>(turn.player(), turn.legal())).orElse(new Next<>(null, null));
-    }
-
-    private record Next<M>(String player, List<M> legal) {
+        return rules.get().map(GameClocks.Turn::player).orElse(null);
     }
 }

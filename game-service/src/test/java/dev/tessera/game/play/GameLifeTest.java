@@ -159,8 +159,7 @@ class GameLifeTest {
                 toAct = moved.path("toAct");
                 assertEquals(toAct, given().header(PLAYER, "cyd").get("/api/v1/games/" + gameId + "/legal-moves")
                         .then().extract().path("toAct"), "the move's answer and the legal moves agree");
-                List<JsonNode> next = moved.path("legalMoves") == null ? null
-                        : List.of(codec.mapper().convertValue(moved.jsonPath().getList("legalMoves"), JsonNode[].class));
+                List<JsonNode> next = moved.path("legalMoves") == null ? null : nodes(moved.jsonPath().getList("legalMoves"));
                 if (named.equals(toAct)) {
                     again++;
                     assertEquals(moves(gameId, named), next, "a mover who acts again gets their legal moves with the answer");
@@ -174,9 +173,12 @@ class GameLifeTest {
     }
 
     private List<JsonNode> moves(String gameId, String player) {
-        return List.of(codec.mapper().convertValue(given().header(PLAYER, player)
-                .get("/api/v1/games/" + gameId + "/legal-moves").then().statusCode(200)
-                .extract().jsonPath().getList("moves"), JsonNode[].class));
+        return nodes(given().header(PLAYER, player).get("/api/v1/games/" + gameId + "/legal-moves").then().statusCode(200)
+                .extract().jsonPath().getList("moves"));
+    }
+
+    private List<JsonNode> nodes(List<?> json) {
+        return List.of(codec.mapper().convertValue(json, JsonNode[].class));
     }
 
     private long events(String gameId) {
