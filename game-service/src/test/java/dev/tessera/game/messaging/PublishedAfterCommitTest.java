@@ -9,6 +9,8 @@ import dev.tessera.events.scoring.ScoringRoundScored;
 import dev.tessera.game.play.GameService;
 import dev.tessera.infra.TestInfrastructure;
 import dev.tessera.infra.TestKafka;
+import dev.tessera.kit.eventing.Outbox;
+import dev.tessera.kit.eventing.OutboxRelay;
 import dev.tessera.kit.identity.Caller;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -16,11 +18,14 @@ import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import org.junit.jupiter.api.Test;
 
+import java.sql.Connection;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.stream.LongStream;
 
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
@@ -74,21 +79,59 @@ class PublishedAfterCommitTest {
     /** A move asks the relay for its game's slot only (OutboxRelay.kickFor): that run must publish the move's events. */
     @Test
     void a_move_is_published_once_committed() {
+        String gameId = startedBuildersGame();
+        int version = move(gameId, 1);
+        await().atMost(Duration.ofSeconds(30)).until(() -> versionsOnKafka(gameId).size() == version);
+        assertEquals(0, TestInfrastructure.postgres().count("tessera_game",
+                "SELECT count(*) FROM outbox WHERE record_key = '" + gameId + "' AND published_at IS NULL"),
+                "every outbox row of the game is marked published");
+    }
+
+    /**
+     * Rows that waited (here: another instance of the relay holds the game's slot) go out in one run, in the stream's
+     * order per game, whatever order the relay's statement returns them in.
+     */
+    @Test
+    void rows_that_waited_are_published_in_one_run_in_the_streams_order() throws Exception {
+        String gameId = startedBuildersGame();
+        int version = 1;
+        try (Connection otherRelay = TestInfrastructure.postgres().connect("tessera_game");
+             Statement statement = otherRelay.createStatement()) {
+            statement.execute("SELECT pg_advisory_lock(" + OutboxRelay.LOCK_NAMESPACE + ", " + Outbox.slot(gameId) + ")");
+            for (int i = 0; i < 5; i++) {
+                version = move(gameId, version);
+            }
+            assertEquals(List.of(1L), versionsOnKafka(gameId), "nothing of the slot is published while its lock is held");
+            statement.execute("SELECT pg_advisory_unlock(" + OutboxRelay.LOCK_NAMESPACE + ", " + Outbox.slot(gameId) + ")");
+        }
+        int last = move(gameId, version);
+        await().atMost(Duration.ofSeconds(30)).until(() -> versionsOnKafka(gameId).size() == last);
+        assertEquals(LongStream.rangeClosed(1, last).boxed().toList(), versionsOnKafka(gameId),
+                "each of the game's events once, in the stream's order");
+        assertEquals(0, TestInfrastructure.postgres().count("tessera_game",
+                "SELECT count(*) FROM outbox WHERE record_key = '" + gameId + "' AND published_at IS NULL"),
+                "every outbox row of the game is marked published");
+    }
+
+    private String startedBuildersGame() {
         String tableId = UUID.randomUUID().toString();
         String gameId = GameService.gameIdOf(tableId);
         send(Topics.LOBBY_EVENTS, tableId, 4, new TableStarted(tableId, "builders", List.of("ana", "bob"), Map.of()));
         await().atMost(Duration.ofSeconds(30)).until(() -> published(gameId, "tessera.game.GameStarted"));
+        return gameId;
+    }
 
+    /** Plays the first legal move of whoever is to act at {@code version}; answers the game's version after it. */
+    private static int move(String gameId, int version) {
         String mover = legalMoves(gameId, "ana").isEmpty() ? "bob" : "ana";
-        int version = given().header(Caller.PLAYER_HEADER, mover).contentType(ContentType.JSON)
-                .body(Map.of("expectedVersion", 1, "move", legalMoves(gameId, mover).get(0)))
+        return given().header(Caller.PLAYER_HEADER, mover).contentType(ContentType.JSON)
+                .body(Map.of("expectedVersion", version, "move", legalMoves(gameId, mover).get(0)))
                 .post("/api/v1/games/" + gameId + "/moves").then().statusCode(200).extract().path("version");
+    }
 
-        await().atMost(Duration.ofSeconds(30)).until(() -> TestKafka.readAll(TestInfrastructure.bootstrapServers(),
-                Topics.GAME_EVENTS).stream().filter(r -> gameId.equals(r.key())).count() == version);
-        assertEquals(0, TestInfrastructure.postgres().count("tessera_game",
-                "SELECT count(*) FROM outbox WHERE record_key = '" + gameId + "' AND published_at IS NULL"),
-                "every outbox row of the game is marked published");
+    private List<Long> versionsOnKafka(String gameId) {
+        return TestKafka.readAll(TestInfrastructure.bootstrapServers(), Topics.GAME_EVENTS).stream()
+                .filter(r -> gameId.equals(r.key())).map(r -> codec.readEnvelope(r.value()).streamversion()).toList();
     }
 
     private static List<Object> legalMoves(String gameId, String player) {

@@ -90,7 +90,8 @@ public class Outbox {
         added.incrementAndGet();
     }
 
-    static short slot(String key) {
+    /** The relay's slot of a key: whoever holds the advisory lock (OutboxRelay.LOCK_NAMESPACE, slot) keeps the relay off it. */
+    public static short slot(String key) {
         return (short) Math.floorMod(key.hashCode(), SLOTS);
     }
 }

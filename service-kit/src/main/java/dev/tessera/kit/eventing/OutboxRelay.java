@@ -22,6 +22,7 @@ import org.jboss.logging.Logger;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -33,9 +34,9 @@ import java.util.function.Supplier;
 /**
  * Publishes outbox rows to Kafka, at least once and in order per key. Each run takes, slot by slot,
  * a transaction-scoped advisory lock: with several instances of a service each slot (and so each key)
- * is relayed by one instance at a time, in id order; the others skip it. Rows are marked published in
- * the same transaction only after Kafka acknowledged them; a crash in between publishes them again,
- * which idempotent consumers absorb.
+ * is relayed by one instance at a time, in id order; the others skip it. The statement that takes the rows
+ * also marks them published, and the transaction commits only after Kafka acknowledged them: a failed send
+ * rolls the marks back, and a crash in between publishes them again, which idempotent consumers absorb.
  *
  * <p>It uses the plain reactive pool rather than Hibernate: it runs outside any request and waits on
  * Kafka's callbacks, which Hibernate Reactive's session (bound to one event-loop thread) does not allow.
@@ -175,30 +176,35 @@ public class OutboxRelay {
     }
 
     /**
-     * Publishes a slot's waiting rows in one transaction, which first takes the slot's advisory lock (another
-     * instance holding it means that instance relays the slot now: nothing to do here). The lock is taken in the
-     * same statement that reads the rows, as an InitPlan evaluated once: no rows come back without it.
+     * Publishes a slot's waiting rows in one transaction of one statement (BEGIN and COMMIT aside): it takes the
+     * slot's advisory lock (another instance holding it means that instance relays the slot now: nothing to do
+     * here), marks the slot's first waiting rows published and returns them. The lock is an InitPlan of the
+     * rows' subquery, evaluated once before its scan: no row is marked without it. The marks are committed only
+     * once Kafka has acknowledged every row; a failed send fails the transaction, which rolls them back.
+     * {@code RETURNING} gives no order, so the rows are sorted by id again before they are sent: the producer
+     * keeps the order of its sends per partition, which is what consumers rely on per key.
      */
     private Uni<Integer> relaySlot(int slot) {
         return pool.withTransaction(conn -> conn.preparedQuery("""
-                        SELECT id, topic, record_key, payload FROM outbox
-                        WHERE slot = $1 AND published_at IS NULL AND (SELECT pg_try_advisory_xact_lock($3, $1))
-                        ORDER BY id LIMIT $2""")
+                        UPDATE outbox SET published_at = now() WHERE id = ANY(ARRAY(
+                            SELECT id FROM outbox
+                            WHERE slot = $1 AND published_at IS NULL AND (SELECT pg_try_advisory_xact_lock($3, $1))
+                            ORDER BY id LIMIT $2))
+                        RETURNING id, topic, record_key, payload""")
                 .execute(Tuple.of(slot, batchSize, LOCK_NAMESPACE))
                 .chain(rows -> {
                     if (rows.size() == 0) {
                         return Uni.createFrom().item(0);
                     }
-                    List<Long> ids = new ArrayList<>();
-                    List<CompletableFuture<RecordMetadata>> sent = new ArrayList<>();
-                    for (Row row : rows) {
-                        ids.add(row.getLong("id"));
+                    List<Row> inOrder = new ArrayList<>(rows.size());
+                    rows.forEach(inOrder::add);
+                    inOrder.sort(Comparator.comparingLong(row -> row.getLong("id")));
+                    List<CompletableFuture<RecordMetadata>> sent = new ArrayList<>(inOrder.size());
+                    for (Row row : inOrder) {
                         sent.add(send(row.getString("topic"), row.getString("record_key"), row.getString("payload")));
                     }
                     return Uni.createFrom().completionStage(CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new)))
-                            .chain(() -> conn.preparedQuery("UPDATE outbox SET published_at = now() WHERE id = ANY($1)")
-                                    .execute(Tuple.of(ids.toArray(Long[]::new))))
-                            .map(x -> ids.size());
+                            .map(x -> inOrder.size());
                 }));
     }
 
