@@ -6,6 +6,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 
 /** Plain Kafka clients for tests that put records on, or read them off, the real broker. */
 public final class TestKafka {
@@ -23,11 +25,25 @@ public final class TestKafka {
 
     /** Sends one record with the content-type header that Tessera's outbox relay puts on every record. */
     public static void produce(String bootstrap, String topic, String key, String value) {
+        produceAll(bootstrap, topic, key, List.of(value));
+    }
+
+    /**
+     * Sends records with one key, in order, from one producer and at once (as the relay sends a move's events): a
+     * consumer polling then gets them in one batch, as a rule.
+     */
+    public static void produceAll(String bootstrap, String topic, String key, List<String> values) {
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap), new StringSerializer(), new StringSerializer())) {
-            ProducerRecord<String, String> record = new ProducerRecord<>(topic, key, value);
-            record.headers().add("content-type", "application/cloudevents+json".getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            producer.send(record).get();
+            List<Future<RecordMetadata>> sent = new ArrayList<>();
+            for (String value : values) {
+                ProducerRecord<String, String> record = new ProducerRecord<>(topic, key, value);
+                record.headers().add("content-type", "application/cloudevents+json".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                sent.add(producer.send(record));
+            }
+            for (Future<RecordMetadata> each : sent) {
+                each.get();
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);

@@ -10,8 +10,11 @@ import dev.tessera.events.game.SeatTakenByBot;
 import dev.tessera.infra.TestInfrastructure;
 import dev.tessera.infra.TestKafka;
 import io.quarkus.test.junit.QuarkusTest;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.Header;
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -22,6 +25,7 @@ import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 @QuarkusTest
 class GameEventsConsumerTest {
@@ -73,6 +77,45 @@ class GameEventsConsumerTest {
                 "moving a game on is idempotent by itself: nothing is recorded for it");
         assertEquals(0, TestKafka.readAll(TestInfrastructure.bootstrapServers(), "scoring-service.dlq").stream()
                 .filter(r -> gameId.equals(r.key())).count());
+    }
+
+    /**
+     * Records come in batches: one that cannot be read goes to the dead-letter topic alone, and the rest of its batch
+     * is applied around it (the game started before it, moved on and ended after it; an event of a game never
+     * started here is ignored, not dead-lettered).
+     */
+    @Test
+    void a_record_that_cannot_be_read_goes_to_the_dead_letter_topic_alone_and_the_rest_of_its_batch_is_applied() {
+        String gameId = UUID.randomUUID().toString();
+        String neverStarted = UUID.randomUUID().toString();
+        CloudEvent started = codec.envelope("/tessera/game-service", gameId, 1,
+                new GameStarted(gameId, "t-" + gameId, "builders", List.of("ana", "bob"), 7L, Map.of(), null), OffsetDateTime.now());
+        CloudEvent movedOn = codec.envelope("/tessera/game-service", gameId, 2,
+                new SeatTakenByBot(gameId, "bob", "random", "timed-out"), OffsetDateTime.now());
+        CloudEvent elsewhere = codec.envelope("/tessera/game-service", neverStarted, 5,
+                new SeatTakenByBot(neverStarted, "bob", "random", "timed-out"), OffsetDateTime.now());
+        CloudEvent ended = codec.envelope("/tessera/game-service", gameId, 3,
+                new GameEnded(gameId, List.of(new GameEnded.Standing("ana", 50, 1), new GameEnded.Standing("bob", 40, 2))),
+                OffsetDateTime.now());
+        String junk = "{not json " + gameId;
+        TestKafka.produceAll(TestInfrastructure.bootstrapServers(), Topics.GAME_EVENTS, gameId,
+                List.of(codec.write(started), junk, codec.write(movedOn), codec.write(elsewhere), codec.write(ended)));
+
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().get("/api/v1/scoring/games/" + gameId)
+                .then().statusCode(200).body("lastVersion", equalTo(3)).body("finished", equalTo(true)));
+        List<ConsumerRecord<String, String>> dead = TestKafka.readAll(TestInfrastructure.bootstrapServers(),
+                "scoring-service.dlq").stream().filter(r -> gameId.equals(r.key())).toList();
+        assertEquals(List.of(junk), dead.stream().map(ConsumerRecord::value).toList(), () -> "only the unreadable record; "
+                + "dead-lettered: " + dead.stream().map(GameEventsConsumerTest::reason).toList());
+        assertNotNull(dead.get(0).headers().lastHeader("dead-letter-reason"));
+        assertEquals(2, TestInfrastructure.postgres().count("tessera_scoring",
+                "SELECT count(*) FROM processed_events WHERE event_id IN ('" + started.id() + "', '" + ended.id() + "')"));
+        given().get("/api/v1/scoring/games/" + neverStarted).then().statusCode(404);
+    }
+
+    private static String reason(ConsumerRecord<String, String> record) {
+        Header reason = record.headers().lastHeader("dead-letter-reason");
+        return reason == null ? "(no reason)" : new String(reason.value(), StandardCharsets.UTF_8);
     }
 
     private void send(String key, CloudEvent event) {
