@@ -5,7 +5,6 @@ import dev.tessera.kit.eventing.IdempotentConsumer;
 import dev.tessera.kit.eventing.OutboxRelay;
 import dev.tessera.scoring.games.GameScoring;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.reactive.messaging.kafka.IncomingKafkaRecord;
 import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import io.smallrye.reactive.messaging.kafka.KafkaRecordBatch;
 import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
@@ -54,6 +53,8 @@ public class GameEventsConsumer {
         for (KafkaRecord<String, String> message : batch.getRecords()) {
             applied = applied.chain(() -> one(batch, message, advances));
         }
+        // Each record's failure is handled on its own; only what fails outside them (the dead-letter topic out of
+        // reach, say) gets here, and then the channel's strategy takes every record of the batch.
         return applied.chain(() -> advance(batch, advances))
                 .chain(() -> Uni.createFrom().completionStage(batch.ack()))
                 .onFailure().call(e -> Uni.createFrom().completionStage(batch.nack(e)));
@@ -96,7 +97,7 @@ public class GameEventsConsumer {
     private static Uni<Void> deadLetter(KafkaRecordBatch<String, String> batch, KafkaRecord<String, String> message,
                                         Throwable failure) {
         LOG.warnf(failure, "%s-%d offset %d goes to the dead-letter topic", message.getTopic(), message.getPartition(),
-                ((IncomingKafkaRecord<String, String>) message).getOffset());
+                consumerRecord(message).offset());
         return Uni.createFrom().completionStage(() -> message.nack(failure)).emitOn(batch::runOnMessageContext);
     }
 
