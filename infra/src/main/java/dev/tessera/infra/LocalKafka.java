@@ -22,13 +22,16 @@ import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
- * A real single-node Kafka broker in KRaft mode (combined broker and controller), run in this JVM from
- * Kafka's own server classes. The storage is formatted on first start and kept in {@code dataDir}.
+ * A real Kafka node in KRaft mode (combined broker and controller), run in this JVM from Kafka's own server
+ * classes: alone ({@link #start}), or as one node of a cluster whose nodes each run in a process of their own
+ * ({@link #startNode}). The storage is formatted on first start and kept in {@code dataDir}.
  */
 public final class LocalKafka implements AutoCloseable {
-    /** Fixed so that formatting needs no extra step; a single local cluster needs no unique id. */
+    /** Fixed so that formatting needs no extra step; every node of a local cluster must share it. */
     private static final String CLUSTER_ID = "dGVzc2VyYS1sb2NhbC0x";
 
     private final KafkaRaftServer server;
@@ -39,16 +42,40 @@ public final class LocalKafka implements AutoCloseable {
         this.bootstrapServers = bootstrapServers;
     }
 
-    /** Starts a broker on {@code port} (0 = any free port); its controller takes another free port. */
+    /** Starts a single-node cluster on {@code port} (0 = any free port); its controller takes another free port. */
     public static LocalKafka start(int port, Path dataDir) {
         int brokerPort = port == 0 ? Ports.free() : port;
-        int controllerPort = Ports.free();
+        LocalKafka kafka = startNode(1, List.of(brokerPort), Ports.free(), dataDir);
+        kafka.awaitReady();
+        return kafka;
+    }
+
+    /**
+     * Starts node {@code nodeId} (1-based) of a cluster whose nodes' broker ports are {@code brokerPorts}, in
+     * order; node i's controller listens on {@code brokerPorts[i-1] + 1}. Every node is a controller too, so a
+     * cluster of three keeps its quorum with one node down. Replication of the internal topics (consumer offsets,
+     * transactions) and the default for new topics are 3 (or the number of nodes, if fewer), and a write needs
+     * 2 in-sync replicas: acknowledged records survive the loss of any one node. Returns once the node runs; the
+     * cluster answers once a majority of its nodes runs.
+     */
+    public static LocalKafka startNode(int nodeId, List<Integer> brokerPorts, Path dataDir) {
+        return startNode(nodeId, brokerPorts, brokerPorts.get(nodeId - 1) + 1, dataDir);
+    }
+
+    private static LocalKafka startNode(int nodeId, List<Integer> brokerPorts, int controllerPort, Path dataDir) {
+        int nodes = brokerPorts.size();
+        int brokerPort = brokerPorts.get(nodeId - 1);
+        String voters = nodes == 1 ? "1@127.0.0.1:" + controllerPort
+                : IntStream.rangeClosed(1, nodes).mapToObj(i -> i + "@127.0.0.1:" + (brokerPorts.get(i - 1) + 1))
+                        .collect(Collectors.joining(","));
+        String replication = String.valueOf(replicationFactor(nodes));
+        String minInSync = String.valueOf(minInSyncReplicas(nodes));
         try {
             Files.createDirectories(dataDir);
             Properties props = new Properties();
             props.put("process.roles", "broker,controller");
-            props.put("node.id", "1");
-            props.put("controller.quorum.voters", "1@127.0.0.1:" + controllerPort);
+            props.put("node.id", String.valueOf(nodeId));
+            props.put("controller.quorum.voters", voters);
             props.put("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
             props.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
             props.put("controller.listener.names", "CONTROLLER");
@@ -56,12 +83,14 @@ public final class LocalKafka implements AutoCloseable {
             props.put("inter.broker.listener.name", "PLAINTEXT");
             props.put("log.dirs", dataDir.toAbsolutePath().toString());
             props.put("num.partitions", "4");
-            props.put("offsets.topic.replication.factor", "1");
+            props.put("default.replication.factor", replication);
+            props.put("min.insync.replicas", minInSync);
+            props.put("offsets.topic.replication.factor", replication);
             props.put("offsets.topic.num.partitions", "4");
-            props.put("transaction.state.log.replication.factor", "1");
-            props.put("transaction.state.log.min.isr", "1");
-            props.put("share.coordinator.state.topic.replication.factor", "1");
-            props.put("share.coordinator.state.topic.min.isr", "1");
+            props.put("transaction.state.log.replication.factor", replication);
+            props.put("transaction.state.log.min.isr", minInSync);
+            props.put("share.coordinator.state.topic.replication.factor", replication);
+            props.put("share.coordinator.state.topic.min.isr", minInSync);
             props.put("group.initial.rebalance.delay.ms", "0");
             props.put("auto.create.topics.enable", "true");
             Path config = dataDir.resolve("server.properties");
@@ -77,29 +106,47 @@ public final class LocalKafka implements AutoCloseable {
             }
             KafkaRaftServer server = new KafkaRaftServer(KafkaConfig.fromProps(props, false), Time.SYSTEM);
             server.startup();
-            LocalKafka kafka = new LocalKafka(server, "127.0.0.1:" + brokerPort);
-            kafka.awaitReady();
-            return kafka;
+            return new LocalKafka(server, "127.0.0.1:" + brokerPort);
         } catch (IOException e) {
             throw new UncheckedIOException("Kafka did not start: " + e.getMessage(), e);
         }
+    }
+
+    /** Replicas of each partition in a cluster of {@code nodes}: 3, or every node of a smaller cluster. */
+    public static int replicationFactor(int nodes) {
+        return Math.min(3, nodes);
+    }
+
+    /** In-sync replicas an acks=all write needs: 2, so that an acknowledged record is on two nodes (1 alone). */
+    public static int minInSyncReplicas(int nodes) {
+        return Math.min(2, nodes);
     }
 
     public String bootstrapServers() {
         return bootstrapServers;
     }
 
-    /** Creates the topics that do not exist yet. */
+    /** Creates the topics that do not exist yet, each partition on one replica (this node alone). */
     public void createTopics(Collection<String> names, int partitions) {
-        createTopics(bootstrapServers, names, partitions);
+        createTopics(bootstrapServers, names, partitions, 1);
     }
 
-    /** Creates the topics that do not exist yet on the broker at {@code bootstrapServers}. */
+    /** Creates the topics that do not exist yet on a single-node cluster at {@code bootstrapServers}. */
     public static void createTopics(String bootstrapServers, Collection<String> names, int partitions) {
+        createTopics(bootstrapServers, names, partitions, 1);
+    }
+
+    /**
+     * Creates the topics that do not exist yet at {@code bootstrapServers}, with {@code replicas} replicas per
+     * partition and writes needing {@link #minInSyncReplicas} of them. A topic that exists is left as it is.
+     */
+    public static void createTopics(String bootstrapServers, Collection<String> names, int partitions, int replicas) {
         try (Admin admin = admin(bootstrapServers)) {
             for (String name : names) {
                 try {
-                    admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
+                    NewTopic topic = new NewTopic(name, partitions, (short) replicas)
+                            .configs(Map.of("min.insync.replicas", String.valueOf(minInSyncReplicas(replicas))));
+                    admin.createTopics(List.of(topic)).all().get(30, TimeUnit.SECONDS);
                 } catch (ExecutionException e) {
                     if (!(e.getCause() instanceof TopicExistsException)) {
                         throw new IllegalStateException("could not create topic " + name, e.getCause());
@@ -119,18 +166,20 @@ public final class LocalKafka implements AutoCloseable {
                 AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000));
     }
 
-    private void awaitReady() {
+    /** Waits until the cluster at {@code bootstrapServers} has at least {@code brokers} brokers up (60 s at most). */
+    public static void awaitBrokers(String bootstrapServers, int brokers) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         try (Admin admin = admin(bootstrapServers)) {
             while (true) {
                 try {
-                    if (!admin.describeCluster().nodes().get(5, TimeUnit.SECONDS).isEmpty()) {
+                    if (admin.describeCluster().nodes().get(5, TimeUnit.SECONDS).size() >= brokers) {
                         return;
                     }
                 } catch (ExecutionException | TimeoutException e) {
-                    if (System.nanoTime() > deadline) {
-                        throw new IllegalStateException("Kafka was not ready within 60 s", e);
-                    }
+                    // not answering yet
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("Kafka did not have " + brokers + " brokers up within 60 s");
                 }
                 Thread.sleep(100);
             }
@@ -138,6 +187,10 @@ public final class LocalKafka implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    private void awaitReady() {
+        awaitBrokers(bootstrapServers, 1);
     }
 
     @Override

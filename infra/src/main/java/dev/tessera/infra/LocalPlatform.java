@@ -1,5 +1,6 @@
 package dev.tessera.infra;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,66 +15,95 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
 /**
- * The infrastructure of {@code ./tessera up}, in one JVM: a PostgreSQL with one database per service
- * and a KRaft Kafka broker with Tessera's topics, keeping their data under {@code --data} so that it
- * survives a restart. Either can be left out when an external one is used; {@code --bootstrap} then
- * only makes sure the topics exist on that broker. Stops both cleanly on SIGTERM or Ctrl-C.
+ * The infrastructure of {@code ./tessera up}, one component per process, so that each can be stopped, killed and
+ * started again on its own:
  *
  * <pre>
- * LocalPlatform --data DIR [--postgres PORT --databases a,b] [--kafka PORT | --bootstrap HOST:PORT]
- *               [--topics x,y --partitions N]
+ * LocalPlatform postgres --data DIR --port P --databases a,b [--log FILE] [--durable on|off]
+ *     starts a PostgreSQL keeping its data in DIR, durable unless told off (only to measure what that costs), creates the databases that are missing, prints the
+ *     postmaster's pid and exits: the server runs on as a process of its own.
+ * LocalPlatform kafka --data DIR --node N --ports P1[,P2,P3]
+ *     runs node N of a KRaft cluster whose brokers listen on P1.. (controllers one port above) until stopped.
+ * LocalPlatform topics --bootstrap HOST:PORT --topics x,y --partitions N [--replicas R] [--brokers B]
+ *     waits until B brokers answer (1 by default), creates the topics that are missing, and exits.
  * </pre>
+ * Each prints a line with "ready" once it is; the script waits for it.
  */
 public final class LocalPlatform {
     /** Held here: java.util.logging keeps its loggers weakly, and a collected logger forgets its level. */
     private static final List<Logger> CONFIGURED = new ArrayList<>();
+    private static final String USAGE = """
+            usage: LocalPlatform postgres --data DIR --port P --databases a,b [--log FILE] [--durable on|off]
+                   LocalPlatform kafka --data DIR --node N --ports P1[,P2,...]
+                   LocalPlatform topics --bootstrap HOST:PORT --topics x,y --partitions N [--replicas R] [--brokers B]""";
 
     private LocalPlatform() {
     }
 
     public static void main(String[] args) throws InterruptedException {
         configureLogging();
-        Map<String, String> opts = options(args);
-        Path data = Path.of(opts.getOrDefault("data", ".tessera/data"));
-        List<String> topics = list(opts.get("topics"));
-        int partitions = Integer.parseInt(opts.getOrDefault("partitions", "8"));
-        List<AutoCloseable> running = new ArrayList<>();
+        if (args.length == 0) {
+            usage();
+        }
+        Map<String, String> opts = options(Arrays.copyOfRange(args, 1, args.length));
+        switch (args[0]) {
+            case "postgres" -> postgres(opts);
+            case "kafka" -> kafka(opts);
+            case "topics" -> topics(opts);
+            default -> usage();
+        }
+    }
 
-        if (opts.containsKey("postgres")) {
-            int port = port(opts.get("postgres"), "PostgreSQL");
-            LocalPostgres postgres = LocalPostgres.start(port, data.resolve("postgres"));
-            running.add(postgres);
-            postgres.createDatabases(list(opts.get("databases")));
-            System.out.println("postgres ready on port " + postgres.port() + " with databases " + opts.get("databases"));
+    private static void postgres(Map<String, String> opts) {
+        Path data = Path.of(required(opts, "data"));
+        int port = port(required(opts, "port"), "PostgreSQL");
+        try {
+            Files.createDirectories(data);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
-        if (opts.containsKey("kafka")) {
-            int port = port(opts.get("kafka"), "Kafka");
-            LocalKafka kafka = LocalKafka.start(port, data.resolve("kafka"));
-            running.add(kafka);
-            kafka.createTopics(topics, partitions);
-            System.out.println("kafka ready on " + kafka.bootstrapServers() + " with topics " + topics);
-        } else if (opts.containsKey("bootstrap")) {
-            LocalKafka.createTopics(opts.get("bootstrap"), topics, partitions);
-            System.out.println("topics " + topics + " present on " + opts.get("bootstrap"));
-        }
-        System.out.println("infrastructure ready");
-        if (running.isEmpty()) {
-            return;
-        }
+        // The server outlives this JVM: nothing here may close it.
+        boolean durable = !"off".equals(opts.getOrDefault("durable", "on"));
+        LocalPostgres postgres = LocalPostgres.startServer(port, data,
+                Path.of(opts.getOrDefault("log", data.resolveSibling("postgres.log").toString())), durable);
+        postgres.createDatabases(list(opts.get("databases")));
+        System.out.printf("postgres ready on port %d with databases %s (fsync %s, synchronous_commit %s), pid %d%n",
+                port, opts.get("databases"), postgres.setting("fsync"), postgres.setting("synchronous_commit"),
+                LocalPostgres.postmasterPid(data));
+        System.exit(0);
+    }
 
+    private static void kafka(Map<String, String> opts) throws InterruptedException {
+        Path data = Path.of(required(opts, "data"));
+        int node = Integer.parseInt(required(opts, "node"));
+        List<Integer> ports = list(required(opts, "ports")).stream().map(Integer::valueOf).toList();
+        int mine = ports.get(node - 1);
+        port(String.valueOf(mine), "Kafka");
+        port(String.valueOf(mine + 1), "Kafka's controller");
+        LocalKafka kafka = LocalKafka.startNode(node, ports, data);
+        System.out.println("kafka node " + node + " of " + ports.size() + " ready on " + kafka.bootstrapServers());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            System.out.println("stopping the infrastructure");
-            for (int i = running.size() - 1; i >= 0; i--) {
-                try {
-                    running.get(i).close();
-                } catch (Exception e) {
-                    System.err.println("while stopping: " + e.getMessage());
-                }
+            System.out.println("stopping kafka node " + node);
+            try {
+                kafka.close();
+            } catch (RuntimeException e) {
+                System.err.println("while stopping: " + e.getMessage());
             }
             stopped.countDown();
-        }, "tessera-platform-stop"));
+        }, "tessera-kafka-stop"));
         stopped.await();
+    }
+
+    private static void topics(Map<String, String> opts) {
+        String bootstrap = required(opts, "bootstrap");
+        List<String> topics = list(opts.get("topics"));
+        int partitions = Integer.parseInt(opts.getOrDefault("partitions", "8"));
+        int replicas = Integer.parseInt(opts.getOrDefault("replicas", "1"));
+        LocalKafka.awaitBrokers(bootstrap, Integer.parseInt(opts.getOrDefault("brokers", "1")));
+        LocalKafka.createTopics(bootstrap, topics, partitions, replicas);
+        System.out.println("topics ready on " + bootstrap + ": " + topics + " (" + partitions + " partitions, "
+                + replicas + " replicas, " + LocalKafka.minInSyncReplicas(replicas) + " in sync for a write)");
     }
 
     /**
@@ -118,6 +148,14 @@ public final class LocalPlatform {
         return port;
     }
 
+    private static String required(Map<String, String> opts, String name) {
+        String value = opts.get(name);
+        if (value == null) {
+            usage();
+        }
+        return value;
+    }
+
     private static List<String> list(String csv) {
         return csv == null || csv.isBlank() ? List.of() : Arrays.asList(csv.split(","));
     }
@@ -126,12 +164,15 @@ public final class LocalPlatform {
         Map<String, String> opts = new HashMap<>();
         for (int i = 0; i < args.length; i++) {
             if (!args[i].startsWith("--") || i + 1 >= args.length) {
-                System.err.println("usage: LocalPlatform --data DIR [--postgres PORT --databases a,b] "
-                        + "[--kafka PORT | --bootstrap HOST:PORT] [--topics x,y --partitions N]");
-                System.exit(2);
+                usage();
             }
             opts.put(args[i].substring(2), args[++i]);
         }
         return opts;
+    }
+
+    private static void usage() {
+        System.err.println(USAGE);
+        System.exit(2);
     }
 }

