@@ -57,6 +57,8 @@
                                 examples = @ExampleObject(name = "rate-limited", value = Examples.PROBLEM_RATE_LIMITED))),
                 @APIResponse(name = ApiDocument.SERVICE_UNAVAILABLE, description = "The service behind the gateway did not answer; "
                         + "retry shortly",
+                        headers = @Header(name = "Retry-After", description = "Seconds to wait (on every forwarded request; the live "
+                                + "feed's own 503 has none)", schema = @Schema(type = SchemaType.INTEGER)),
                         content = @Content(mediaType = ApiDocument.PROBLEM, schema = @Schema(implementation = Problem.class),
                                 examples = @ExampleObject(name = "service-unavailable", value = Examples.PROBLEM_SERVICE_UNAVAILABLE)))
         }))

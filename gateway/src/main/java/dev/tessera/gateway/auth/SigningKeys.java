@@ -9,14 +9,14 @@ import org.jboss.logging.Logger;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.Optional;
 
@@ -25,7 +25,8 @@ import java.util.Optional;
  * the standard smallrye-jwt properties ({@code mp.jwt.verify.publickey.location},
  * {@code smallrye.jwt.sign.key.location}). Left at their defaults, both point into
  * {@code tessera.auth.key-dir}, and a missing pair is generated there at start-up, so that local runs
- * need no setup and tokens survive a restart. Nothing here is ever committed: the folder is data.
+ * need no setup and tokens survive a restart. Several gateways may share the folder and start together:
+ * they end with one pair. Nothing here is ever committed: the folder is data.
  */
 @Startup
 @ApplicationScoped
@@ -43,6 +44,9 @@ public class SigningKeys {
     @ConfigProperty(name = "smallrye.jwt.sign.key.location")
     Optional<String> signLocation;
 
+    /** How long a private key without its public key is taken for another gateway's pair being put in place. */
+    Duration partnerWait = Duration.ofSeconds(10);
+
     @PostConstruct
     void ensure() {
         boolean verifyDefault = verifyLocation.map(l -> l.equals(location(PUBLIC))).orElse(false);
@@ -58,23 +62,39 @@ public class SigningKeys {
         }
         Path publicKey = keyDir.resolve(PUBLIC);
         Path privateKey = keyDir.resolve(PRIVATE);
+        if (Files.exists(privateKey) && !Files.exists(publicKey)) {
+            // Another gateway may be between its two links (see generate): its public key follows at once.
+            awaitPublicKey(publicKey);
+        }
         if (Files.exists(publicKey) && Files.exists(privateKey)) {
             LOG.infof("tokens: using the key pair in %s", keyDir.toAbsolutePath());
             return;
         }
         if (Files.exists(publicKey) || Files.exists(privateKey)) {
-            throw new IllegalStateException("half a key pair in " + keyDir.toAbsolutePath()
-                    + ": delete it to generate a new one (every token issued so far becomes invalid)");
+            throw halfPair();
         }
-        generate(privateKey, publicKey);
-        LOG.infof("tokens: generated a new key pair in %s", keyDir.toAbsolutePath());
+        if (generate()) {
+            LOG.infof("tokens: generated a new key pair in %s", keyDir.toAbsolutePath());
+        } else {
+            LOG.infof("tokens: using the key pair another gateway generated in %s at the same moment", keyDir.toAbsolutePath());
+        }
     }
 
     private String location(String file) {
         return "file:" + keyDir.resolve(file);
     }
 
-    private void generate(Path privateKey, Path publicKey) {
+    /**
+     * Generates a pair and puts it in place, unless another gateway sharing the folder does so at the same moment:
+     * then exactly one pair is kept and every gateway uses it. Both files are written whole in a private folder of
+     * this gateway first; then each gets its final name by a hard link, which fails if the name exists. The private
+     * key's link decides who wins; the winner's public key follows it, so a complete pair is one with a public key.
+     *
+     * @return whether this gateway's pair was kept (false: another gateway's was)
+     */
+    boolean generate() {
+        Path privateKey = keyDir.resolve(PRIVATE);
+        Path publicKey = keyDir.resolve(PUBLIC);
         KeyPair pair;
         try {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
@@ -83,35 +103,70 @@ public class SigningKeys {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JVM has RSA", e);
         }
+        Path staging = null;
         try {
             Files.createDirectories(keyDir);
-            // Private key first: a reader that sees the public key can rely on its partner being there.
-            write(privateKey, pem("PRIVATE KEY", pair.getPrivate().getEncoded()), true);
-            write(publicKey, pem("PUBLIC KEY", pair.getPublic().getEncoded()), false);
+            staging = Files.createTempDirectory(keyDir, ".pair-");
+            Path stagedPrivate = write(staging.resolve(PRIVATE), pem("PRIVATE KEY", pair.getPrivate().getEncoded()), true);
+            Path stagedPublic = write(staging.resolve(PUBLIC), pem("PUBLIC KEY", pair.getPublic().getEncoded()), false);
+            try {
+                Files.createLink(privateKey, stagedPrivate);
+            } catch (FileAlreadyExistsException e) {
+                awaitPublicKey(publicKey);
+                if (!Files.exists(publicKey)) {
+                    throw halfPair();
+                }
+                return false;
+            }
+            Files.createLink(publicKey, stagedPublic);
+            return true;
         } catch (IOException e) {
             throw new UncheckedIOException("could not write a key pair to " + keyDir.toAbsolutePath(), e);
+        } finally {
+            deleteQuietly(staging);
         }
     }
 
-    /** Written whole under a temporary name, then moved in place: never a half-written key. */
-    private void write(Path target, String content, boolean secret) throws IOException {
-        Path tmp = Files.createTempFile(keyDir, ".key", ".tmp");
-        try {
-            if (secret) {
-                try {
-                    Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-------"));
-                } catch (UnsupportedOperationException e) {
-                    // not a POSIX file system: the folder's own permissions protect it
-                }
-            }
-            Files.writeString(tmp, content, StandardCharsets.US_ASCII);
+    private IllegalStateException halfPair() {
+        return new IllegalStateException("half a key pair in " + keyDir.toAbsolutePath()
+                + ": delete it to generate a new one (every token issued so far becomes invalid)");
+    }
+
+    private void awaitPublicKey(Path publicKey) {
+        long deadline = System.nanoTime() + partnerWait.toNanos();
+        while (!Files.exists(publicKey) && System.nanoTime() < deadline) {
             try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target);
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
             }
-        } finally {
-            Files.deleteIfExists(tmp);
+        }
+    }
+
+    private static Path write(Path file, String content, boolean secret) throws IOException {
+        Files.createFile(file);
+        if (secret) {
+            try {
+                Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+            } catch (UnsupportedOperationException e) {
+                // not a POSIX file system: the folder's own permissions protect it
+            }
+        }
+        Files.writeString(file, content, StandardCharsets.US_ASCII);
+        return file;
+    }
+
+    private static void deleteQuietly(Path staging) {
+        if (staging == null) {
+            return;
+        }
+        try {
+            Files.deleteIfExists(staging.resolve(PRIVATE));
+            Files.deleteIfExists(staging.resolve(PUBLIC));
+            Files.deleteIfExists(staging);
+        } catch (IOException e) {
+            LOG.warnf("could not delete %s: %s", staging, e.getMessage());
         }
     }
 

@@ -3,13 +3,23 @@ package dev.tessera.gateway.upstream;
 import dev.tessera.kit.identity.Caller;
 import dev.tessera.kit.problem.Problem;
 import dev.tessera.kit.problem.ProblemMappers;
+import io.quarkus.runtime.Startup;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.stork.Stork;
+import io.smallrye.stork.api.Service;
+import io.smallrye.stork.api.ServiceDefinition;
+import io.smallrye.stork.api.ServiceInstance;
+import io.smallrye.stork.loadbalancer.leastresponsetime.LeastResponseTimeConfiguration;
+import io.smallrye.stork.servicediscovery.staticlist.StaticConfiguration;
+import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.http.RequestOptions;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.core.buffer.Buffer;
-import io.vertx.mutiny.ext.web.client.HttpRequest;
-import io.vertx.mutiny.ext.web.client.HttpResponse;
-import io.vertx.mutiny.ext.web.client.WebClient;
+import io.vertx.mutiny.core.http.HttpClient;
+import io.vertx.mutiny.core.http.HttpClientRequest;
+import io.vertx.mutiny.core.http.HttpClientResponse;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -17,17 +27,30 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.config.Config;
 import org.jboss.logging.Logger;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ConnectException;
 import java.net.URI;
+import java.net.http.HttpConnectTimeoutException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Passes a public request to the service that owns it, with the caller's identity in a header the
  * services trust, and passes the answer back. The services already answer problem+json; what the
  * gateway adds is a problem of its own when a service cannot be reached, which never names the host.
  * Only the headers set here go upstream: an {@code X-Tessera-Player} a client sends never reaches a service.
+ * <p>
+ * A service may run as several instances ({@code tessera.upstream.<service>} is a list of base URLs). Stork picks
+ * one per request (least response time, a failing instance counting as a very slow one). A request that could not
+ * be delivered to an instance (no connection) goes to another one, each tried once; a request that was sent and
+ * then failed is never sent again (a move could be applied twice) and is a 503 the client may retry.
  */
+@Startup
 @ApplicationScoped
 public class Forwarder {
     public static final String PLAYER_HEADER = Caller.PLAYER_HEADER;
@@ -39,22 +62,62 @@ public class Forwarder {
     @Inject
     Config config;
 
-    private WebClient client;
-    private final java.net.http.HttpClient streaming = java.net.http.HttpClient.newBuilder()
-            .connectTimeout(Duration.ofSeconds(5)).build();
-    private final Map<Upstream, URI> bases = new EnumMap<>(Upstream.class);
+    private HttpClient client;
+    private java.net.http.HttpClient streaming;
+    private final Map<Upstream, Service> services = new EnumMap<>(Upstream.class);
     private long timeoutMs;
 
     @PostConstruct
     void init() {
-        // Keep-alive connections to each service, more than Vert.x's default of 5 per host: under load the
-        // requests of many players would otherwise queue for a connection (tessera.upstream.connections).
-        client = WebClient.create(vertx, new io.vertx.ext.web.client.WebClientOptions().setKeepAlive(true)
-                .setMaxPoolSize(config.getValue("tessera.upstream.connections", Integer.class)));
-        for (Upstream u : Upstream.values()) {
-            bases.put(u, URI.create(config.getValue("tessera.upstream." + u.configName, String.class)));
-        }
         timeoutMs = config.getValue("tessera.upstream.timeout", Duration.class).toMillis();
+        Duration connectTimeout = config.getValue("tessera.upstream.connect-timeout", Duration.class);
+        // Keep-alive connections to each instance, more than Vert.x's default of 5 per host: under load the
+        // requests of many players would otherwise queue for a connection (tessera.upstream.connections).
+        client = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true)
+                        .setConnectTimeout((int) connectTimeout.toMillis()),
+                new PoolOptions().setHttp1MaxSize(config.getValue("tessera.upstream.connections", Integer.class)));
+        streaming = java.net.http.HttpClient.newBuilder().connectTimeout(connectTimeout).build();
+        for (Upstream u : Upstream.values()) {
+            services.put(u, define(u, config.getValue("tessera.upstream." + u.configName, String.class)));
+        }
+    }
+
+    /**
+     * The service's instances for Stork's static list, from the one setting an operator writes
+     * (LOBBY_URL…): one base URL or several, comma-separated.
+     */
+    private static Service define(Upstream upstream, String urls) {
+        List<String> addresses = new ArrayList<>();
+        Boolean secure = null;
+        for (String url : urls.split(",")) {
+            if (url.isBlank()) {
+                continue;
+            }
+            URI uri = URI.create(url.trim());
+            boolean https = "https".equals(uri.getScheme());
+            if (!https && !"http".equals(uri.getScheme()) || uri.getHost() == null) {
+                throw new IllegalStateException("tessera.upstream." + upstream.configName + ": " + url.trim()
+                        + " is not an http:// or https:// base URL");
+            }
+            if (secure != null && secure != https) {
+                throw new IllegalStateException("tessera.upstream." + upstream.configName
+                        + ": every instance of a service is http, or every one https");
+            }
+            secure = https;
+            addresses.add(uri.getHost() + ":" + (uri.getPort() > 0 ? uri.getPort() : https ? 443 : 80));
+        }
+        if (addresses.isEmpty()) {
+            throw new IllegalStateException("tessera.upstream." + upstream.configName + " names no instance");
+        }
+        Stork stork = Stork.getInstance();
+        if (stork.getServiceOptional(upstream.configName).isPresent()) {
+            LOG.infof("%s: instances from Stork's own configuration (quarkus.stork.%s), not from %s",
+                    upstream.configName, upstream.configName, urls);
+        }
+        stork.defineIfAbsent(upstream.configName, ServiceDefinition.of(
+                new StaticConfiguration().withAddressList(String.join(",", addresses)).withSecure(String.valueOf(secure)),
+                new LeastResponseTimeConfiguration()));
+        return stork.getService(upstream.configName);
     }
 
     public Uni<Response> get(Upstream upstream, String pathAndQuery, String player) {
@@ -72,69 +135,157 @@ public class Forwarder {
     /**
      * A GET whose answer may be long (an export): the body is streamed from the service to the client as
      * it arrives, never held whole. Blocking: call it on a worker thread. An unreachable service is the
-     * same 503 problem as for {@link #get}.
+     * same 503 problem as for {@link #get}; the answer must start within {@code tessera.upstream.timeout}.
      */
     public Response stream(Upstream upstream, String pathAndQuery, String player) {
-        URI target = bases.get(upstream).resolve(pathAndQuery);
-        java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(target).GET();
-        if (player != null) {
-            request.header(PLAYER_HEADER, player);
-        }
-        java.net.http.HttpResponse<java.io.InputStream> answer;
-        try {
-            answer = streaming.send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofInputStream());
-        } catch (java.io.IOException e) {
-            LOG.warnf("GET %s on %s failed: %s", pathAndQuery, upstream, e.getMessage());
-            return unavailable(upstream, pathAndQuery);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return unavailable(upstream, pathAndQuery);
-        }
-        jakarta.ws.rs.core.StreamingOutput body = out -> {
-            try (java.io.InputStream in = answer.body()) {
-                byte[] chunk = new byte[16 * 1024];
-                for (int n; (n = in.read(chunk)) >= 0; ) {
-                    out.write(chunk, 0, n);
-                    out.flush();
-                }
+        long deadline = System.nanoTime() + timeoutMs * 1_000_000;
+        Service service = services.get(upstream);
+        List<ServiceInstance> untried = new ArrayList<>(service.getInstances().await().indefinitely());
+        while (true) {
+            long remaining = deadline - System.nanoTime();
+            if (remaining <= 0) {
+                LOG.warnf("GET %s on %s: no answer within %d ms", pathAndQuery, upstream, timeoutMs);
+                return unavailable(upstream, pathAndQuery);
             }
-        };
-        return Response.status(answer.statusCode())
-                .type(answer.headers().firstValue("Content-Type").orElse("application/octet-stream")).entity(body).build();
+            ServiceInstance instance = service.selectInstanceAndRecordStart(untried, true);
+            untried.removeIf(i -> i.getId() == instance.getId());
+            java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(uri(instance, pathAndQuery))
+                    .timeout(Duration.ofNanos(remaining)).GET();
+            if (player != null) {
+                request.header(PLAYER_HEADER, player);
+            }
+            java.net.http.HttpResponse<InputStream> answer;
+            try {
+                answer = streaming.send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofInputStream());
+            } catch (ConnectException | HttpConnectTimeoutException e) {
+                // Never reached the instance: another one may take it.
+                instance.recordEnd(e);
+                LOG.debugf("GET %s on %s: %s:%d not reachable (%s)", pathAndQuery, upstream, instance.getHost(),
+                        instance.getPort(), e.toString());
+                if (untried.isEmpty()) {
+                    LOG.warnf("GET %s on %s: no instance reachable", pathAndQuery, upstream);
+                    return unavailable(upstream, pathAndQuery);
+                }
+                continue;
+            } catch (IOException e) {
+                instance.recordEnd(e);
+                LOG.warnf("GET %s on %s failed: %s", pathAndQuery, upstream, e.toString());
+                return unavailable(upstream, pathAndQuery);
+            } catch (InterruptedException e) {
+                instance.recordEnd(e);
+                Thread.currentThread().interrupt();
+                return unavailable(upstream, pathAndQuery);
+            }
+            instance.recordReply();
+            jakarta.ws.rs.core.StreamingOutput body = out -> {
+                Throwable failure = null;
+                try (InputStream in = answer.body()) {
+                    byte[] chunk = new byte[16 * 1024];
+                    for (int n; (n = in.read(chunk)) >= 0; ) {
+                        out.write(chunk, 0, n);
+                        out.flush();
+                    }
+                } catch (IOException | RuntimeException e) {
+                    failure = e;
+                    throw e;
+                } finally {
+                    instance.recordEnd(failure);
+                }
+            };
+            return Response.status(answer.statusCode())
+                    .type(answer.headers().firstValue("Content-Type").orElse("application/octet-stream")).entity(body).build();
+        }
     }
 
-    private Response unavailable(Upstream upstream, String pathAndQuery) {
-        return ProblemMappers.respond(new Problem(Problem.TYPE_BASE + "service-unavailable", "Service unavailable", 503,
-                "the " + upstream.name().toLowerCase() + " service did not answer; retry shortly", pathAndQuery, Map.of()));
+    private static URI uri(ServiceInstance instance, String pathAndQuery) {
+        String host = instance.getHost().contains(":") ? "[" + instance.getHost() + "]" : instance.getHost(); // IPv6
+        return URI.create((instance.isSecure() ? "https://" : "http://") + host + ":" + instance.getPort() + pathAndQuery);
+    }
+
+    /** Retryable: the client may send the same request again after Retry-After (a move with the same expectedVersion). */
+    private static Response unavailable(Upstream upstream, String pathAndQuery) {
+        Response problem = ProblemMappers.respond(new Problem(Problem.TYPE_BASE + "service-unavailable", "Service unavailable",
+                503, "the " + upstream.name().toLowerCase() + " service did not answer; retry shortly", pathAndQuery, Map.of()));
+        return Response.fromResponse(problem).header("Retry-After", "1").build();
     }
 
     private Uni<Response> send(Upstream upstream, HttpMethod method, String pathAndQuery, byte[] body, String player) {
-        URI base = bases.get(upstream);
-        HttpRequest<Buffer> request = client.request(method, base.getPort(), base.getHost(), pathAndQuery)
-                .timeout(timeoutMs);
-        if (player != null) {
-            request.putHeader(PLAYER_HEADER, player);
-        }
-        Uni<HttpResponse<Buffer>> answer;
-        if (body != null) {
-            request.putHeader("Content-Type", "application/json");
-            answer = request.sendBuffer(Buffer.buffer(body));
-        } else {
-            answer = request.send();
-        }
-        return answer.map(Forwarder::toResponse).onFailure().recoverWithItem(e -> {
-            LOG.warnf("%s %s on %s failed: %s", method, pathAndQuery, upstream, e.getMessage());
-            return unavailable(upstream, pathAndQuery);
+        Service service = services.get(upstream);
+        Exchange exchange = new Exchange(upstream, service, method, pathAndQuery, body, player,
+                System.nanoTime() + timeoutMs * 1_000_000);
+        return service.getInstances()
+                .chain(instances -> attempt(exchange, new ArrayList<>(instances)))
+                .ifNoItem().after(Duration.ofMillis(timeoutMs))
+                .failWith(() -> new TimeoutException("no answer within " + timeoutMs + " ms"))
+                .onFailure().recoverWithItem(e -> {
+                    LOG.warnf("%s %s on %s failed: %s", method, pathAndQuery, upstream, e.toString());
+                    return unavailable(upstream, pathAndQuery);
+                });
+    }
+
+    private record Exchange(Upstream upstream, Service service, HttpMethod method, String pathAndQuery, byte[] body,
+                            String player, long deadline) {
+    }
+
+    /**
+     * Sends to one instance of those not tried yet. Vert.x hands out the request only once it has a connection to
+     * the instance, so a failure before that means nothing was sent: then the next instance is tried.
+     */
+    private Uni<Response> attempt(Exchange exchange, List<ServiceInstance> untried) {
+        ServiceInstance instance = exchange.service().selectInstanceAndRecordStart(untried, true);
+        untried.removeIf(i -> i.getId() == instance.getId());
+        long remainingMs = Math.max(1, (exchange.deadline() - System.nanoTime()) / 1_000_000);
+        RequestOptions options = new RequestOptions().setMethod(exchange.method())
+                .setHost(instance.getHost()).setPort(instance.getPort()).setSsl(instance.isSecure())
+                .setURI(exchange.pathAndQuery())
+                // connect: the wait for a pooled or new connection; idle: for the next bytes of the answer
+                .setConnectTimeout(remainingMs).setIdleTimeout(remainingMs);
+        return client.request(options).onItemOrFailure().transformToUni((request, notConnected) -> {
+            if (notConnected != null) {
+                instance.recordEnd(notConnected);
+                LOG.debugf("%s %s on %s: %s:%d not reachable (%s)", exchange.method(), exchange.pathAndQuery(),
+                        exchange.upstream(), instance.getHost(), instance.getPort(), notConnected.toString());
+                return untried.isEmpty()
+                        ? Uni.createFrom().failure(new ConnectException("no instance reachable: " + notConnected.getMessage()))
+                        : attempt(exchange, untried);
+            }
+            return deliver(request, exchange)
+                    .onTermination().invoke((answer, failure, cancelled) -> {
+                        if (answer != null) {
+                            instance.recordReply();
+                        } else {
+                            // sent, so not sent again (the caller logs the failure; this names the instance)
+                            LOG.debugf("%s %s on %s: %s:%d failed after the request was sent (%s)", exchange.method(),
+                                    exchange.pathAndQuery(), exchange.upstream(), instance.getHost(), instance.getPort(),
+                                    cancelled ? "timed out" : failure.toString());
+                        }
+                        instance.recordEnd(cancelled ? new TimeoutException("cancelled") : failure);
+                    })
+                    // cancelled when the gateway's timeout fires: let go of the connection too
+                    .onCancellation().invoke(request::reset);
         });
     }
 
-    private static Response toResponse(HttpResponse<Buffer> r) {
+    private static Uni<Response> deliver(HttpClientRequest request, Exchange exchange) {
+        if (exchange.player() != null) {
+            request.putHeader(PLAYER_HEADER, exchange.player());
+        }
+        Uni<HttpClientResponse> answer;
+        if (exchange.body() != null) {
+            request.putHeader("Content-Type", "application/json");
+            answer = request.send(Buffer.buffer(exchange.body()));
+        } else {
+            answer = request.send();
+        }
+        return answer.chain(response -> response.body().map(body -> toResponse(response, body)));
+    }
+
+    private static Response toResponse(HttpClientResponse r, Buffer body) {
         Response.ResponseBuilder builder = Response.status(r.statusCode());
         String type = r.getHeader("Content-Type");
         if (type != null) {
             builder.type(type);
         }
-        Buffer body = r.body();
         return builder.entity(body == null ? new byte[0] : body.getBytes()).build();
     }
 }

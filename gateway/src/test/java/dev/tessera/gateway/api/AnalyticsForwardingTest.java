@@ -24,7 +24,7 @@ class AnalyticsForwardingTest {
         given().header("Authorization", bearer).get("/api/v1/stats/alhambra").then().statusCode(503)
                 .contentType("application/problem+json").body("status", equalTo(503));
         given().header("Authorization", bearer).get("/api/v1/exports/events?game=alhambra&from=2026-01-01T00:00:00Z")
-                .then().statusCode(503).contentType("application/problem+json")
-                .body("detail", containsString("scoring")).body("detail", not(containsString("localhost")));
+                .then().statusCode(503).contentType("application/problem+json").header("Retry-After", "1")
+                .body("detail", containsString("scoring")).body("detail", not(containsString("127.0.0.1")));
     }
 }

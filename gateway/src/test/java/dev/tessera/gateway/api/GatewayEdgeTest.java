@@ -12,7 +12,7 @@ import static org.hamcrest.Matchers.not;
 
 /**
  * What the gateway answers by itself. The services behind it are not running in this test (lobby and
- * game are stand-ins that echo what they receive, scoring's address is a closed port); the end-to-end
+ * game are stand-ins that echo what they receive, scoring's two addresses are closed ports); the end-to-end
  * tests cover the full path.
  */
 @QuarkusTest
@@ -27,9 +27,11 @@ class GatewayEdgeTest {
     }
 
     @Test
-    void a_service_that_does_not_answer_is_a_503_problem_that_names_no_host() {
+    void a_service_none_of_whose_instances_answers_is_a_retryable_503_problem_that_names_no_host() {
+        // scoring's two instances (127.0.0.1:1 and :2) are both dead
         given().contentType(ContentType.JSON).body("{}").post("/api/v1/calculators/alhambra/wall")
-                .then().statusCode(503).contentType("application/problem+json")
+                .then().statusCode(503).contentType("application/problem+json").header("Retry-After", "1")
+                .body("type", equalTo("https://tessera.dev/problems/service-unavailable"))
                 .body("detail", not(containsString("localhost")))
                 .body("detail", not(containsString("127.0.0.1")))
                 .body("detail", containsString("scoring"));

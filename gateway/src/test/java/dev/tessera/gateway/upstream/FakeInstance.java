@@ -1,0 +1,105 @@
+package dev.tessera.gateway.upstream;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One instance of a service, in the style of {@code FakeUpstreams}: a real HTTP server that answers every request
+ * with its own name and what it received, and counts the requests it got by method and path. A path or query that
+ * contains {@code hang-up} is read and then the connection closed without an answer (the instance died
+ * mid-request); {@code stall} is never answered until {@link #release()}. Exports
+ * ({@code /api/v1/exports/events}) answer two NDJSON lines.
+ */
+final class FakeInstance {
+    private final String name;
+    private final HttpServer server;
+    private final Map<String, AtomicInteger> received = new ConcurrentHashMap<>();
+    private final CountDownLatch released = new CountDownLatch(1);
+
+    FakeInstance(String name) {
+        this.name = name;
+        try {
+            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        // A thread per exchange: a stalled request must not hold up the others.
+        server.setExecutor(Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "fake-" + name);
+            t.setDaemon(true);
+            return t;
+        }));
+        server.createContext("/", this::handle);
+        server.start();
+    }
+
+    String url() {
+        return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    String name() {
+        return name;
+    }
+
+    /** How many requests {@code method} on a path that starts with {@code pathPrefix} reached this instance. */
+    int received(String method, String pathPrefix) {
+        return received.entrySet().stream().filter(e -> e.getKey().startsWith(method + " " + pathPrefix))
+                .mapToInt(e -> e.getValue().get()).sum();
+    }
+
+    void release() {
+        released.countDown();
+    }
+
+    void stop() {
+        release();
+        server.stop(0);
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        String uri = exchange.getRequestURI().toString();
+        received.computeIfAbsent(exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath(),
+                k -> new AtomicInteger()).incrementAndGet();
+        exchange.getRequestBody().readAllBytes();
+        if (uri.contains("hang-up")) {
+            exchange.close();
+            return;
+        }
+        if (uri.contains("stall")) {
+            try {
+                released.await(60, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            exchange.close();
+            return;
+        }
+        String json = "{\"instance\": \"" + name + "\", \"method\": \"" + exchange.getRequestMethod()
+                + "\", \"uri\": \"" + uri.replace("\"", "%22") + "\"}";
+        if (exchange.getRequestURI().getPath().equals("/api/v1/exports/events")) {
+            exchange.getResponseHeaders().add("Content-Type", "application/x-ndjson");
+            exchange.sendResponseHeaders(200, 0);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write((json + "\n" + json + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+            return;
+        }
+        byte[] body = json.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        exchange.sendResponseHeaders(200, body.length);
+        exchange.getResponseBody().write(body);
+        exchange.close();
+    }
+}
