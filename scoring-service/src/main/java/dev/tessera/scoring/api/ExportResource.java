@@ -3,13 +3,18 @@ package dev.tessera.scoring.api;
 import dev.tessera.events.EventCodec;
 import dev.tessera.events.Games;
 import dev.tessera.kit.problem.ProblemException;
+import dev.tessera.scoring.ServiceUnavailable;
 import dev.tessera.scoring.exports.EventExport;
 import dev.tessera.scoring.stats.StatsStores;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.annotation.PostConstruct;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -23,14 +28,19 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
+import java.util.Map;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Exports of {@code game-events} for analysts: newline-delimited CloudEvents JSON, redacted as for a
- * spectator, streamed from Kafka as it is read (a request holds one poll of records in memory, whatever
- * the export's size). Runs on a worker thread, which the response's back-pressure blocks while the client
- * reads slowly.
+ * spectator, streamed from Kafka as it is read (an export's memory is bounded whatever its size: see
+ * {@link EventExport}). Runs on a worker thread, which the response's back-pressure blocks while the client
+ * reads slowly. At most {@code scoring.exports.max-concurrent} run at once on an instance, so that exports
+ * retried all together (after an outage) cannot take the heap between them.
  */
 @Path("/api/v1/exports/events")
+@Singleton
 public class ExportResource {
     public static final String NDJSON = "application/x-ndjson";
 
@@ -51,6 +61,21 @@ public class ExportResource {
     @ConfigProperty(name = "scoring.exports.idle-limit", defaultValue = "PT30S")
     Duration idleLimit;
 
+    /** Exports running at once on this instance; one more is a 503 to retry. */
+    @ConfigProperty(name = "scoring.exports.max-concurrent", defaultValue = "2")
+    int maxConcurrent;
+
+    /** Games one export may meet (an entry of about 160 bytes each); one that meets more is cut off. */
+    @ConfigProperty(name = "scoring.exports.max-games", defaultValue = "100000")
+    int maxGames;
+
+    private Semaphore running;
+
+    @PostConstruct
+    void init() {
+        running = new Semaphore(maxConcurrent);
+    }
+
     @GET
     @Produces(NDJSON)
     @Operation(summary = "Export a title's game events", description = "One CloudEvents JSON object per line "
@@ -58,10 +83,13 @@ public class ExportResource {
             + "the games of `game` whose `time` is in [from, to). Events of one game are in order; games are interleaved.")
     @APIResponse(responseCode = "200", content = @Content(mediaType = NDJSON, schema = @Schema(type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.STRING)))
     @APIResponse(responseCode = "400", description = "unknown game, a time that is not an ISO-8601 instant, or from after to; `field` names it")
+    @APIResponse(responseCode = "503", description = "the statistics (which know the games' titles) are not running, or as many exports as "
+            + "allowed are running: retry after `Retry-After` seconds")
     public Response export(
             @Parameter(description = "title: alhambra, carrara or builders", required = true) @QueryParam("game") String game,
             @Parameter(description = "ISO-8601 instant, inclusive; default: the first event") @QueryParam("from") String from,
-            @Parameter(description = "ISO-8601 instant, exclusive; default: the last event published when the export starts") @QueryParam("to") String to) {
+            @Parameter(description = "ISO-8601 instant, exclusive; default: the last event published when the export starts") @QueryParam("to") String to,
+            @Context RoutingContext routing) {
         if (game == null || game.isBlank()) {
             throw ProblemException.badField("game", "game is required: one of " + titles());
         }
@@ -73,16 +101,37 @@ public class ExportResource {
         if (since != null && until != null && since.isAfter(until)) {
             throw ProblemException.badField("from", "from (" + since + ") is after to (" + until + ")");
         }
-        stores.titleOf(""); // 503 now, rather than a cut export, while the statistics' stores are not queryable
-        EventExport export = new EventExport(codec, bootstrapServers, game, since, until, publishLag, idleLimit, this::storedTitle);
-        StreamingOutput body = export::writeTo;
+        stores.requireRunning(); // 503 now, rather than a cut-off export, while the statistics cannot name games' titles
+        if (!running.tryAcquire()) {
+            throw new ServiceUnavailable(maxConcurrent + " exports are running on this instance; retry shortly", 5, Map.of());
+        }
+        // Released when the export ends, or when the response does without it (the client left first).
+        AtomicBoolean held = new AtomicBoolean(true);
+        Runnable release = () -> {
+            if (held.getAndSet(false)) {
+                running.release();
+            }
+        };
+        routing.addEndHandler(ended -> release.run());
+        EventExport export = new EventExport(codec, bootstrapServers, game, since, until, publishLag, idleLimit, this::storedTitle, maxGames);
+        StreamingOutput body = out -> {
+            try {
+                export.writeTo(out);
+            } finally {
+                release.run();
+            }
+        };
         return Response.ok(body, NDJSON).build();
     }
 
-    /** The title of a game started before the window; the statistics may be a moment behind the topic, so ask twice more. */
+    /**
+     * The title of a game started before the window, from whichever instance holds it; waits as long as an
+     * export waits for records (a rebalance, an instance that died). The statistics may be a moment behind
+     * the topic, so a game they do not know is asked for twice more.
+     */
     private String storedTitle(String gameId) {
         for (int attempt = 0; ; attempt++) {
-            String title = stores.titleOf(gameId);
+            String title = stores.titleOf(gameId, idleLimit);
             if (title != null || attempt == 2) {
                 return title;
             }

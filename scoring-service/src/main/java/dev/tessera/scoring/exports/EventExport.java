@@ -36,9 +36,13 @@ import java.util.function.Function;
  * <p>A consumer of its own (no group, nothing committed) is assigned every partition, seeks each to the
  * first record published at or after {@code from} (a record is published after its event happened, so no
  * event of the window lies before) and reads up to the end offsets it captured when it started, or
- * earlier: up to the first record published more than {@code publishLag} after {@code to}. Memory holds one
- * poll of records and, per game met, its title and last stream version (to write each event once even if
- * the topic holds it twice); never the events already written.
+ * earlier: up to the first record published more than {@code publishLag} after {@code to}.
+ *
+ * <p>Memory is bounded whatever the export's size: the consumer's fetches ({@link #FETCH_BYTES} per
+ * broker, one in flight and one buffered), one poll of at most {@link #POLL_RECORDS} records, and per game
+ * met one map entry (whether it is of the title, and the last stream version written, to write each event
+ * once even if the topic holds it twice), at most {@code maxGames} of them; never the events already
+ * written. An export that meets more games is cut off (a narrower window will do).
  */
 public final class EventExport {
     private static final Logger LOG = Logger.getLogger(EventExport.class);
@@ -53,20 +57,27 @@ public final class EventExport {
     private final Duration publishLag;
     private final Duration idleLimit;
     private final Function<String, String> storedTitles;
+    private final int maxGames;
 
-    /** Per game met: its title ("" when not found); and the last stream version written. */
-    private final Map<String, String> titles = new HashMap<>();
-    private final Map<String, Long> written = new HashMap<>();
+    /**
+     * Per game met, packed in one long (about 160 bytes an entry with its key): the last stream version
+     * written, shifted left by one, and in the lowest bit whether the game is of the title. The title of a
+     * game whose GameStarted is not met (it lies before the window) comes from {@code storedTitles}; one
+     * not found there counts as another title's.
+     */
+    private final Map<String, Long> games = new HashMap<>();
     private long lines;
     private long skippedUnreadable;
     private long unknownGames;
 
     /**
      * @param storedTitles the title of a game whose GameStarted lies before the window (the statistics'
-     *                     {@code stats-games} store), or null
+     *                     {@code stats-games} store, wherever it is active), null when not known; it may throw
+     *                     when it cannot tell (the export is then cut off), or be null itself
+     * @param maxGames     how many games an export may meet (memory: one map entry each)
      */
     public EventExport(EventCodec codec, String bootstrapServers, String title, Instant from, Instant to,
-                       Duration publishLag, Duration idleLimit, Function<String, String> storedTitles) {
+                       Duration publishLag, Duration idleLimit, Function<String, String> storedTitles, int maxGames) {
         this.codec = codec;
         this.bootstrapServers = bootstrapServers;
         this.title = title;
@@ -75,7 +86,12 @@ public final class EventExport {
         this.publishLag = publishLag;
         this.idleLimit = idleLimit;
         this.storedTitles = storedTitles;
+        this.maxGames = maxGames;
     }
+
+    /** Records per poll and bytes per fetch: what one export holds of the topic at a time (see the class comment). */
+    static final int POLL_RECORDS = 500;
+    static final int FETCH_BYTES = 1024 * 1024;
 
     /** Writes the export to {@code out}, flushing after every poll; an IOException (the client left) ends it. */
     public void writeTo(OutputStream out) throws IOException {
@@ -84,9 +100,10 @@ public final class EventExport {
                 ConsumerConfig.CLIENT_ID_CONFIG, "scoring-export-" + EXPORTS.incrementAndGet(),
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 500,
-                ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 4 * 1024 * 1024,
-                ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 1024 * 1024);
+                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, POLL_RECORDS,
+                // Per broker: a fetch answers at most this much (or one larger record batch, should the topic hold one).
+                ConsumerConfig.FETCH_MAX_BYTES_CONFIG, FETCH_BYTES,
+                ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, FETCH_BYTES);
         long started = System.nanoTime();
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
             List<TopicPartition> partitions = consumer.partitionsFor(Topics.GAME_EVENTS, Duration.ofSeconds(10)).stream()
@@ -164,40 +181,56 @@ public final class EventExport {
             skippedUnreadable++;
             return;
         }
-        if (GAME_STARTED.equals(event.type())) {
-            JsonNode game = event.data() == null ? null : event.data().get("game");
-            titles.put(gameId, game == null ? "" : game.asText());
-        }
         Instant time = event.time().toInstant();
+        if (GAME_STARTED.equals(event.type()) && (to == null || time.isBefore(to))) {
+            JsonNode game = event.data() == null ? null : event.data().get("game");
+            Long known = games.get(gameId);
+            remember(gameId, known == null ? 0 : known >>> 1, game != null && title.equals(game.asText()));
+        }
         if ((from != null && time.isBefore(from)) || (to != null && !time.isBefore(to))) {
             return;
         }
-        if (!title.equals(titleOf(gameId))) {
+        long state = stateOf(gameId);
+        if ((state & 1) == 0) {
             return;
         }
+        long last = state >>> 1;
         Long version = event.streamversion();
         if (version != null) {
-            Long last = written.get(gameId);
-            if (last != null && version <= last) {
+            if (version <= last) {
                 return;
             }
-            written.put(gameId, version);
+            remember(gameId, version, true);
         }
         out.write(codec.write(Redaction.forPublic(event)).getBytes(StandardCharsets.UTF_8));
         out.write('\n');
         lines++;
     }
 
-    private String titleOf(String gameId) {
-        String known = titles.get(gameId);
+    private void remember(String gameId, long lastVersion, boolean ofTitle) throws IOException {
+        if (games.size() >= maxGames && !games.containsKey(gameId)) {
+            throw new IOException("the export met more than " + maxGames + " games (scoring.exports.max-games): export a narrower window");
+        }
+        games.put(gameId, lastVersion << 1 | (ofTitle ? 1 : 0));
+    }
+
+    /** The game's packed state; the first time, with its title from the statistics' store. */
+    private long stateOf(String gameId) throws IOException {
+        Long known = games.get(gameId);
         if (known != null) {
             return known;
         }
-        String stored = storedTitles == null ? null : storedTitles.apply(gameId);
+        String stored;
+        try {
+            stored = storedTitles == null ? null : storedTitles.apply(gameId);
+        } catch (RuntimeException e) {
+            // Rather a cut-off export than one silently missing a game's events.
+            throw new IOException("the title of game " + gameId + " could not be read (" + e.getMessage() + "): export aborted", e);
+        }
         if (stored == null) {
             unknownGames++;
         }
-        titles.put(gameId, stored == null ? "" : stored);
-        return titles.get(gameId);
+        remember(gameId, 0, title.equals(stored));
+        return games.get(gameId);
     }
 }

@@ -14,6 +14,10 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -30,6 +34,7 @@ import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Exports of game-events, streamed from the real topic: every event of the window once, one CloudEvent a line. */
@@ -92,6 +97,27 @@ class ExportTest {
         List<String> window = builders.gameEvents.stream().filter(e -> !e.time().toInstant().isBefore(from)).map(CloudEvent::id).toList();
         assertEquals(window, exported, "in order, from the window's first event");
         assertTrue(lines.stream().noneMatch(e -> e.subject().equals(games.get(1).id)));
+    }
+
+    @Test
+    void an_export_that_meets_more_games_than_it_may_hold_is_cut_off_rather_than_incomplete() throws Exception {
+        GameFixtures fixtures = new GameFixtures(5);
+        Instant from = Instant.now();
+        List<GameFixtures.Game> games = List.of(fixtures.builders(2, true), fixtures.builders(3, true), fixtures.carrara(2, true, false));
+        GameFixtures.publish(bootstrap, games);
+        Instant to = Instant.now().plusMillis(1);
+
+        // Three games in the window (of either title, each is remembered): two is too few.
+        IOException cut = assertThrows(IOException.class, () -> export("builders", from, to, 2).writeTo(OutputStream.nullOutputStream()));
+        assertTrue(cut.getMessage().contains("narrower window"), cut.getMessage());
+        ByteArrayOutputStream whole = new ByteArrayOutputStream();
+        export("builders", from, to, 3).writeTo(whole);
+        long builders = games.stream().filter(g -> g.title.equals("builders")).mapToLong(g -> g.gameEvents.size()).sum();
+        assertEquals(builders, whole.toString(StandardCharsets.UTF_8).lines().count());
+    }
+
+    private EventExport export(String title, Instant from, Instant to, int maxGames) {
+        return new EventExport(codec, bootstrap, title, from, to, Duration.ofMinutes(10), Duration.ofSeconds(30), gameId -> null, maxGames);
     }
 
     @Test
