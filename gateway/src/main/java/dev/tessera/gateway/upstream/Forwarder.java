@@ -54,6 +54,7 @@ import java.util.concurrent.TimeoutException;
 @ApplicationScoped
 public class Forwarder {
     public static final String PLAYER_HEADER = Caller.PLAYER_HEADER;
+    private static final String RETRY_AFTER = "Retry-After";
     private static final Logger LOG = Logger.getLogger(Forwarder.class);
 
     @Inject
@@ -192,8 +193,10 @@ public class Forwarder {
                     instance.recordEnd(failure);
                 }
             };
-            return Response.status(answer.statusCode())
-                    .type(answer.headers().firstValue("Content-Type").orElse("application/octet-stream")).entity(body).build();
+            Response.ResponseBuilder builder = Response.status(answer.statusCode())
+                    .type(answer.headers().firstValue("Content-Type").orElse("application/octet-stream"));
+            answer.headers().firstValue(RETRY_AFTER).ifPresent(v -> builder.header(RETRY_AFTER, v));
+            return builder.entity(body).build();
         }
     }
 
@@ -206,7 +209,7 @@ public class Forwarder {
     private static Response unavailable(Upstream upstream, String pathAndQuery) {
         Response problem = ProblemMappers.respond(new Problem(Problem.TYPE_BASE + "service-unavailable", "Service unavailable",
                 503, "the " + upstream.name().toLowerCase() + " service did not answer; retry shortly", pathAndQuery, Map.of()));
-        return Response.fromResponse(problem).header("Retry-After", "1").build();
+        return Response.fromResponse(problem).header(RETRY_AFTER, "1").build();
     }
 
     private Uni<Response> send(Upstream upstream, HttpMethod method, String pathAndQuery, byte[] body, String player) {
@@ -285,6 +288,11 @@ public class Forwarder {
         String type = r.getHeader("Content-Type");
         if (type != null) {
             builder.type(type);
+        }
+        // A service's own 503 (a store moving to another instance, too many exports) says when to retry.
+        String retryAfter = r.getHeader(RETRY_AFTER);
+        if (retryAfter != null) {
+            builder.header(RETRY_AFTER, retryAfter);
         }
         return builder.entity(body == null ? new byte[0] : body.getBytes()).build();
     }

@@ -19,7 +19,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * One instance of a service, in the style of {@code FakeUpstreams}: a real HTTP server that answers every request
  * with its own name and what it received, and counts the requests it got by method and path. A path or query that
  * contains {@code hang-up} is read and then the connection closed without an answer (the instance died
- * mid-request); {@code stall} is never answered until {@link #release()}. Exports
+ * mid-request); {@code stall} is never answered until {@link #release()}; {@code busy} is the service's own 503
+ * problem with {@code Retry-After: 7}. Exports
  * ({@code /api/v1/exports/events}) answer two NDJSON lines.
  */
 final class FakeInstance {
@@ -84,6 +85,18 @@ final class FakeInstance {
                 Thread.currentThread().interrupt();
             }
             exchange.close();
+            return;
+        }
+        if (uri.contains("busy")) {
+            byte[] problem = ("{\"type\": \"https://tessera.dev/problems/service-unavailable\", \"status\": 503, \"instance\": \""
+                    + name + "\"}").getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/problem+json");
+            exchange.getResponseHeaders().add("Retry-After", "7");
+            boolean export = exchange.getRequestURI().getPath().equals("/api/v1/exports/events");
+            exchange.sendResponseHeaders(503, export ? 0 : problem.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(problem);
+            }
             return;
         }
         String json = "{\"instance\": \"" + name + "\", \"method\": \"" + exchange.getRequestMethod()

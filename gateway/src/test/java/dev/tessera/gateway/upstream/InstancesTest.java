@@ -143,6 +143,15 @@ class InstancesTest {
         }
     }
 
+    @Test
+    void a_services_own_503_reaches_the_client_with_its_retry_after() {
+        String bearer = TestPlayer.signUp("inst-eve").bearer();
+        for (String path : List.of("/api/v1/stats/busy", "/api/v1/exports/events?game=busy")) {
+            given().header("Authorization", bearer).get(path).then().statusCode(503)
+                    .contentType("application/problem+json").header("Retry-After", "7");
+        }
+    }
+
     private static void unavailable(ValidatableResponse response, String service) {
         response.statusCode(503).contentType("application/problem+json").header("Retry-After", "1")
                 .body("type", equalTo("https://tessera.dev/problems/service-unavailable"))
