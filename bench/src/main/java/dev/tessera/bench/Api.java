@@ -151,7 +151,7 @@ public final class Api {
     public Answer lines(String path, String token, Consumer<String> each) {
         return retrying("GET", path, () -> {
             long start = System.nanoTime();
-            HttpURLConnection c = open("GET", path, token, base());
+            HttpURLConnection c = open("GET", path, token, base(), "application/x-ndjson, application/problem+json");
             int status = c.getResponseCode();
             if (status != 200) {
                 return answer("GET", path, c, status, start);
@@ -257,7 +257,7 @@ public final class Api {
      */
     private Answer send(String method, String path, byte[] body, String token) throws IOException {
         long start = System.nanoTime();
-        HttpURLConnection c = open(method, path, token, base());
+        HttpURLConnection c = open(method, path, token, base(), "application/json");
         if (body != null) {
             c.setDoOutput(true);
             c.setRequestProperty("Content-Type", "application/json");
@@ -269,12 +269,12 @@ public final class Api {
         return answer(method, path, c, c.getResponseCode(), start);
     }
 
-    private static HttpURLConnection open(String method, String path, String token, String base) throws IOException {
+    private static HttpURLConnection open(String method, String path, String token, String base, String accept) throws IOException {
         HttpURLConnection c = (HttpURLConnection) URI.create(base + path).toURL().openConnection();
         c.setRequestMethod(method);
         c.setConnectTimeout(5_000);
         c.setReadTimeout(30_000);
-        c.setRequestProperty("Accept", "application/json");
+        c.setRequestProperty("Accept", accept);
         if (token != null) {
             c.setRequestProperty("Authorization", "Bearer " + token);
         }

@@ -31,9 +31,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What the platform holds once the load has stopped, read from the data itself: the event stores of game-service
- * (games) and lobby-service (tables), the three topics from their beginning, and the tables in which the consuming
- * services keep the effects of what they consumed. Never the counters the services keep about themselves.
+ * What the platform holds once the load has stopped, read from the data itself: game-service's event store (the
+ * games), the three topics from their beginning, the tables in which the consuming services keep the effects of
+ * what they consumed, and the positions of the streams that have no store (lobby-service's tables and
+ * scoring-service's answers per game, published straight through their outboxes). Never the counters the services
+ * keep about their own work.
  */
 final class Facts {
     static final String GAME_STARTED = name(GameStarted.class);
@@ -61,7 +63,7 @@ final class Facts {
 
     /** Stored events whose data a check reads; of the others only the position and type. */
     private static final Set<String> READ_DATA = Set.of(GAME_STARTED, GAME_ENDED, ROUND_TRIGGERED, POINTS_AWARDED,
-            VALUATION_REQUESTED, VALUATION_SCORED, TABLE_STARTED);
+            VALUATION_REQUESTED, VALUATION_SCORED);
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -77,6 +79,10 @@ final class Facts {
     record ScoredGame(long lastVersion, boolean finished, long scoringVersion) {
     }
 
+    /** A lobby-service table ({@code game_tables}): the game it shows and the version of its last event on lobby-events. */
+    record Table(String gameId, long eventVersion) {
+    }
+
     /** lobby-service's record of a game ({@code player_games}) and of its players ({@code player_game_results}). */
     record LobbyGame(String title, String tableId, String status, Map<String, Result> results) {
     }
@@ -89,7 +95,6 @@ final class Facts {
     }
 
     final Map<String, List<Stored>> games = new LinkedHashMap<>();
-    final Map<String, List<Stored>> tables = new LinkedHashMap<>();
     final List<Published> gameTopic = new ArrayList<>();
     final List<Published> lobbyTopic = new ArrayList<>();
     final List<Published> scoringTopic = new ArrayList<>();
@@ -101,8 +106,7 @@ final class Facts {
     /** Event ids recorded as processed, by consumer name ({@code processed_events}), over the three databases. */
     final Map<String, Set<String>> processed = new HashMap<>();
     final Map<String, LobbyGame> lobbyGames = new HashMap<>();
-    /** lobby-service's tables ({@code game_tables}): the game each shows, and its status. */
-    final Map<String, String[]> gameTables = new HashMap<>();
+    final Map<String, Table> tables = new HashMap<>();
     final List<Rating> ratings = new ArrayList<>();
 
     private static String name(Class<?> type) {
@@ -112,11 +116,10 @@ final class Facts {
     static Facts read(Invariants.Target target) throws SQLException {
         Facts f = new Facts();
         try (Connection game = target.connect(target.gameDb())) {
-            f.readStore(game, f.games);
+            f.readStore(game);
             f.readProcessed(game);
         }
         try (Connection lobby = target.connect(target.lobbyDb())) {
-            f.readStore(lobby, f.tables);
             f.readProcessed(lobby);
             f.readLobby(lobby);
         }
@@ -125,7 +128,7 @@ final class Facts {
             f.readScoring(scoring);
         }
         TopicReader.readAll(target.kafka(), Topics.GAME_EVENTS, r -> f.gameTopic.add(published(r, false)));
-        TopicReader.readAll(target.kafka(), Topics.LOBBY_EVENTS, r -> f.lobbyTopic.add(published(r, false)));
+        TopicReader.readAll(target.kafka(), Topics.LOBBY_EVENTS, r -> f.lobbyTopic.add(published(r, true)));
         TopicReader.readAll(target.kafka(), Topics.SCORING_EVENTS, r -> {
             Published p = published(r, true);
             f.scoringTopic.add(p);
@@ -137,7 +140,7 @@ final class Facts {
     }
 
     /** Every event of a store, in stream and version order; the data only of the types a check reads. */
-    private void readStore(Connection c, Map<String, List<Stored>> streams) throws SQLException {
+    private void readStore(Connection c) throws SQLException {
         c.setAutoCommit(false);  // so that the driver streams the rows (a cursor) instead of holding them all
         try (Statement s = c.createStatement()) {
             s.setFetchSize(5000);
@@ -146,7 +149,7 @@ final class Facts {
                     + "') THEN payload::text END FROM events ORDER BY stream_id, version")) {
                 while (rs.next()) {
                     String stream = rs.getString(1);
-                    streams.computeIfAbsent(stream, k -> new ArrayList<>())
+                    games.computeIfAbsent(stream, k -> new ArrayList<>())
                             .add(new Stored(stream, rs.getLong(2), rs.getString(3), rs.getString(4), tree(rs.getString(5))));
                 }
             }
@@ -170,8 +173,8 @@ final class Facts {
                 g.results().put(rs.getString(2), new Result(integer(rs, 3), integer(rs, 4)));
             }
         });
-        query(c, "SELECT id, game_id, status FROM game_tables", rs ->
-                gameTables.put(rs.getString(1), new String[] {rs.getString(2), rs.getString(3)}));
+        query(c, "SELECT id, game_id, event_version FROM game_tables", rs ->
+                tables.put(rs.getString(1), new Table(rs.getString(2), rs.getLong(3))));
         Map<String, List<Result>> histories = new HashMap<>();
         // The order in which lobby-service applies ratings: the games' ends, then game ids (RatingLedger).
         query(c, """

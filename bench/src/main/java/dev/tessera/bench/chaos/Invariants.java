@@ -218,28 +218,26 @@ public final class Invariants {
         return h == null || h.value() == null ? "?" : new String(h.value(), StandardCharsets.UTF_8);
     }
 
-    // ---- a: every stream's versions are 1..n ----
+    // ---- a: every game's stream has versions 1..n ----
 
     private static void streams(Report report, Facts facts) {
         Report.Findings f = report.start("a", "streams without gaps",
-                "each game's stream (game-service's events) and each table's (lobby-service's) has versions 1..n, no gap, no repeat; event ids unique");
+                "each game's stream in game-service's event store has versions 1..n, no gap, no repeat; event ids are unique");
         Map<String, String> ids = new HashMap<>();
-        for (Map.Entry<String, Map<String, List<Facts.Stored>>> store : Map.of("game", facts.games, "table", facts.tables).entrySet()) {
-            for (List<Facts.Stored> stream : store.getValue().values()) {
-                f.checked();
-                long expected = 1;
-                for (Facts.Stored e : stream) {
-                    if (e.version() > expected) {
-                        f.lost(store.getKey() + " " + e.stream() + ": " + (e.version() - 1 == expected ? "version " + expected
-                                : "versions " + expected + ".." + (e.version() - 1)) + " missing");
-                    } else if (e.version() < expected) {
-                        f.duplicated(store.getKey() + " " + e.stream() + ": version " + e.version() + " twice");
-                    }
-                    expected = e.version() + 1;
-                    String other = ids.put(e.id(), e.stream() + " v" + e.version());
-                    if (other != null) {
-                        f.duplicated("event " + e.id() + " stored as " + other + " and as " + e.stream() + " v" + e.version());
-                    }
+        for (List<Facts.Stored> stream : facts.games.values()) {
+            f.checked();
+            long expected = 1;
+            for (Facts.Stored e : stream) {
+                if (e.version() > expected) {
+                    f.lost("game " + e.stream() + ": " + (e.version() - 1 == expected ? "version " + expected
+                            : "versions " + expected + ".." + (e.version() - 1)) + " missing");
+                } else if (e.version() < expected) {
+                    f.duplicated("game " + e.stream() + ": version " + e.version() + " twice");
+                }
+                expected = e.version() + 1;
+                String other = ids.put(e.id(), e.stream() + " v" + e.version());
+                if (other != null) {
+                    f.duplicated("event " + e.id() + " stored as " + other + " and as " + e.stream() + " v" + e.version());
                 }
             }
         }
@@ -313,8 +311,8 @@ public final class Invariants {
                 f.wrong("lobby-service has game " + id + " finished, without a GameEnded");
             }
         }
-        String[] table = facts.gameTables.get(tableId);
-        if (table == null || !id.equals(table[0])) {
+        Facts.Table table = facts.tables.get(tableId);
+        if (table == null || !id.equals(table.gameId())) {
             f.lost("table " + tableId + " does not show its game " + id);
         }
     }
@@ -369,63 +367,82 @@ public final class Invariants {
 
     private static void otherTopics(Report report, Facts facts) {
         Report.Findings f = report.start("g", "lobby-events and scoring-events published and applied once",
-                "every stored table event is on lobby-events; each TableStarted made exactly one game, processed by game-service; "
-                        + "each game's scoring-events have versions 1..n as scoring-service counts them (scored_games.scoring_version), "
-                        + "one event id per version, each processed by game-service (and FinalStandings by lobby-service)");
-        long again = published(f, Topics.LOBBY_EVENTS, facts.tables, facts.lobbyTopic);
+                "lobby-service and scoring-service keep no event store but number what they publish per table (game_tables.event_version) "
+                        + "and per game (scored_games.scoring_version): each of those streams is on its topic as versions 1..n, one event "
+                        + "id per version; each TableStarted made exactly one game and is processed by game-service; each scoring event "
+                        + "is processed by game-service (FinalStandings by lobby-service too)");
+        Map<String, Long> tables = new HashMap<>();
+        facts.tables.forEach((id, t) -> tables.put(id, t.eventVersion()));
+        Map<String, Long> scoring = new HashMap<>();
+        facts.scored.forEach((id, g) -> scoring.put(id, g.scoringVersion()));
+        long again = numbered(f, Topics.LOBBY_EVENTS, "lobby-service", tables, facts.lobbyTopic)
+                + numbered(f, Topics.SCORING_EVENTS, "scoring-service", scoring, facts.scoringTopic);
         Map<String, Integer> gamesOfTable = new HashMap<>();
-        facts.games.values().forEach(stream -> stream.stream().filter(e -> e.type().equals(Facts.GAME_STARTED))
+        facts.games.values().forEach(stream -> Facts.of(stream, Facts.GAME_STARTED)
                 .forEach(e -> gamesOfTable.merge(e.data().path("tableId").asText(), 1, Integer::sum)));
-        Set<String> tablesDone = facts.processed.getOrDefault("game.tables", Set.of());
-        for (List<Facts.Stored> stream : facts.tables.values()) {
-            for (Facts.Stored e : Facts.of(stream, Facts.TABLE_STARTED)) {
-                processed(f, tablesDone, "game-service", e);
-                int games = gamesOfTable.getOrDefault(e.stream(), 0);
-                if (games == 0) {
-                    f.lost("table " + e.stream() + " started, but game-service has no game of it");
-                } else if (games > 1) {
-                    f.duplicated("table " + e.stream() + " has " + games + " games");
-                }
+        applied(f, facts.lobbyTopic, Facts.TABLE_STARTED, facts.processed.getOrDefault("game.tables", Set.of()), "game-service", p -> {
+            int games = gamesOfTable.getOrDefault(p.key(), 0);
+            if (games == 0) {
+                f.lost("table " + p.key() + " started, but game-service has no game of it");
+            } else if (games > 1) {
+                f.duplicated("table " + p.key() + " has " + games + " games");
             }
-        }
-        Map<String, Map<Long, Set<String>>> versions = new HashMap<>();
-        for (Facts.Published p : facts.scoringTopic) {
-            if (p.id() != null) {
-                versions.computeIfAbsent(p.key(), k -> new TreeMap<>()).computeIfAbsent(p.version(), v -> new TreeSet<>()).add(p.id());
-            }
-        }
-        Set<String> answers = facts.processed.getOrDefault("game.scoring", Set.of());
-        Set<String> standings = facts.processed.getOrDefault("lobby.standings", Set.of());
-        facts.scored.forEach((game, scored) -> {
-            Map<Long, Set<String>> published = versions.getOrDefault(game, Map.of());
-            for (long v = 1; v <= scored.scoringVersion(); v++) {
-                f.checked();
-                Set<String> ids = published.getOrDefault(v, Set.of());
-                if (ids.isEmpty()) {
-                    f.lost("scoring-events of game " + game + ": v" + v + " of " + scored.scoringVersion() + " never published");
-                } else if (ids.size() > 1) {
-                    f.duplicated("scoring-events of game " + game + ": v" + v + " published as " + ids.size() + " different events");
-                }
-            }
-            published.keySet().stream().filter(v -> v > scored.scoringVersion()).forEach(v ->
-                    f.wrong("scoring-events of game " + game + ": v" + v + " published, past the " + scored.scoringVersion() + " scoring-service counts"));
         });
+        applied(f, facts.scoringTopic, null, facts.processed.getOrDefault("game.scoring", Set.of()), "game-service", p -> { });
+        applied(f, facts.scoringTopic, Facts.FINAL_STANDINGS, facts.processed.getOrDefault("lobby.standings", Set.of()), "lobby-service", p -> { });
+        f.note(again + " records published again under the same id (allowed: at least once)");
+        f.done();
+    }
+
+    /**
+     * A stream its service numbers without storing it: on the topic, under its key, versions 1 to the service's count,
+     * one event id each. Returns how many records were the same event published again.
+     */
+    private static long numbered(Report.Findings f, String topic, String service, Map<String, Long> positions, List<Facts.Published> records) {
+        Map<String, Map<Long, Set<String>>> versions = new HashMap<>();
+        Set<String> ids = new HashSet<>();
+        long again = 0;
+        for (Facts.Published p : records) {
+            if (p.id() == null) {
+                f.wrong(topic + " holds a record that is not a CloudEvent (key " + p.key() + ")");
+                continue;
+            }
+            again += ids.add(p.id()) ? 0 : 1;
+            versions.computeIfAbsent(p.key(), k -> new TreeMap<>()).computeIfAbsent(p.version(), v -> new TreeSet<>()).add(p.id());
+        }
+        positions.forEach((key, last) -> {
+            Map<Long, Set<String>> published = versions.getOrDefault(key, Map.of());
+            for (long v = 1; v <= last; v++) {
+                f.checked();
+                int n = published.getOrDefault(v, Set.of()).size();
+                if (n == 0) {
+                    f.lost(topic + " of " + key + ": v" + v + " of " + last + " never published");
+                } else if (n > 1) {
+                    f.duplicated(topic + " of " + key + ": v" + v + " published as " + n + " different events");
+                }
+            }
+            published.keySet().stream().filter(v -> v > last).forEach(v ->
+                    f.wrong(topic + " of " + key + ": v" + v + " published, past the " + last + " " + service + " counts"));
+        });
+        versions.keySet().stream().filter(key -> !positions.containsKey(key))
+                .forEach(key -> f.wrong(topic + " holds events of " + key + ", which " + service + " does not know"));
+        return again;
+    }
+
+    /** Each event of a type (null: any) on a topic, once per id, processed by a consumer; then {@code also} on it. */
+    private static void applied(Report.Findings f, List<Facts.Published> records, String type, Set<String> processed, String by,
+                                java.util.function.Consumer<Facts.Published> also) {
         Set<String> seen = new HashSet<>();
-        for (Facts.Published p : facts.scoringTopic) {
-            if (p.id() == null || !seen.add(p.id())) {
-                again += p.id() == null ? 0 : 1;
+        for (Facts.Published p : records) {
+            if (p.id() == null || (type != null && !type.equals(p.type())) || !seen.add(p.id())) {
                 continue;
             }
             f.checked();
-            if (!answers.contains(p.id())) {
-                f.lost("game-service never applied " + p.type() + " " + p.id() + " of game " + p.key());
+            if (!processed.contains(p.id())) {
+                f.lost(by + " never applied " + p.type() + " " + p.id() + " of " + p.key());
             }
-            if (Facts.FINAL_STANDINGS.equals(p.type()) && !standings.contains(p.id())) {
-                f.lost("lobby-service never applied FinalStandings " + p.id() + " of game " + p.key());
-            }
+            also.accept(p);
         }
-        f.note(again + " records published again under the same id (allowed: at least once)");
-        f.done();
     }
 
     // ---- c: every scoring round and valuation scored once ----

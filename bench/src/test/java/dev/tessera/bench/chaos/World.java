@@ -153,13 +153,17 @@ final class World {
         }
     }
 
-    /** A table's stream in lobby-service (opened, started), published, and game-service's record of having made its game. */
+    /**
+     * A table in lobby-service, which keeps no event store: its row counts the events it published (opened, started),
+     * and game-service records having made its game.
+     */
     private void table(String id, String title, List<String> players) throws Exception {
         ObjectNode opened = JSON.createObjectNode().put("tableId", id).put("game", title);
         ObjectNode started = JSON.createObjectNode().put("tableId", id).put("game", title);
         players.forEach(started.putArray("players")::add);
-        store(lobbyDb, Topics.LOBBY_EVENTS, id, 1, "tessera.lobby.TableOpened", opened);
-        String start = store(lobbyDb, Topics.LOBBY_EVENTS, id, 2, "tessera.lobby.TableStarted", started);
+        publish(Topics.LOBBY_EVENTS, id, UUID.randomUUID().toString(), 1, "tessera.lobby.TableOpened", opened);
+        String start = UUID.randomUUID().toString();
+        publish(Topics.LOBBY_EVENTS, id, start, 2, "tessera.lobby.TableStarted", started);
         processed(gameDb, "game.tables", start);
         sql(lobbyDb, """
                 INSERT INTO game_tables VALUES (?, ?, ?, ?, ?::text[], '{}', 'starting', null, 2, 1, now(), now())""",
@@ -172,17 +176,13 @@ final class World {
         return data;
     }
 
+    /** An event in game-service's store, and published on game-events under the same id. */
     private String game(String game, long version, String type, ObjectNode data) throws Exception {
-        return store(gameDb, Topics.GAME_EVENTS, game, version, type, data);
-    }
-
-    /** An event in a service's store, and published on its topic under the same id. */
-    String store(String db, String topic, String stream, long version, String type, ObjectNode data) throws Exception {
         String id = UUID.randomUUID().toString();
-        sql(db, "INSERT INTO events (stream_id, version, event_id, type, schema_version, payload) VALUES (?, ?, ?::uuid, ?, 1, ?::jsonb)",
-                stream, version, id, type, data.toString());
-        publish(topic, stream, id, version, type, data);
-        eventIds.put(stream + " v" + version, id);
+        sql(gameDb, "INSERT INTO events (stream_id, version, event_id, type, schema_version, payload) VALUES (?, ?, ?::uuid, ?, 1, ?::jsonb)",
+                game, version, id, type, data.toString());
+        publish(Topics.GAME_EVENTS, game, id, version, type, data);
+        eventIds.put(game + " v" + version, id);
         return id;
     }
 
