@@ -300,6 +300,8 @@ public final class Invariants {
         String tableId = start.data().path("tableId").asText();
         if (lobby == null) {
             f.lost("lobby-service has no record of game " + id);
+        } else if (!lobby.title().equals(start.data().path("game").asText()) || !tableId.equals(lobby.tableId())) {
+            f.wrong("lobby-service has game " + id + " as " + lobby.title() + " of table " + lobby.tableId());
         } else if (lobby.results().size() < seats) {
             f.lost("lobby-service has " + lobby.results().size() + " of the " + seats + " players of game " + id);
         } else if (lobby.results().size() > seats) {
