@@ -162,15 +162,17 @@ public final class Api {
                         each.accept(line);
                     }
                 }
+            } catch (IOException e) {
+                throw new UncheckedIOException("GET " + path + " broke off: " + e.getMessage(), e);
             }
             return new Answer("GET", path, 200, JSON.nullNode(), System.nanoTime() - start, 0);
         });
     }
 
     /**
-     * As a well-behaved client does with the gateway's rate limit (per player, and per address for anonymous
-     * sign-ups): on a 429, wait as long as Retry-After says and send the request again. Bots that act many times
-     * a second as one player meet it; the answer's time is the last exchange's, and the waits are counted.
+     * One request, sent again as a well-behaved client does: after a 429 (the gateway's rate limit, per player and
+     * per address for anonymous sign-ups) as long as Retry-After says, and with a patience after a 503 or a failed
+     * connection too. The answer's time is the last exchange's; the retries are counted.
      */
     private Answer exchange(String method, String path, byte[] body, String token) {
         return retrying(method, path, () -> send(method, path, body, token));
@@ -235,10 +237,14 @@ public final class Api {
         if (a.status() != 201) {
             throw new IllegalStateException("sign-up of " + name + " failed: " + a.status() + " " + a.body());
         }
-        return new Player(a.body().get("id").asText(), a.body().get("token").asText());
+        return Player.of(a);
     }
 
     public record Player(String id, String token) {
+        /** The player a sign-up's answer (201) introduces. */
+        public static Player of(Answer signedUp) {
+            return new Player(signedUp.body().get("id").asText(), signedUp.body().get("token").asText());
+        }
     }
 
     private static void pause(long millis) {

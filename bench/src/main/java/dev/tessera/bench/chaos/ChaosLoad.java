@@ -215,7 +215,7 @@ public final class ChaosLoad {
             String name = "chaos-" + run + "-" + names.incrementAndGet();
             Api.Answer a = api.post("/api/v1/players", Map.of("name", name), null);
             if (a.status() == 201) {
-                players.add(new Api.Player(a.body().get("id").asText(), a.body().get("token").asText()));
+                players.add(Api.Player.of(a));
             } else if (a.status() != 409) {
                 throw new GamePlay.Failed("signing up " + name, a);
             }

@@ -71,7 +71,8 @@ public final class Invariants {
      * Where the platform keeps its data.
      *
      * @param gateways where check f asks for the statistics and the exports; none skips it
-     * @param await    how long to wait for the consumers and the outboxes to catch up
+     * @param await    how long to wait for the consumers and the outboxes to catch up (and, up to 30 s, for the
+     *                 statistics to come to their recomputation)
      * @param groups   the consumer groups that must have caught up, with their topics
      */
     public record Target(String dbHost, int dbPort, String dbUser, String dbPassword, String lobbyDb, String gameDb,
@@ -86,6 +87,10 @@ public final class Invariants {
 
         public Target withDatabases(String lobby, String game, String scoring) {
             return new Target(dbHost, dbPort, dbUser, dbPassword, lobby, game, scoring, kafka, gateways, await, groups);
+        }
+
+        public Target withGateways(List<String> gateways) {
+            return new Target(dbHost, dbPort, dbUser, dbPassword, lobbyDb, gameDb, scoringDb, kafka, gateways, await, groups);
         }
 
         public Target withAwait(Duration await) {
@@ -647,21 +652,26 @@ public final class Invariants {
         }
         for (String title : TITLES) {
             f.checked();
-            // The statistics commit about once a second: a difference may be one that is about to go.
-            long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            // The statistics commit about once a second: a difference may be one that is about to go (asked again for
+            // 30 s at most, or the settling time when shorter).
+            long until = System.nanoTime() + Math.min(t.await().toNanos(), Duration.ofSeconds(30).toNanos());
             String failed;
             JsonNode expected = null;
             JsonNode actual = null;
             do {
                 ExpectedStatistics recomputed = new ExpectedStatistics();
                 facts.roundRecords.forEach(r -> recomputed.scoringEvent(r.key(), r.value()));
-                Api.Answer export = api.lines("/api/v1/exports/events?game=" + title, token, recomputed::exported);
-                Api.Answer stats = api.get("/api/v1/stats/" + title, token);
-                failed = export.status() != 200 ? "the export of " + title + " answered " + export.status() + " " + export.excerpt()
-                        : stats.status() != 200 ? "the statistics of " + title + " answered " + stats.status() + " " + stats.excerpt() : null;
+                try {
+                    Api.Answer export = api.lines("/api/v1/exports/events?game=" + title, token, recomputed::exported);
+                    Api.Answer stats = api.get("/api/v1/stats/" + title, token);
+                    failed = export.status() != 200 ? "the export of " + title + " answered " + export.status() + " " + export.excerpt()
+                            : stats.status() != 200 ? "the statistics of " + title + " answered " + stats.status() + " " + stats.excerpt() : null;
+                    actual = stats.body();
+                } catch (RuntimeException e) {
+                    failed = "reading the statistics or the export of " + title + " failed: " + e.getMessage();
+                }
                 if (failed == null) {
                     expected = recomputed.of(title);
-                    actual = stats.body();
                     if (expected.equals(actual)) {
                         break;
                     }

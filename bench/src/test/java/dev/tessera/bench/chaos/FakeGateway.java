@@ -21,7 +21,7 @@ import java.util.function.Predicate;
 /**
  * A stand-in for the gateway with just enough of the public API for the bots: sign-up, tables, and a game in which
  * each player in turn has one legal move until {@link #MOVES} moves are made, after which it is over and its events
- * end with a GameEnded. Faults are injected per request: {@link #failWith} answers a status instead, {@link #drop}
+ * end with a GameEnded; and statistics and exports as a test sets them. Faults are injected per request: {@link #failWith} answers a status instead, {@link #drop}
  * closes the connection without an answer, and {@link #applyThenFail} applies a move and answers 503 all the same.
  */
 final class FakeGateway implements AutoCloseable {
@@ -41,6 +41,9 @@ final class FakeGateway implements AutoCloseable {
     volatile int failStatus = 503;
     volatile Predicate<String> drop = r -> false;
     volatile Predicate<String> applyThenFail = r -> false;
+    /** What GET /api/v1/stats/{title} answers, and the lines of GET /api/v1/exports/events?game={title}, by title. */
+    final Map<String, JsonNode> stats = new ConcurrentHashMap<>();
+    final Map<String, List<String>> exports = new ConcurrentHashMap<>();
 
     FakeGateway() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -74,6 +77,15 @@ final class FakeGateway implements AutoCloseable {
             }
             case "tables" -> table(x, p, player, out);
             case "games" -> game(x, request, p, player, body, out);
+            case "stats" -> answer(x, 200, stats.get(p[4]));
+            case "exports" -> {
+                byte[] lines = String.join("\n", exports.get(x.getRequestURI().getQuery().replace("game=", ""))).getBytes(StandardCharsets.UTF_8);
+                x.getResponseHeaders().add("Content-Type", "application/x-ndjson");
+                x.sendResponseHeaders(200, lines.length);
+                try (OutputStream o = x.getResponseBody()) {
+                    o.write(lines);
+                }
+            }
             default -> answer(x, 404, out.put("status", 404));
         }
     }

@@ -1,6 +1,7 @@
 package dev.tessera.bench.chaos;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tessera.events.Topics;
 import dev.tessera.infra.LocalKafka;
 import dev.tessera.infra.LocalPostgres;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 import java.nio.file.Files;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -138,6 +140,29 @@ class InvariantsTest {
 
     @Test
     @Order(7)
+    void statistics_below_their_recomputation_from_the_export_are_lost() throws Exception {
+        try (FakeGateway gateway = new FakeGateway()) {
+            // The stand-in's exports: each title's game's events as they are on game-events (no Builders game here).
+            Map<String, String> titles = Map.of(world.alhambra, "alhambra", world.carrara, "carrara");
+            Invariants.TITLES.forEach(title -> gateway.exports.put(title, new ArrayList<>()));
+            TopicReader.readAll(kafka.bootstrapServers(), Topics.GAME_EVENTS, r -> gateway.exports.get(titles.get(r.key())).add(r.value()));
+            ExpectedStatistics recomputed = new ExpectedStatistics();
+            gateway.exports.values().forEach(lines -> lines.forEach(recomputed::exported));
+            TopicReader.readAll(kafka.bootstrapServers(), Topics.SCORING_EVENTS, r -> recomputed.scoringEvent(r.key(), r.value()));
+            Invariants.TITLES.forEach(title -> gateway.stats.put(title, recomputed.of(title)));
+            // The Alhambra game's end not counted by the statistics.
+            ((ObjectNode) gateway.stats.get("alhambra").get("games")).put("finished", 0);
+
+            Report report = Invariants.check(world.target().withGateways(List.of(gateway.url())), null);
+
+            assertEquals(3, report.check("f").checked());
+            assertTrue(report.lost().contains("f. statistics of alhambra, /games/finished: 0, recomputed 1"), report.check("f").toString());
+            assertEquals(1, report.check("f").failed(), report.check("f").toString());
+        }
+    }
+
+    @Test
+    @Order(8)
     void the_same_event_published_twice_is_allowed() throws Exception {
         String id = world.scoringIds.get(world.carrara).get(0);
         world.publish(Topics.SCORING_EVENTS, world.carrara, id, 1, "tessera.carrara.ValuationScored", JSON.createObjectNode().put("valuation", 1));
@@ -150,7 +175,7 @@ class InvariantsTest {
     }
 
     @Test
-    @Order(8)
+    @Order(9)
     void a_round_scored_twice_is_duplicated_and_records_not_consumed_are_lost() throws Exception {
         // scoring-service scored round 1 again under another event id (and counted it); game-service took it and ignored it.
         String again = world.scoring(world.alhambra, "tessera.scoring.ScoringRoundScored", JSON.createObjectNode().put("round", 1));

@@ -3,6 +3,7 @@ package dev.tessera.bench.chaos;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tessera.events.EventTypes;
 import dev.tessera.events.Topics;
 import dev.tessera.infra.LocalPostgres;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -197,7 +198,8 @@ final class World {
 
     void publish(String topic, String key, String id, long version, String type, ObjectNode data) throws Exception {
         ObjectNode e = JSON.createObjectNode().put("specversion", "1.0").put("id", id).put("source", "/tessera/test").put("type", type)
-                .put("subject", key).put("time", now.toString()).put("streamversion", version);
+                .put("subject", key).put("time", now.toString()).put("datacontenttype", "application/json")
+                .put("dataschema", EventTypes.schemaUri(type, 1)).put("streamversion", version);
         e.set("data", data);
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap),
                 new StringSerializer(), new StringSerializer())) {
