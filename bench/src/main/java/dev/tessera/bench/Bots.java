@@ -13,19 +13,24 @@ import java.util.Random;
  * Bots that know only the public API: they choose among the legal moves the server lists, never
  * construct a move themselves. Third-party developers can start from them.
  */
-final class Bots {
+public final class Bots {
     private Bots() {
     }
 
-    interface Bot {
+    public interface Bot {
         JsonNode choose(String game, List<JsonNode> legal, Random random);
+    }
+
+    /** The bot of that name: "greedy", else the random one. */
+    public static Bot named(String name) {
+        return "greedy".equals(name) ? GREEDY : RANDOM;
     }
 
     /**
      * Random: first a kind of move, then one of that kind, so that kinds with many variants (redesigns,
      * payments) do not crowd out the ones that move the game on.
      */
-    static final Bot RANDOM = (game, legal, random) -> {
+    public static final Bot RANDOM = (game, legal, random) -> {
         List<List<JsonNode>> kinds = new ArrayList<>(byKind(legal).values());
         List<JsonNode> kind = kinds.get(random.nextInt(kinds.size()));
         return kind.get(random.nextInt(kind.size()));
@@ -41,7 +46,7 @@ final class Bots {
      * Greedy: the most preferred kind available, and within it the move that takes the most (cards,
      * stones, action points), as a simple stand-in for "the most now".
      */
-    static final Bot GREEDY = (game, legal, random) -> {
+    public static final Bot GREEDY = (game, legal, random) -> {
         Map<String, List<JsonNode>> kinds = byKind(legal);
         for (String preferred : PREFERENCES.getOrDefault(game, List.of())) {
             List<JsonNode> moves = kinds.get(preferred);

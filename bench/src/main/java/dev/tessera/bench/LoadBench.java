@@ -46,6 +46,9 @@ public final class LoadBench {
     private final AtomicLong lateTurns = new AtomicLong();
     private final String run = Long.toString(System.currentTimeMillis(), 36);
     private final double rate;
+    /** A table must show its game within this (else the game counts as an error); a game that is over has this long for its GameEnded. */
+    private static final Duration AWAIT_GAME = Duration.ofSeconds(30);
+    private static final Duration AWAIT_END = Duration.ofSeconds(10);
 
     LoadBench(String gateway, Bots.Bot bot, List<String> titles, double rate) {
         this.api = new Api(gateway);
@@ -58,7 +61,7 @@ public final class LoadBench {
         String gateway = args.length > 0 ? args[0] : "http://localhost:8080";
         int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 60;
         int perTitle = args.length > 2 ? Integer.parseInt(args[2]) : 4;
-        Bots.Bot bot = args.length > 3 && args[3].equals("greedy") ? Bots.GREEDY : Bots.RANDOM;
+        Bots.Bot bot = Bots.named(args.length > 3 ? args[3] : "random");
         List<String> titles = List.of((args.length > 4 ? args[4] : "alhambra,carrara,builders").split(","));
         double rate = args.length > 5 ? Double.parseDouble(args[5]) : 0;
         new LoadBench(gateway, bot, titles, rate).run(seconds, perTitle);
@@ -97,9 +100,8 @@ public final class LoadBench {
         while (System.nanoTime() < deadline) {
             try {
                 if (players.isEmpty()) {
-                    int seats = title.equals("alhambra") ? 3 : 2;
                     List<Api.Player> signed = new ArrayList<>();
-                    for (int i = 0; i < seats; i++) {
+                    for (int i = 0; i < GamePlay.seats(title); i++) {
                         signed.add(api.signUp("bench-" + run + "-" + names.incrementAndGet()));
                     }
                     players.addAll(signed);
@@ -113,69 +115,42 @@ public final class LoadBench {
     }
 
     private void playOne(String title, List<Api.Player> players, long deadline, Random random, Pace pace) {
-        int seats = players.size();
-        JsonNode table = api.post("/api/v1/tables", Map.of("game", title, "seats", seats), players.get(0).token()).body();
-        String tableId = table.get("id").asText();
-        for (Api.Player p : players.subList(1, seats)) {
-            api.post("/api/v1/tables/" + tableId + "/join", null, p.token());
-        }
-        api.post("/api/v1/tables/" + tableId + "/start", null, players.get(0).token());
-        String gameId = awaitGame(tableId, players.get(0).token());
+        GamePlay game = new GamePlay(api, bot, title, players, random, AWAIT_GAME, AWAIT_END);
+        String gameId = game.start();
+        game.play(() -> System.nanoTime() < deadline, new GamePlay.Listener() {
+            @Override
+            public void beforeTurn() {
+                if (pace != null) {
+                    pace.awaitTurn();
+                }
+            }
 
-        // Whose turn it is, as the last answer said (toAct): ask that player's legal moves, and only when the
-        // answer names someone else (or nobody yet) ask again, as that player. When a move's answer lists the
-        // mover's next moves (they act again), play from those: no read before that move.
-        Map<String, Api.Player> byId = new java.util.HashMap<>();
-        players.forEach(p -> byId.put(p.id(), p));
-        Api.Player asked = players.get(0);
-        JsonNode carried = null;  // the last answer, when it listed its mover's next moves
-        boolean turnStarted = false;
-        long lastMove = 0;  // the stream's version after this game's last accepted move
-        while (System.nanoTime() < deadline) {
-            if (pace != null && !turnStarted) {
-                pace.awaitTurn();
-                turnStarted = true;
-            }
-            JsonNode legal;
-            List<JsonNode> options = new ArrayList<>();
-            if (carried != null) {
-                legal = carried;
-                carried.path("legalMoves").forEach(options::add);
-                carried = null;
-            } else {
-                legal = api.get("/api/v1/games/" + gameId + "/legal-moves", asked.token()).body();
+            @Override
+            public void read() {
                 reads.incrementAndGet();
-                legal.path("moves").forEach(options::add);
             }
-            if (options.isEmpty()) {
-                Api.Player toAct = byId.get(legal.path("toAct").asText(""));
-                if (toAct != null && toAct != asked) {
-                    asked = toAct;
-                    continue;
-                }
-                if (over(gameId, lastMove, asked.token())) {
-                    break;
-                }
-                continue;
-            }
-            JsonNode move = bot.choose(title, options, random);
-            Api.Answer answer = api.post("/api/v1/games/" + gameId + "/moves",
-                    Map.of("expectedVersion", legal.get("version").asLong(), "move", move), asked.token());
-            turnStarted = false;
-            if (answer.status() == 200) {
+
+            @Override
+            public void accepted(Api.Answer answer) {
                 moves.incrementAndGet();
-                lastMove = answer.body().path("version").asLong(lastMove);
                 moveNanos.add(answer.nanos());
                 if (traceFile != null) {
                     trace.add(System.currentTimeMillis() + "," + answer.nanos() / 1000 + "," + title);
                 }
-                asked = byId.getOrDefault(answer.body().path("toAct").asText(""), asked);
-                carried = answer.body().path("legalMoves").isArray() ? answer.body() : null;
-            } else if (answer.status() == 409) {
-                conflicts.incrementAndGet();
-            } else {
-                throw new IllegalStateException("move answered " + answer.status() + ": " + answer.body());
             }
+
+            @Override
+            public void conflict(Api.Answer answer) {
+                conflicts.incrementAndGet();
+            }
+
+            @Override
+            public void unexpected(String what, Api.Answer answer) {
+                throw new IllegalStateException(what + " answered " + answer.status() + ": " + answer.body());
+            }
+        });
+        if (game.ended()) {
+            finishedGames.add(gameId);
         }
         collectRoundTrips(gameId, players.get(0).token());
     }
@@ -205,37 +180,6 @@ public final class LoadBench {
         }
     }
 
-    /**
-     * Whether the game is over, once its final standings are in the stream. {@code lastMove} is the version after
-     * the last move played: the standings (GameEnded) come after it, so only the events after it are read. The
-     * whole stream (hundreds of events) read on every poll was a burst of work for game-service, the gateway
-     * and this client at each game's end, in the middle of the other games' moves.
-     */
-    private boolean over(String gameId, long lastMove, String token) {
-        JsonNode view = api.get("/api/v1/games/" + gameId, token).body();
-        if (view.path("over").asBoolean()) {
-            // Wait briefly for the final standings to come back from scoring-service.
-            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (System.nanoTime() < until) {
-                if (types(gameId, lastMove, token).contains("tessera.game.GameEnded")) {
-                    finishedGames.add(gameId);
-                    return true;
-                }
-                pause(50);
-            }
-            return true;
-        }
-        pause(20);  // waiting for another service (a valuation); ask again shortly
-        return false;
-    }
-
-    /** Asked with the player's token: anonymous calls from one address share one rate-limit bucket. */
-    private List<String> types(String gameId, long after, String token) {
-        List<String> types = new ArrayList<>();
-        api.get("/api/v1/games/" + gameId + "/events?from=" + after, token).body().forEach(e -> types.add(e.get("type").asText()));
-        return types;
-    }
-
     /** Trigger-to-answer times, from the recorded times of the game's own events. */
     private void collectRoundTrips(String gameId, String token) {
         JsonNode events = api.get("/api/v1/games/" + gameId + "/events?from=0", token).body();
@@ -263,22 +207,6 @@ public final class LoadBench {
                 default -> { }
             }
         }
-    }
-
-    private String awaitGame(String tableId, String token) {
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < until) {
-            JsonNode table = api.get("/api/v1/tables/" + tableId, token).body();
-            if (table.hasNonNull("gameId")) {
-                return table.get("gameId").asText();
-            }
-            pause(20);
-        }
-        throw new IllegalStateException("table " + tableId + " got no game within 30 s");
-    }
-
-    private static void pause(long millis) {
-        pause(millis, 0);
     }
 
     private static void pause(long millis, int nanos) {

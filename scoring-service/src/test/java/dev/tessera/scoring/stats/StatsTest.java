@@ -1,6 +1,7 @@
 package dev.tessera.scoring.stats;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tessera.bench.chaos.ExpectedStatistics;
 import dev.tessera.events.Topics;
 import dev.tessera.infra.TestInfrastructure;
 import dev.tessera.infra.TestKafka;
@@ -20,8 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The statistics that scoring-service's Kafka Streams topology keeps, read through its endpoint, come to
- * the numbers computed directly from every record on the real topics, for whole games of every title
- * (Alhambra's scoring rounds answered by scoring-service itself).
+ * the numbers computed directly from every record on the real topics ({@link ExpectedStatistics}, which the
+ * chaos checks use too), for whole games of every title (Alhambra's scoring rounds answered by scoring-service itself).
  */
 @QuarkusTest
 class StatsTest {
@@ -44,7 +45,7 @@ class StatsTest {
 
         for (String title : List.of("alhambra", "carrara", "builders")) {
             await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
-                JsonNode expected = json(DirectStatistics.fromTopics(bootstrap).of(title));
+                JsonNode expected = ExpectedStatistics.fromTopics(bootstrap).of(title);
                 JsonNode actual = JsonSerde.mapper().readTree(given().get("/api/v1/stats/" + title)
                         .then().statusCode(200).extract().asString());
                 assertEquals(expected, actual);

@@ -1,0 +1,330 @@
+package dev.tessera.bench.chaos;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tessera.events.CloudEvent;
+import dev.tessera.events.EventCodec;
+import dev.tessera.events.TesseraEvent;
+import dev.tessera.events.Topics;
+import dev.tessera.events.alhambra.AlhambraEvent;
+import dev.tessera.events.builders.BuildersEvent;
+import dev.tessera.events.builders.PlayerTally;
+import dev.tessera.events.carrara.ValuationRequested;
+import dev.tessera.events.carrara.ValuationScored;
+import dev.tessera.events.game.GameEnded;
+import dev.tessera.events.game.GameStarted;
+import dev.tessera.events.game.SeatTakenByBot;
+import dev.tessera.events.scoring.ScoringRoundScored;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What {@code GET /api/v1/stats/{game}} must answer, computed straight from the events, game by game, with none
+ * of scoring-service's classes (scoring-service/README.md, "Definitions"): the statistics' tests compare the Kafka
+ * Streams topology with it, and the chaos checks compare the running platform's answer with it, fed from an
+ * export. Same reading rules as the topology: a record that is not a readable CloudEvent is skipped, and a game's
+ * event whose stream version is not above the last one applied is a repeat.
+ *
+ * <p>Fed one record at a time, it keeps a small tally per game (never the events), so a long export fits.
+ * {@link #of} gives the answer as JSON, as the endpoint writes it (absent averages left out).
+ */
+public final class ExpectedStatistics {
+    private static final EventCodec CODEC = new EventCodec();
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** One game's part, from its events in order. */
+    private static final class Game {
+        GameStarted start;
+        Instant startTime;
+        GameEnded end;
+        Instant endTime;
+        Instant latest;
+        boolean abandoned;
+        long turns;
+        BuildersEvent.GameFinished tallies;
+        long purchases;
+        long exact;
+        final Map<String, Long> bought = new TreeMap<>();
+        /** By kind: requested, scored, vp, coins. */
+        final Map<String, long[]> valuations = new TreeMap<>();
+        long completed;
+        long lastVersion;
+    }
+
+    /** One game's Alhambra scoring rounds: per round its last answer's players and wall sum. */
+    private static final class Rounds {
+        final Map<Integer, long[]> lastPerRound = new HashMap<>();
+        Instant latest;
+    }
+
+    private final Map<String, Game> games = new LinkedHashMap<>();
+    private final Map<String, Rounds> rounds = new LinkedHashMap<>();
+
+    /** From every record now on {@code game-events} and {@code scoring-events}. */
+    public static ExpectedStatistics fromTopics(String bootstrap) {
+        ExpectedStatistics stats = new ExpectedStatistics();
+        TopicReader.readAll(bootstrap, Topics.GAME_EVENTS, r -> stats.gameEvent(r.key(), r.value()));
+        TopicReader.readAll(bootstrap, Topics.SCORING_EVENTS, r -> stats.scoringEvent(r.key(), r.value()));
+        return stats;
+    }
+
+    /** A record of {@code game-events}: its key (the game id; null is skipped, as the topology does) and value. */
+    public void gameEvent(String key, String value) {
+        Read read = read(key, value);
+        if (read == null) {
+            return;
+        }
+        Game game = games.computeIfAbsent(key, k -> new Game());
+        Long v = read.envelope.streamversion();
+        if (v != null) {
+            if (v <= game.lastVersion) {
+                return;
+            }
+            game.lastVersion = v;
+        }
+        Instant time = read.time();
+        game.latest = max(game.latest, time);
+        TesseraEvent event = read.event;
+        if (event instanceof GameStarted s) {
+            game.start = s;
+            game.startTime = time;
+        } else if (event instanceof GameEnded e) {
+            game.end = e;
+            game.endTime = time;
+        } else if (event instanceof SeatTakenByBot) {
+            game.abandoned = true;
+        } else if (event instanceof AlhambraEvent.TurnEnded || event instanceof dev.tessera.events.carrara.TurnEnded
+                || event instanceof BuildersEvent.TurnEnded) {
+            game.turns++;
+        } else if (event instanceof BuildersEvent.GameFinished f) {
+            game.tallies = f;
+        } else if (event instanceof AlhambraEvent.TileBought b) {
+            game.purchases++;
+            game.exact += b.exactAmount() ? 1 : 0;
+            game.bought.merge(b.tile().type(), 1L, Long::sum);
+        } else if (event instanceof ValuationRequested r) {
+            game.valuations.computeIfAbsent(r.kind(), k -> new long[4])[0]++;
+        } else if (event instanceof ValuationScored s) {
+            long[] sums = game.valuations.computeIfAbsent(s.kind(), k -> new long[4]);
+            sums[1]++;
+            sums[2] += s.vp();
+            sums[3] += s.coins();
+        } else if (event instanceof BuildersEvent.BuildingCompleted) {
+            game.completed++;
+        }
+    }
+
+    /** A line of an export ({@code GET /api/v1/exports/events}): keyed by its subject, as its record was. */
+    public void exported(String line) {
+        try {
+            gameEvent(JSON.readTree(line).path("subject").asText(null), line);
+        } catch (IOException e) {
+            // Not JSON: skipped, as any unreadable record.
+        }
+    }
+
+    /** A record of {@code scoring-events}; only Alhambra's scoring rounds count (a later answer to a round replaces an earlier one). */
+    public void scoringEvent(String key, String value) {
+        Read read = read(key, value);
+        if (read == null || !(read.event instanceof ScoringRoundScored s)) {
+            return;
+        }
+        Rounds r = rounds.computeIfAbsent(key, k -> new Rounds());
+        r.latest = max(r.latest, read.time());
+        r.lastPerRound.put(s.round(), new long[] {s.scores().size(),
+                s.scores().stream().mapToInt(ScoringRoundScored.PlayerScore::wall).sum()});
+    }
+
+    private record Read(CloudEvent envelope, TesseraEvent event) {
+        Instant time() {
+            return envelope.time() == null ? null : envelope.time().toInstant();
+        }
+    }
+
+    private static Read read(String key, String value) {
+        if (key == null || value == null) {
+            return null;
+        }
+        try {
+            CloudEvent e = CODEC.readEnvelope(value);
+            return new Read(e, CODEC.read(e));
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static Instant max(Instant a, Instant b) {
+        return a == null ? b : b == null ? a : a.isAfter(b) ? a : b;
+    }
+
+    /** The statistics of {@code title} as the endpoint writes them. */
+    public JsonNode of(String title) {
+        long started = 0, finished = 0, abandoned = 0, scoreSum = 0, scoreCount = 0, winning = 0, winningGames = 0;
+        long moves = 0, millis = 0, lengthGames = 0, purchases = 0, exact = 0, completed = 0;
+        long bPlayers = 0, bFinal = 0, bBuilding = 0;
+        long bCompleted = 0;
+        TreeMap<Integer, Long> buckets = new TreeMap<>();
+        TreeMap<String, Long> bought = new TreeMap<>();
+        Map<String, long[]> seats = new TreeMap<>(); // "players/seat" -> games, wins
+        Map<String, long[]> valuations = new TreeMap<>(); // kind -> requested, scored, vp, coins
+        Instant latest = null;
+        for (Game g : games.values()) {
+            if (g.start == null || !title.equals(g.start.game())) {
+                continue;
+            }
+            latest = max(latest, g.latest);
+            started++;
+            abandoned += g.abandoned ? 1 : 0;
+            if (g.end != null) {
+                finished++;
+                List<String> players = g.start.players();
+                for (GameEnded.Standing s : g.end.standings()) {
+                    scoreSum += s.score();
+                    scoreCount++;
+                    buckets.merge(Math.floorDiv(s.score(), 10) * 10, 1L, Long::sum);
+                    int seat = players.indexOf(s.player()) + 1;
+                    if (s.rank() == 1 && seat > 0) {
+                        seats.computeIfAbsent(players.size() + "/" + seat, k -> new long[2])[1]++;
+                    }
+                }
+                if (!g.end.standings().isEmpty()) {
+                    winning += g.end.standings().stream().mapToInt(GameEnded.Standing::score).max().orElseThrow();
+                    winningGames++;
+                }
+                for (int seat = 1; seat <= players.size(); seat++) {
+                    seats.computeIfAbsent(players.size() + "/" + seat, k -> new long[2])[0]++;
+                }
+                moves += g.turns;
+                millis += Duration.between(g.startTime, g.endTime).toMillis();
+                lengthGames++;
+                if (g.tallies != null) {
+                    for (PlayerTally t : g.tallies.tallies()) {
+                        bPlayers++;
+                        bFinal += t.buildingVictoryPoints() + t.coins() / 10;
+                        bBuilding += t.buildingVictoryPoints();
+                        bCompleted += t.buildingsCompleted();
+                    }
+                }
+            }
+            purchases += g.purchases;
+            exact += g.exact;
+            g.bought.forEach((type, n) -> bought.merge(type, n, Long::sum));
+            g.valuations.forEach((kind, s) -> {
+                long[] sums = valuations.computeIfAbsent(kind, k -> new long[4]);
+                for (int i = 0; i < sums.length; i++) {
+                    sums[i] += s[i];
+                }
+            });
+            completed += g.completed;
+        }
+
+        ObjectNode out = JSON.createObjectNode();
+        out.put("game", title);
+        ObjectNode gamesNode = out.putObject("games");
+        gamesNode.put("started", started).put("finished", finished).put("abandoned", abandoned).put("inProgress", started - finished);
+        ObjectNode scores = out.putObject("scores");
+        scores.put("count", scoreCount);
+        average(scores, "average", scoreSum, scoreCount);
+        average(scores, "averageWinning", winning, winningGames);
+        ArrayNode distribution = scores.putArray("distribution");
+        buckets.forEach((from, n) -> distribution.addObject().put("from", from).put("to", from + 9).put("count", n));
+        ArrayNode seatList = out.putArray("seats");
+        // "players/seat" keys sort as text; the answer lists seats by player count, then seat.
+        seats.entrySet().stream()
+                .sorted(Comparator.comparingInt((Map.Entry<String, long[]> e) -> part(e.getKey(), 0))
+                        .thenComparingInt(e -> part(e.getKey(), 1)))
+                .forEach(e -> seatList.addObject().put("players", part(e.getKey(), 0)).put("seat", part(e.getKey(), 1))
+                        .put("games", e.getValue()[0]).put("wins", e.getValue()[1]).put("winRate", ratio(e.getValue()[1], e.getValue()[0])));
+        ObjectNode length = out.putObject("length");
+        length.put("games", lengthGames);
+        average(length, "averageMoves", moves, lengthGames);
+        if (lengthGames > 0) {
+            length.put("averageMinutes", round(millis / 60_000.0 / lengthGames));
+        }
+        switch (title) {
+            case "alhambra" -> {
+                ObjectNode a = out.putObject("alhambra");
+                a.put("purchases", purchases).put("exactPurchases", exact);
+                average(a, "exactPaymentShare", exact, purchases);
+                ObjectNode byType = a.putObject("buildingsBought");
+                bought.forEach(byType::put);
+                Map<Integer, long[]> perRound = new TreeMap<>(); // round -> games, players, wall sum
+                for (Rounds r : rounds.values()) {
+                    latest = max(latest, r.latest);
+                    r.lastPerRound.forEach((round, s) -> {
+                        long[] sums = perRound.computeIfAbsent(round, k -> new long[3]);
+                        sums[0]++;
+                        sums[1] += s[0];
+                        sums[2] += s[1];
+                    });
+                }
+                ArrayNode walls = a.putArray("longestWall");
+                perRound.forEach((round, s) -> walls.addObject().put("round", round).put("games", s[0]).put("scores", s[1])
+                        .put("average", ratio(s[2], s[1])));
+            }
+            case "carrara" -> {
+                ObjectNode byKind = out.putObject("carrara").putObject("valuations");
+                valuations.forEach((kind, s) -> {
+                    ObjectNode v = byKind.putObject(kind).put("requested", s[0]).put("scored", s[1]);
+                    average(v, "averageVp", s[2], s[1]);
+                    average(v, "averageCoins", s[3], s[1]);
+                });
+            }
+            case "builders" -> {
+                ObjectNode b = out.putObject("builders").put("players", bPlayers);
+                average(b, "averageFinalVp", bFinal, bPlayers);
+                average(b, "averageBuildingVp", bBuilding, bPlayers);
+                average(b, "averageBuildingsCompleted", bCompleted, bPlayers);
+                b.put("buildingsCompleted", completed);
+            }
+            default -> {
+            }
+        }
+        if (latest != null) {
+            out.put("latestEventTime", latest.toString());
+        }
+        return asWritten(out);
+    }
+
+    private static int part(String key, int i) {
+        return Integer.parseInt(key.split("/")[i]);
+    }
+
+    /** Sum / count rounded as the endpoint rounds it; left out while nothing is averaged. */
+    private static void average(ObjectNode node, String field, long sum, long count) {
+        if (count > 0) {
+            node.put(field, ratio(sum, count));
+        }
+    }
+
+    private static double ratio(long a, long b) {
+        return b == 0 ? 0 : round((double) a / b);
+    }
+
+    /** Three decimals, half to even: as scoring-service's GameStatistics rounds. */
+    private static double round(double value) {
+        return BigDecimal.valueOf(value).setScale(3, RoundingMode.HALF_EVEN).doubleValue();
+    }
+
+    /** Through text and back, so that its numbers are the same kinds of nodes as those of an answer read from text. */
+    private static JsonNode asWritten(ObjectNode node) {
+        try {
+            return JSON.readTree(JSON.writeValueAsString(node));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
