@@ -17,13 +17,17 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.EnumMap;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The whole of Tessera for a test: a real PostgreSQL and Kafka broker in this JVM, and the four
- * services as separate processes started from their packaged applications, each on a free port.
+ * The whole of Tessera for a test: a real PostgreSQL in this JVM, Kafka, and the four services as separate
+ * processes started from their packaged applications, each instance on a free port. The shared platform runs
+ * one instance of each service beside a broker in this JVM; {@link #scaled} runs several instances of each and
+ * a cluster of brokers, each broker a process of its own, so that a test can SIGKILL any of them.
  */
 final class Platform implements AutoCloseable {
     enum Service {
@@ -41,9 +45,16 @@ final class Platform implements AutoCloseable {
     private final Path root = Path.of(System.getProperty("tessera.root", ".."));
     private final Path logs;
     private final LocalPostgres postgres;
+    /** The broker in this JVM, or null when the brokers are processes ({@link #brokerPorts}). */
     private final LocalKafka kafka;
-    private final Map<Service, Integer> ports = new EnumMap<>(Service.class);
-    private final Map<Service, Process> processes = new EnumMap<>(Service.class);
+    private final List<Integer> brokerPorts;
+    private final Path kafkaData;
+    private final int instances;
+    /** "" for the shared platform, "-scaled": names its logs, keys and state folders apart. */
+    private final String suffix;
+    /** Ports and processes by instance name: "game.1", "kafka.2". */
+    private final Map<String, Integer> ports = new LinkedHashMap<>();
+    private final Map<String, Process> processes = new ConcurrentHashMap<>();
 
     private static Platform shared;
 
@@ -58,31 +69,106 @@ final class Platform implements AutoCloseable {
         return shared;
     }
 
-    private Platform() {
+    /**
+     * {@code instances} of every service and a cluster of {@code brokers} Kafka nodes, each a process, topics with
+     * 3 replicas (min.insync.replicas 2); started, ready, and stopped by {@link #close()}.
+     */
+    static Platform scaled(int instances, int brokers) {
+        Platform platform = new Platform("scaled", instances, brokers);
         try {
-            logs = Files.createDirectories(root.resolve("e2e/target/e2e-logs"));
+            platform.startAll();
+        } catch (RuntimeException e) {
+            platform.close();
+            throw e;
+        }
+        return platform;
+    }
+
+    private Platform() {
+        this("", 1, 1);
+    }
+
+    private Platform(String name, int instances, int brokers) {
+        this.instances = instances;
+        this.suffix = name.isEmpty() ? "" : "-" + name;
+        try {
+            logs = Files.createDirectories(root.resolve("e2e/target/e2e-logs" + suffix));
             try (var old = Files.list(logs)) {
                 for (Path log : old.toList()) {
                     Files.delete(log);
                 }
             }
+            // Kafka Streams' state of an earlier run belongs to another cluster: its checkpoints would lie.
+            deleteTree(root.resolve("e2e/target/kafka-streams" + suffix));
             postgres = LocalPostgres.start(0, null);
             postgres.createDatabases(List.of("tessera_lobby", "tessera_game", "tessera_scoring", "tessera_gateway"));
-            kafka = LocalKafka.start(0, Files.createTempDirectory("tessera-e2e-kafka"));
-            kafka.createTopics(List.of("lobby-events", "game-events", "scoring-events"), 4);
+            kafkaData = Files.createTempDirectory("tessera-e2e-kafka");
+            List<String> topics = List.of("lobby-events", "game-events", "scoring-events");
+            if (brokers == 1) {
+                kafka = LocalKafka.start(0, kafkaData);
+                brokerPorts = List.of();
+                kafka.createTopics(topics, 4);
+            } else {
+                kafka = null;
+                // Node i's controller listens one port above its broker.
+                List<Integer> chosen = new ArrayList<>();
+                while (chosen.size() < brokers) {
+                    int port = freePort();
+                    if (!chosen.contains(port) && !chosen.contains(port - 1) && !chosen.contains(port + 1) && portFree(port + 1)) {
+                        chosen.add(port);
+                    }
+                }
+                brokerPorts = List.copyOf(chosen);
+                for (int i = 1; i <= brokers; i++) {
+                    ports.put("kafka." + i, brokerPorts.get(i - 1));
+                    startBroker(i);
+                }
+                LocalKafka.awaitBrokers(bootstrapServers(), brokers);
+                LocalKafka.createTopics(bootstrapServers(), topics, Math.max(4, instances), LocalKafka.replicationFactor(brokers));
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         for (Service s : Service.values()) {
-            ports.put(s, freePort());
+            for (int i = 1; i <= instances; i++) {
+                ports.put(instance(s, i), freePort());
+            }
         }
+    }
+
+    static String instance(Service s, int i) {
+        return s.name().toLowerCase() + "." + i;
+    }
+
+    private static Service serviceOf(String instance) {
+        return Service.valueOf(instance.substring(0, instance.indexOf('.')).toUpperCase());
     }
 
     String gateway() {
         return url(Service.GATEWAY);
     }
 
+    /** Every gateway's base URL. */
+    List<String> gateways() {
+        List<String> urls = new ArrayList<>();
+        for (int i = 1; i <= instances; i++) {
+            urls.add(url(instance(Service.GATEWAY, i)));
+        }
+        return urls;
+    }
+
+    /** The base URLs of every instance of a service, comma-separated, as the gateway takes them. */
+    private String urls(Service s) {
+        List<String> urls = new ArrayList<>();
+        for (int i = 1; i <= instances; i++) {
+            urls.add(url(instance(s, i)));
+        }
+        return String.join(",", urls);
+    }
+
     private static Account spectator;
+    /** The gateway {@link #spectator} signed up at: a token of one platform means nothing to another's gateways. */
+    private static String spectatorAt;
 
     /** Runs {@code request} as a client without any credential. */
     static <T> T anonymously(java.util.function.Supplier<T> request) {
@@ -101,11 +187,17 @@ final class Platform implements AutoCloseable {
      * the spectator's): the gateway answers registered players only, calculators and sign-up aside.
      */
     static synchronized void useGateway() {
-        RestAssured.baseURI = shared().gateway();
+        useGateway(shared().gateway());
+    }
+
+    /** The same for the gateway at {@code url} (one of a scaled platform's, say). */
+    static synchronized void useGateway(String url) {
+        RestAssured.baseURI = url;
         RestAssured.port = -1;
-        if (spectator == null) {
+        if (spectator == null || !url.equals(spectatorAt)) {
             RestAssured.requestSpecification = null;
-            spectator = Account.signUp("e2e-spectator");
+            spectator = Account.signUp("e2e-spectator-" + Long.toString(System.nanoTime(), 36));
+            spectatorAt = url;
         }
         RestAssured.config = RestAssuredConfig.config()
                 .headerConfig(HeaderConfig.headerConfig().overwriteHeadersWithName("Authorization", "Content-Type", "Accept"));
@@ -113,7 +205,11 @@ final class Platform implements AutoCloseable {
     }
 
     String url(Service s) {
-        return "http://localhost:" + ports.get(s);
+        return url(instance(s, 1));
+    }
+
+    String url(String instance) {
+        return "http://localhost:" + ports.get(instance);
     }
 
     LocalPostgres postgres() {
@@ -121,20 +217,49 @@ final class Platform implements AutoCloseable {
     }
 
     String bootstrapServers() {
-        return kafka.bootstrapServers();
+        if (kafka != null) {
+            return kafka.bootstrapServers();
+        }
+        return String.join(",", brokerPorts.stream().map(p -> "127.0.0.1:" + p).toList());
     }
 
     void startAll() {
-        for (Service s : Service.values()) {
-            start(s, Map.of());
+        for (String instance : serviceInstances()) {
+            start(instance, Map.of());
         }
-        for (Service s : Service.values()) {
-            awaitReady(s);
+        for (String instance : serviceInstances()) {
+            awaitReady(instance);
+        }
+    }
+
+    /** Every service instance's name, "lobby.1" to "gateway.n". */
+    List<String> serviceInstances() {
+        return ports.keySet().stream().filter(n -> !n.startsWith("kafka.")).toList();
+    }
+
+    /** Runs Kafka node {@code i} of the cluster as a process of its own (a SIGKILL kills the broker, nothing else). */
+    void startBroker(int i) {
+        String name = "kafka." + i;
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx512m", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
+                "dev.tessera.infra.LocalPlatform", "kafka", "--data", kafkaData.resolve(name).toString(), "--node", String.valueOf(i),
+                "--ports", String.join(",", brokerPorts.stream().map(String::valueOf).toList()));
+        pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve(name + ".log").toFile()));
+        try {
+            processes.put(name, pb.start());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
     /** Starts one service with extra environment (for instance its outbox relay switched off). */
     void start(Service s, Map<String, String> extraEnv) {
+        start(instance(s, 1), extraEnv);
+    }
+
+    /** Starts one instance ("game.2") with extra environment. */
+    void start(String instance, Map<String, String> extraEnv) {
+        Service s = serviceOf(instance);
         Path jar = root.resolve(s.module + "/target/quarkus-app/quarkus-run.jar");
         if (!Files.exists(jar)) {
             throw new IllegalStateException(jar + " is missing: run ./mvnw verify from the top, which packages the services first");
@@ -142,41 +267,53 @@ final class Platform implements AutoCloseable {
         ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-jar", jar.toString());
         Map<String, String> env = pb.environment();
+        String port = String.valueOf(ports.get(instance));
         env.putAll(Map.of(
                 "TESSERA_DB_HOST", "localhost",
                 "TESSERA_DB_PORT", String.valueOf(postgres.port()),
                 "TESSERA_DB_USER", LocalPostgres.USER,
-                "TESSERA_KAFKA", kafka.bootstrapServers(),
-                "LOBBY_URL", url(Service.LOBBY),
-                "GAME_URL", url(Service.GAME),
-                "SCORING_URL", url(Service.SCORING),
-                // The gateway's generated signing keys: inside the build's output, not the module.
-                "TESSERA_KEY_DIR", root.resolve("e2e/target/gateway-keys").toString()));
-        for (Service other : Service.values()) {
-            env.put(other.env + "_PORT", String.valueOf(ports.get(other)));
-        }
+                "TESSERA_KAFKA", bootstrapServers(),
+                "LOBBY_URL", urls(Service.LOBBY),
+                "GAME_URL", urls(Service.GAME),
+                "SCORING_URL", urls(Service.SCORING),
+                // The gateways' generated signing keys, shared by all of them: inside the build's output, not the module.
+                "TESSERA_KEY_DIR", root.resolve("e2e/target/gateway-keys" + suffix).toString()));
+        env.put(s.env + "_PORT", port);
+        // The statistics' interactive queries reach the instance that holds a title's store at this address.
+        env.put("SCORING_STATS_APPLICATION_SERVER", "localhost:" + port);
+        env.put("SCORING_STATS_STATE_DIR", root.resolve("e2e/target/kafka-streams" + suffix + "/" + instance).toString());
         // The bots of these tests call from one address far faster than a person; limits have tests of their own.
         env.put("TESSERA_LIMITS_REQUESTS_PER_SECOND", "10000");
         env.put("TESSERA_LIMITS_BURST", "10000");
         env.putAll(extraEnv);
-        pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve(s.module + ".log").toFile()));
+        pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve(logName(instance)).toFile()));
         try {
-            processes.put(s, pb.start());
+            processes.put(instance, pb.start());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
+    /** The single-instance platform's logs keep their names ("game-service.log"). */
+    private String logName(String instance) {
+        Service s = serviceOf(instance);
+        return instances == 1 ? s.module + ".log" : s.module + "-" + instance.substring(instance.indexOf('.') + 1) + ".log";
+    }
+
     void awaitReady(Service s) {
+        awaitReady(instance(s, 1));
+    }
+
+    void awaitReady(String instance) {
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
         while (System.nanoTime() < deadline) {
-            Process p = processes.get(s);
+            Process p = processes.get(instance);
             if (p != null && !p.isAlive()) {
-                throw new IllegalStateException(s.module + " exited with " + p.exitValue() + "; see " + logs.resolve(s.module + ".log"));
+                throw new IllegalStateException(instance + " exited with " + p.exitValue() + "; see " + logs.resolve(logName(instance)));
             }
             try {
-                HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(url(s) + "/q/health/ready")).build(),
+                HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(url(instance) + "/q/health/ready")).build(),
                         HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {
                     return;
@@ -194,12 +331,12 @@ final class Platform implements AutoCloseable {
                 throw new IllegalStateException(e);
             }
         }
-        throw new IllegalStateException(s.module + " was not ready within 120 s; see " + logs.resolve(s.module + ".log"));
+        throw new IllegalStateException(instance + " was not ready within 120 s; see " + logs.resolve(logName(instance)));
     }
 
     /** SIGTERM, as an operator stops a service: it finishes what it was doing and leaves its consumer group. */
     void stop(Service s) throws InterruptedException {
-        Process p = processes.remove(s);
+        Process p = processes.remove(instance(s, 1));
         p.destroy();
         if (!p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
             p.destroyForcibly().waitFor();
@@ -219,32 +356,65 @@ final class Platform implements AutoCloseable {
                 "TESSERA_DB_HOST", "localhost",
                 "TESSERA_DB_PORT", String.valueOf(postgres.port()),
                 "TESSERA_DB_USER", LocalPostgres.USER,
-                "TESSERA_KAFKA", kafka.bootstrapServers()));
-        pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve(s.module + ".log").toFile()));
+                "TESSERA_KAFKA", bootstrapServers()));
+        pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve(logName(instance(s, 1))).toFile()));
         return pb.start().waitFor();
     }
 
     /** SIGKILL: the process gets no chance to finish anything. */
     void kill(Service s) throws InterruptedException {
-        Process p = processes.remove(s);
+        kill(instance(s, 1));
+    }
+
+    /** SIGKILLs an instance or a broker ("game.2", "kafka.3"). */
+    void kill(String name) throws InterruptedException {
+        Process p = processes.remove(name);
         p.destroyForcibly();
         p.waitFor();
     }
 
+    /** The services first (they leave their consumer groups), then the brokers, then PostgreSQL. */
     @Override
     public void close() {
-        processes.values().forEach(Process::destroy);
-        for (Process p : processes.values()) {
+        stopAll(processes.keySet().stream().filter(n -> !n.startsWith("kafka.")).toList());
+        stopAll(processes.keySet().stream().filter(n -> n.startsWith("kafka.")).toList());
+        if (kafka != null) {
+            kafka.close();
+        }
+        postgres.close();
+    }
+
+    private void stopAll(List<String> names) {
+        List<Process> stopping = names.stream().map(processes::remove).filter(java.util.Objects::nonNull).toList();
+        stopping.forEach(Process::destroy);
+        for (Process p : stopping) {
             try {
-                if (!p.waitFor(Duration.ofSeconds(20).toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                if (!p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)) {
                     p.destroyForcibly();
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         }
-        kafka.close();
-        postgres.close();
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (var paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    private static boolean portFree(int port) {
+        try (ServerSocket socket = new ServerSocket(port)) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static int freePort() {
