@@ -6,6 +6,7 @@ import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -29,6 +30,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -157,7 +159,7 @@ public class OutboxRelay {
     /** One pass over the slots asked for ({@link #wanted}'s bits); returns how many rows were published. */
     private Uni<Integer> relay(int slots) {
         if ((slots & ANY_SLOT) != 0) {
-            return pool.query("SELECT DISTINCT slot FROM outbox WHERE published_at IS NULL").execute().chain(rows -> {
+            return onConnection(conn -> conn.query("SELECT DISTINCT slot FROM outbox WHERE published_at IS NULL").execute()).chain(rows -> {
                 int found = 0;
                 for (Row row : rows) {
                     found |= 1 << row.getInteger(0);
@@ -274,10 +276,10 @@ public class OutboxRelay {
      * (tessera_outbox_pending) would be the alarm long before.
      */
     private Uni<Long> purgeFrom(double retentionSeconds, long deletedSoFar) {
-        return pool.preparedQuery("""
+        return onConnection(conn -> conn.preparedQuery("""
                         DELETE FROM outbox WHERE id = ANY(ARRAY(SELECT id FROM outbox ORDER BY id LIMIT $2))
                         AND published_at < now() - make_interval(secs => $1)""")
-                .execute(Tuple.of(retentionSeconds, PURGE_BATCH))
+                .execute(Tuple.of(retentionSeconds, PURGE_BATCH)))
                 .chain(rows -> rows.rowCount() > 0
                         ? purgeFrom(retentionSeconds, deletedSoFar + rows.rowCount())
                         : Uni.createFrom().item(deletedSoFar));
@@ -285,8 +287,20 @@ public class OutboxRelay {
 
     /** Rows still waiting for Kafka: the outbox lag, for health and metrics. */
     public Uni<Long> pending() {
-        return pool.query("SELECT count(*) FROM outbox WHERE published_at IS NULL").execute()
+        return onConnection(conn -> conn.query("SELECT count(*) FROM outbox WHERE published_at IS NULL").execute())
                 .map(rows -> rows.iterator().next().getLong(0));
+    }
+
+    /**
+     * Runs one statement on a connection taken from the pool, rather than through {@code pool.query(…)}: Vert.x
+     * 4.5's pool (SqlConnectionPool.execute) leaves its wait timer armed when it cannot get a connection, and the
+     * timer fails the already failed query again when it fires, a connection timeout later, which Vert.x logs as an
+     * uncaught {@code IllegalStateException: Result is already complete}. With the database gone, this relay's two
+     * statements a second gave every service a burst of them after the database was back
+     * (eclipse-vertx/vertx-sql-client#1706). Taking a connection first cancels the timer on either outcome.
+     */
+    private <T> Uni<T> onConnection(Function<SqlConnection, Uni<T>> statement) {
+        return pool.withConnection(statement);
     }
 
     void stop(@Observes ShutdownEvent event) {
