@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlConnection;
@@ -201,12 +202,17 @@ public class OutboxRelay {
                     List<Row> inOrder = new ArrayList<>(rows.size());
                     rows.forEach(inOrder::add);
                     inOrder.sort(Comparator.comparingLong(row -> row.getLong("id")));
-                    List<CompletableFuture<RecordMetadata>> sent = new ArrayList<>(inOrder.size());
-                    for (Row row : inOrder) {
-                        sent.add(send(row.getString("topic"), row.getString("record_key"), row.getString("payload")));
-                    }
-                    return Uni.createFrom().completionStage(CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new)))
-                            .map(x -> inOrder.size());
+                    // Off the event loop: KafkaProducer.send blocks until it knows the topic's partitions, up to
+                    // max.block.ms (60 s). While the broker restarted, that held a service's event loop, and every
+                    // request on it, for seconds on end.
+                    return Uni.createFrom().item(inOrder).emitOn(Infrastructure.getDefaultWorkerPool()).chain(ordered -> {
+                        List<CompletableFuture<RecordMetadata>> sent = new ArrayList<>(ordered.size());
+                        for (Row row : ordered) {
+                            sent.add(send(row.getString("topic"), row.getString("record_key"), row.getString("payload")));
+                        }
+                        return Uni.createFrom().completionStage(CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new)))
+                                .map(x -> ordered.size());
+                    });
                 }));
     }
 
