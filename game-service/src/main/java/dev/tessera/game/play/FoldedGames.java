@@ -33,6 +33,20 @@ public class FoldedGames {
         games.remove(gameId);
     }
 
+    /**
+     * Drops what is kept of a game when its stream turned out to be behind it ({@code streamVersion}, seen by an
+     * append that conflicted). Only committed versions are kept, so that means the database lost commits it had
+     * acknowledged: PostgreSQL killed while running without fsync or with asynchronous commits (the local platform's
+     * embedded one), or a failover to a replica that lacked them. Kept, the game would answer every move with a 409
+     * for good: the state read says one version, the append finds another.
+     */
+    synchronized void forgetIfAhead(String gameId, long streamVersion) {
+        GameStream<?, ?, ?> kept = games.get(gameId);
+        if (kept != null && streamVersion >= 0 && kept.version() > streamVersion) {
+            games.remove(gameId);
+        }
+    }
+
     /** Keeps {@code game} unless a later version of it is kept already. */
     synchronized void remember(GameStream<?, ?, ?> game) {
         games.merge(game.started().gameId(), game, (old, now) -> now.version() >= old.version() ? now : old);

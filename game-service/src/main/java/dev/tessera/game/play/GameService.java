@@ -270,7 +270,7 @@ public class GameService {
         }
         List<E> accepted = ((Decision.Accepted<E>) decision).events();
         List<TesseraEvent> events = accepted.stream().map(e -> (TesseraEvent) e).toList();
-        return store.append(gameId, game.version(), events, Topics.GAME_EVENTS).chain(envelopes -> {
+        return appendTo(game, events).chain(envelopes -> {
             GameStream<S, M, E> after = evolved(game, accepted, envelopes.get(envelopes.size() - 1).streamversion());
             return snapshotIfDue(game.version(), after)
                     .replaceWith(new Moved<>(new MoveResult(gameId, after.version(), envelopes, null, null), after));
@@ -279,11 +279,19 @@ public class GameService {
 
     /** Appends a game lifecycle fact (a timeout, a bot taking a seat) at the game's version; the rules state is unchanged. */
     <S, M, E> Uni<GameStream<S, M, E>> append(GameStream<S, M, E> game, GameLifecycleEvent event) {
-        return store.append(game.started().gameId(), game.version(), List.of(event), Topics.GAME_EVENTS).chain(envelopes -> {
+        return appendTo(game, List.of(event)).chain(envelopes -> {
             GameStream<S, M, E> after = new GameStream<>(game.started(), game.engine(), game.state(),
                     envelopes.get(envelopes.size() - 1).streamversion());
             return snapshotIfDue(game.version(), after).replaceWith(after);
         });
+    }
+
+    /** Appends at the version {@code game} was read at; a stream found behind it makes the kept game be read again. */
+    private Uni<List<CloudEvent>> appendTo(GameStream<?, ?, ?> game, List<TesseraEvent> events) {
+        String gameId = game.started().gameId();
+        return store.append(gameId, game.version(), events, Topics.GAME_EVENTS)
+                .onFailure(ConcurrencyConflictException.class)
+                .invoke(e -> folded.forgetIfAhead(gameId, ((ConcurrencyConflictException) e).actualVersion()));
     }
 
     /** Counts a committed move of {@code game}'s title (tessera_moves_total{result="accepted"}). */

@@ -172,6 +172,41 @@ class GameLifeTest {
         }
     }
 
+    /**
+     * The database lost the last commit of a game after acknowledging it: PostgreSQL killed while it ran without fsync
+     * or with asynchronous commits, or a failover to a replica that lacked it. The game kept in memory is ahead of its
+     * stream then; the move that finds out is a 409 with the stream's version, and the game plays on from there.
+     */
+    @Test
+    void a_game_whose_last_commit_the_database_lost_plays_on_from_its_stream_after_one_409() throws Exception {
+        String gameId = startTable("builders", List.of("ana", "bob"));
+        int kept = play(gameId, 1);
+        int lost = play(gameId, kept);
+        try (java.sql.Connection connection = TestInfrastructure.postgres().connect("tessera_game");
+             java.sql.Statement statement = connection.createStatement()) {
+            statement.execute("DELETE FROM snapshots WHERE stream_id = '" + gameId + "' AND version > " + kept);
+            statement.execute("DELETE FROM events WHERE stream_id = '" + gameId + "' AND version > " + kept);
+        }
+        given().get("/api/v1/games/" + gameId).then().body("version", equalTo(lost));
+
+        String mover = moves(gameId, "ana").isEmpty() ? "bob" : "ana";
+        given().header(PLAYER, mover).contentType(ContentType.JSON)
+                .body(Map.of("expectedVersion", lost, "move", moves(gameId, mover).get(0))).post("/api/v1/games/" + gameId + "/moves")
+                .then().statusCode(409).body("rule", equalTo("version-conflict")).body("currentVersion", equalTo(kept));
+        assertEquals(kept, events(gameId));
+
+        given().get("/api/v1/games/" + gameId).then().body("version", equalTo(kept));
+        assertFalse(play(gameId, kept) <= kept);
+    }
+
+    /** Plays the first legal move of whoever is to act at {@code version}; answers the game's version after it. */
+    private int play(String gameId, int version) {
+        String mover = moves(gameId, "ana").isEmpty() ? "bob" : "ana";
+        return given().header(PLAYER, mover).contentType(ContentType.JSON)
+                .body(Map.of("expectedVersion", version, "move", moves(gameId, mover).get(0))).post("/api/v1/games/" + gameId + "/moves")
+                .then().statusCode(200).extract().path("version");
+    }
+
     private List<JsonNode> moves(String gameId, String player) {
         return nodes(given().header(PLAYER, player).get("/api/v1/games/" + gameId + "/legal-moves").then().statusCode(200)
                 .extract().jsonPath().getList("moves"));

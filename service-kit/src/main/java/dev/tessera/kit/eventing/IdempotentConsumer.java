@@ -3,6 +3,7 @@ package dev.tessera.kit.eventing;
 import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
 import dev.tessera.events.TesseraEvent;
+import dev.tessera.kit.db.StorageUnavailable;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,6 +11,7 @@ import jakarta.inject.Inject;
 import jakarta.persistence.OptimisticLockException;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.hibernate.StaleStateException;
+import org.jboss.logging.Logger;
 
 import java.time.Duration;
 import java.util.function.BiFunction;
@@ -18,10 +20,15 @@ import java.util.function.Predicate;
 /**
  * Applies each event once per consumer: the event id is recorded in the same transaction as the
  * effect, so a record delivered again (a relay retry, a rebalance, a restart) changes nothing.
- * A record that is not a readable CloudEvent fails, and the channel's dead-letter strategy takes it.
+ * A record that is not a readable CloudEvent fails, and the channel's dead-letter strategy takes it; a record
+ * whose transaction cannot reach the database is tried again until it can.
  */
 @ApplicationScoped
 public class IdempotentConsumer {
+    private static final Logger LOG = Logger.getLogger(IdempotentConsumer.class);
+    /** Waits between attempts while the database is out of reach: soon at first, then every few seconds. */
+    static final Duration STORAGE_RETRY_FIRST = Duration.ofMillis(100);
+    static final Duration STORAGE_RETRY_MAX = Duration.ofSeconds(3);
 
     @Inject
     EventCodec codec;
@@ -71,7 +78,12 @@ public class IdempotentConsumer {
         // A conflict means another transaction got there first: redo the whole transaction on the new state.
         return Panache.withTransaction(() -> firstDelivery(consumer, envelope.id())
                         .chain(first -> first ? apply(delivery.record(), envelope, event, effect) : Uni.createFrom().voidItem()))
-                .onFailure(IdempotentConsumer::conflict).retry().withBackOff(Duration.ofMillis(5), Duration.ofMillis(200)).atMost(20);
+                .onFailure(IdempotentConsumer::conflict).retry().withBackOff(Duration.ofMillis(5), Duration.ofMillis(200)).atMost(20)
+                // The database out of reach: the record waits for it, however long (never the dead-letter topic, where
+                // it would be lost to this service), and the channel with it, so later records keep their order.
+                .onFailure(StorageUnavailable::matches).invoke(failure -> LOG.warnf("%s waits for the database to apply %s %s: %s",
+                        consumer, envelope.type(), envelope.id(), StorageUnavailable.describe(failure)))
+                .onFailure(StorageUnavailable::matches).retry().withBackOff(STORAGE_RETRY_FIRST, STORAGE_RETRY_MAX).indefinitely();
     }
 
     /**

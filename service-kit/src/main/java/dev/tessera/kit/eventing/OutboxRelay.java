@@ -4,8 +4,10 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -29,6 +31,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -157,7 +160,7 @@ public class OutboxRelay {
     /** One pass over the slots asked for ({@link #wanted}'s bits); returns how many rows were published. */
     private Uni<Integer> relay(int slots) {
         if ((slots & ANY_SLOT) != 0) {
-            return pool.query("SELECT DISTINCT slot FROM outbox WHERE published_at IS NULL").execute().chain(rows -> {
+            return onConnection(conn -> conn.query("SELECT DISTINCT slot FROM outbox WHERE published_at IS NULL").execute()).chain(rows -> {
                 int found = 0;
                 for (Row row : rows) {
                     found |= 1 << row.getInteger(0);
@@ -199,12 +202,17 @@ public class OutboxRelay {
                     List<Row> inOrder = new ArrayList<>(rows.size());
                     rows.forEach(inOrder::add);
                     inOrder.sort(Comparator.comparingLong(row -> row.getLong("id")));
-                    List<CompletableFuture<RecordMetadata>> sent = new ArrayList<>(inOrder.size());
-                    for (Row row : inOrder) {
-                        sent.add(send(row.getString("topic"), row.getString("record_key"), row.getString("payload")));
-                    }
-                    return Uni.createFrom().completionStage(CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new)))
-                            .map(x -> inOrder.size());
+                    // Off the event loop: KafkaProducer.send blocks until it knows the topic's partitions, up to
+                    // max.block.ms (60 s). While the broker restarted, that held a service's event loop, and every
+                    // request on it, for seconds on end.
+                    return Uni.createFrom().item(inOrder).emitOn(Infrastructure.getDefaultWorkerPool()).chain(ordered -> {
+                        List<CompletableFuture<RecordMetadata>> sent = new ArrayList<>(ordered.size());
+                        for (Row row : ordered) {
+                            sent.add(send(row.getString("topic"), row.getString("record_key"), row.getString("payload")));
+                        }
+                        return Uni.createFrom().completionStage(CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new)))
+                                .map(x -> ordered.size());
+                    });
                 }));
     }
 
@@ -274,10 +282,10 @@ public class OutboxRelay {
      * (tessera_outbox_pending) would be the alarm long before.
      */
     private Uni<Long> purgeFrom(double retentionSeconds, long deletedSoFar) {
-        return pool.preparedQuery("""
+        return onConnection(conn -> conn.preparedQuery("""
                         DELETE FROM outbox WHERE id = ANY(ARRAY(SELECT id FROM outbox ORDER BY id LIMIT $2))
                         AND published_at < now() - make_interval(secs => $1)""")
-                .execute(Tuple.of(retentionSeconds, PURGE_BATCH))
+                .execute(Tuple.of(retentionSeconds, PURGE_BATCH)))
                 .chain(rows -> rows.rowCount() > 0
                         ? purgeFrom(retentionSeconds, deletedSoFar + rows.rowCount())
                         : Uni.createFrom().item(deletedSoFar));
@@ -285,8 +293,20 @@ public class OutboxRelay {
 
     /** Rows still waiting for Kafka: the outbox lag, for health and metrics. */
     public Uni<Long> pending() {
-        return pool.query("SELECT count(*) FROM outbox WHERE published_at IS NULL").execute()
+        return onConnection(conn -> conn.query("SELECT count(*) FROM outbox WHERE published_at IS NULL").execute())
                 .map(rows -> rows.iterator().next().getLong(0));
+    }
+
+    /**
+     * Runs one statement on a connection taken from the pool, rather than through {@code pool.query(…)}: Vert.x
+     * 4.5's pool (SqlConnectionPool.execute) leaves its wait timer armed when it cannot get a connection, and the
+     * timer fails the already failed query again when it fires, a connection timeout later, which Vert.x logs as an
+     * uncaught {@code IllegalStateException: Result is already complete}. With the database gone, this relay's two
+     * statements a second gave every service a burst of them after the database was back
+     * (eclipse-vertx/vertx-sql-client#1706). Taking a connection first cancels the timer on either outcome.
+     */
+    private <T> Uni<T> onConnection(Function<SqlConnection, Uni<T>> statement) {
+        return pool.withConnection(statement);
     }
 
     void stop(@Observes ShutdownEvent event) {

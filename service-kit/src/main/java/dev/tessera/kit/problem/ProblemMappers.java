@@ -3,25 +3,34 @@ package dev.tessera.kit.problem;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import dev.tessera.kit.db.StorageUnavailable;
 import dev.tessera.kit.eventing.ConcurrencyConflictException;
 import jakarta.persistence.OptimisticLockException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.hibernate.StaleStateException;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
+import java.io.IOException;
 import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
  * Every error a service answers is {@code application/problem+json}: bad JSON names the field, a lost
- * optimistic-concurrency race is a 409 with the current version, and anything unexpected is a 500 that
- * says nothing of the internals (the cause goes to the log).
+ * optimistic-concurrency race is a 409 with the current version, a database that cannot be reached is a 503
+ * with {@code Retry-After}, and anything else unexpected is a 500 that says nothing of the internals (the cause
+ * goes to the log).
  */
 public class ProblemMappers {
     private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
+    /** Seconds a client is asked to wait before it retries a request that met a database outage. */
+    static final int RETRY_AFTER_SECONDS = 1;
+
+    @ConfigProperty(name = "quarkus.application.name", defaultValue = "the service")
+    String service;
 
     @ServerExceptionMapper
     public Response problem(ProblemException e, UriInfo uri) {
@@ -81,11 +90,35 @@ public class ProblemMappers {
                 status >= 500 ? "the request could not be completed" : e.getMessage(), uri.getPath(), Map.of()));
     }
 
+    /**
+     * Anything not mapped above. A failure whose cause chain says the database cannot be reached or the connection
+     * to it was lost ({@link StorageUnavailable}) is a 503 with {@code Retry-After}: the same request may well succeed
+     * a moment later, and a client should retry it rather than report a bug. Mapped from {@code Throwable}: a refused
+     * connection arrives as a checked {@code ConnectException} and the pool's timeout as a bare {@code Throwable},
+     * which Quarkus answered with a text/plain 500 and did not log.
+     */
     @ServerExceptionMapper
-    public Response unexpected(RuntimeException e, UriInfo uri) {
-        LOG.error("unexpected error", e);
+    public Response unexpected(Throwable e, UriInfo uri) {
+        if (StorageUnavailable.matches(e)) {
+            // One line, no stack: during an outage every request comes here, and the chain says all there is.
+            LOG.warnf("storage unavailable, %s answered 503: %s", uri.getPath(), StorageUnavailable.describe(e));
+            return unavailable(uri.getPath());
+        }
+        if (e instanceof IOException) {
+            // As Quarkus does for an unmapped IOException: most likely the client went away.
+            LOG.debugf(e, "%s failed with an I/O error, the client likely terminated the connection", uri.getPath());
+        } else {
+            LOG.error("unexpected error", e);
+        }
         return respond(new Problem(Problem.TYPE_BASE + "internal-error", "Internal error", 500,
                 "the request could not be completed; it has been logged", uri.getPath(), Map.of()));
+    }
+
+    /** 503 {@code service-unavailable}: the service's database cannot be reached now; retry in a moment. */
+    Response unavailable(String instance) {
+        Problem problem = new Problem(Problem.TYPE_BASE + "service-unavailable", "Service unavailable", 503,
+                "the storage of " + service + " is unavailable at the moment; retry in a second", instance, Map.of());
+        return Response.status(503).type(Problem.MEDIA_TYPE).entity(problem).header("Retry-After", RETRY_AFTER_SECONDS).build();
     }
 
     public static Response respond(Problem problem) {

@@ -1,0 +1,55 @@
+package dev.tessera.kit.db;
+
+import io.netty.channel.ConnectTimeoutException;
+import io.vertx.core.VertxException;
+import io.vertx.core.impl.NoStackTraceThrowable;
+import io.vertx.pgclient.PgException;
+import io.vertx.sqlclient.ClosedConnectionException;
+import org.junit.jupiter.api.Test;
+
+import java.net.ConnectException;
+import java.net.SocketException;
+import java.util.concurrent.CompletionException;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Which failures make a request a 503 (and a consumer wait for the database), and which stay a 500 (or dead-letter). */
+class StorageUnavailableTest {
+
+    private static PgException pg(String sqlState) {
+        return new PgException("FATAL: " + sqlState, "FATAL", sqlState, null);
+    }
+
+    @Test
+    void a_database_out_of_reach_or_a_lost_connection_is_an_outage_however_deeply_wrapped() {
+        assertTrue(StorageUnavailable.matches(new ConnectException("Connection refused")));
+        assertTrue(StorageUnavailable.matches(new ConnectTimeoutException("connection timed out after 5000 ms")));
+        assertTrue(StorageUnavailable.matches(ClosedConnectionException.INSTANCE));
+        assertTrue(StorageUnavailable.matches(new SocketException("Connection reset")));
+        assertTrue(StorageUnavailable.matches(new NoStackTraceThrowable("Timeout")));
+        assertTrue(StorageUnavailable.matches(new NoStackTraceThrowable("Connection is not active now, current status: CLOSED")));
+        assertTrue(StorageUnavailable.matches(new VertxException("Pending requests failed to be sent due to connection has been closed.",
+                new SocketException("Connection reset"))));
+        assertTrue(StorageUnavailable.matches(new CompletionException(new IllegalStateException("wrapped",
+                new ConnectException("Connection refused")))));
+    }
+
+    @Test
+    void postgresql_ending_or_refusing_sessions_is_an_outage_but_not_a_malformed_message() {
+        for (String state : new String[] {"57P01", "57P02", "57P03", "53300", "08006", "08001", "08003"}) {
+            assertTrue(StorageUnavailable.matches(pg(state)), state);
+        }
+        assertFalse(StorageUnavailable.matches(pg("08P01")), "protocol violation: a bug of ours");
+        assertFalse(StorageUnavailable.matches(pg("23505")), "unique violation");
+        assertFalse(StorageUnavailable.matches(pg("40001")), "serialization failure");
+    }
+
+    @Test
+    void other_failures_are_not_an_outage() {
+        assertFalse(StorageUnavailable.matches(new IllegalStateException("Result is already complete")));
+        assertFalse(StorageUnavailable.matches(new NoStackTraceThrowable("something else")));
+        assertFalse(StorageUnavailable.matches(new VertxException("Timeout, of something else")));
+        assertFalse(StorageUnavailable.matches(new RuntimeException("no cause")));
+    }
+}
