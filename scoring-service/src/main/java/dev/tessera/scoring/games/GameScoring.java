@@ -117,7 +117,9 @@ public class GameScoring {
                 .sorted(Comparator.comparing(CloudEvent::subject)).toList();
         String[] games = events.stream().map(CloudEvent::subject).toArray(String[]::new);
         Long[] versions = events.stream().map(CloudEvent::streamversion).toArray(Long[]::new);
-        return pool.preparedQuery("""
+        // On a connection of its own, not the pool's preparedQuery: Vert.x 4.5's pool-level statement fails a second
+        // time a timeout after it could not get a connection (service-kit README, eclipse-vertx/vertx-sql-client#1706).
+        return pool.withConnection(connection -> connection.preparedQuery("""
                         UPDATE scored_games g SET last_version = greatest(g.last_version, a.version), updated_at = $3
                         FROM unnest($1::text[], $2::bigint[]) AS a(game_id, version)
                         WHERE g.game_id = a.game_id
@@ -129,7 +131,7 @@ public class GameScoring {
                         events.stream().filter(e -> !found.contains(e.subject())).forEach(e ->
                                 LOG.warnf("%s for a game never started here (%s): ignored", e.type(), e.subject()));
                     }
-                }).replaceWithVoid();
+                })).replaceWithVoid();
     }
 
     private Uni<Void> on(ScoredGame game, TesseraEvent event) {

@@ -1,6 +1,7 @@
 package dev.tessera.scoring.messaging;
 
 import dev.tessera.events.CloudEvent;
+import dev.tessera.kit.db.StorageUnavailable;
 import dev.tessera.kit.eventing.IdempotentConsumer;
 import dev.tessera.kit.eventing.OutboxRelay;
 import dev.tessera.scoring.games.GameScoring;
@@ -75,12 +76,16 @@ public class GameEventsConsumer {
                 .onFailure().recoverWithUni(failure -> deadLetter(batch, message, failure));
     }
 
-    /** The batch's moves on, in one statement; should it fail, each record it stood for goes to the dead-letter topic. */
+    /**
+     * The batch's moves on, in one statement, waiting for the database when it is out of reach; should it fail
+     * otherwise, each record it stood for goes to the dead-letter topic.
+     */
     private Uni<Void> advance(KafkaRecordBatch<String, String> batch, Advances advances) {
         if (advances.messages.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        return scoring.advance(advances.latest.values()).onFailure().recoverWithUni(failure -> {
+        return StorageUnavailable.waitFor(Uni.createFrom().deferred(() -> scoring.advance(advances.latest.values())), LOG,
+                () -> "moving " + advances.latest.size() + " games on").onFailure().recoverWithUni(failure -> {
             Uni<Void> dead = Uni.createFrom().voidItem();
             for (KafkaRecord<String, String> message : advances.messages) {
                 dead = dead.chain(() -> deadLetter(batch, message, failure));

@@ -5,6 +5,9 @@ import io.vertx.core.impl.NoStackTraceThrowable;
 import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.ClosedConnectionException;
 
+import io.smallrye.mutiny.Uni;
+import org.jboss.logging.Logger;
+
 import java.net.ConnectException;
 import java.net.SocketException;
 import java.net.UnknownHostException;
@@ -13,6 +16,8 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
+import java.time.Duration;
 
 /**
  * Tells whether a failure means that the service's database could not be reached or the connection to it was lost:
@@ -47,7 +52,23 @@ public final class StorageUnavailable {
             "Timeout", "Timeout waiting for connection");
     private static final String NOT_ACTIVE = "Connection is not active now, current status: ";
 
+    /** How a consumer waits for the database: the first retry soon, then every few seconds, without end. */
+    public static final Duration RETRY_FIRST = Duration.ofMillis(100);
+    public static final Duration RETRY_MAX = Duration.ofSeconds(3);
+
     private StorageUnavailable() {
+    }
+
+    /**
+     * {@code work} (subscribed again for each try) retried for as long as the database cannot be reached, each failure
+     * logged as {@code what} waiting: a consumed record waits for the database, however long, never the dead-letter
+     * topic, where it would be lost to this service; the channel waits with it, so later records keep their order.
+     * Any other failure is passed on.
+     */
+    public static <T> Uni<T> waitFor(Uni<T> work, Logger log, Supplier<String> what) {
+        return work.onFailure(StorageUnavailable::matches)
+                .invoke(failure -> log.warnf("%s waits for the database: %s", what.get(), describe(failure)))
+                .onFailure(StorageUnavailable::matches).retry().withBackOff(RETRY_FIRST, RETRY_MAX).indefinitely();
     }
 
     /** Whether {@code failure} or one of its causes says that the database cannot be reached now. */

@@ -26,9 +26,6 @@ import java.util.function.Predicate;
 @ApplicationScoped
 public class IdempotentConsumer {
     private static final Logger LOG = Logger.getLogger(IdempotentConsumer.class);
-    /** Waits between attempts while the database is out of reach: soon at first, then every few seconds. */
-    static final Duration STORAGE_RETRY_FIRST = Duration.ofMillis(100);
-    static final Duration STORAGE_RETRY_MAX = Duration.ofSeconds(3);
 
     @Inject
     EventCodec codec;
@@ -76,14 +73,10 @@ public class IdempotentConsumer {
             return Uni.createFrom().voidItem();
         }
         // A conflict means another transaction got there first: redo the whole transaction on the new state.
-        return Panache.withTransaction(() -> firstDelivery(consumer, envelope.id())
+        return StorageUnavailable.waitFor(Panache.withTransaction(() -> firstDelivery(consumer, envelope.id())
                         .chain(first -> first ? apply(delivery.record(), envelope, event, effect) : Uni.createFrom().voidItem()))
-                .onFailure(IdempotentConsumer::conflict).retry().withBackOff(Duration.ofMillis(5), Duration.ofMillis(200)).atMost(20)
-                // The database out of reach: the record waits for it, however long (never the dead-letter topic, where
-                // it would be lost to this service), and the channel with it, so later records keep their order.
-                .onFailure(StorageUnavailable::matches).invoke(failure -> LOG.warnf("%s waits for the database to apply %s %s: %s",
-                        consumer, envelope.type(), envelope.id(), StorageUnavailable.describe(failure)))
-                .onFailure(StorageUnavailable::matches).retry().withBackOff(STORAGE_RETRY_FIRST, STORAGE_RETRY_MAX).indefinitely();
+                .onFailure(IdempotentConsumer::conflict).retry().withBackOff(Duration.ofMillis(5), Duration.ofMillis(200)).atMost(20),
+                LOG, () -> consumer + " applying " + envelope.type() + " " + envelope.id());
     }
 
     /**
