@@ -85,7 +85,7 @@ public class GameEventsConsumer {
             return Uni.createFrom().voidItem();
         }
         return StorageUnavailable.waitFor(Uni.createFrom().deferred(() -> scoring.advance(advances.latest.values())), LOG,
-                () -> "moving " + advances.latest.size() + " games on").onFailure().recoverWithUni(failure -> {
+                () -> "scoring-service waits for the database to move " + advances.latest.size() + " games on").onFailure().recoverWithUni(failure -> {
             Uni<Void> dead = Uni.createFrom().voidItem();
             for (KafkaRecord<String, String> message : advances.messages) {
                 dead = dead.chain(() -> deadLetter(batch, message, failure));

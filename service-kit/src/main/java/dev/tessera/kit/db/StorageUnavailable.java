@@ -61,13 +61,13 @@ public final class StorageUnavailable {
 
     /**
      * {@code work} (subscribed again for each try) retried for as long as the database cannot be reached, each failure
-     * logged as {@code what} waiting: a consumed record waits for the database, however long, never the dead-letter
+     * logged with {@code waiting} ("… waits for the database to …"): a consumed record waits for the database, however long, never the dead-letter
      * topic, where it would be lost to this service; the channel waits with it, so later records keep their order.
      * Any other failure is passed on.
      */
-    public static <T> Uni<T> waitFor(Uni<T> work, Logger log, Supplier<String> what) {
+    public static <T> Uni<T> waitFor(Uni<T> work, Logger log, Supplier<String> waiting) {
         return work.onFailure(StorageUnavailable::matches)
-                .invoke(failure -> log.warnf("%s waits for the database: %s", what.get(), describe(failure)))
+                .invoke(failure -> log.warnf("%s: %s", waiting.get(), describe(failure)))
                 .onFailure(StorageUnavailable::matches).retry().withBackOff(RETRY_FIRST, RETRY_MAX).indefinitely();
     }
 

@@ -76,7 +76,7 @@ public class IdempotentConsumer {
         return StorageUnavailable.waitFor(Panache.withTransaction(() -> firstDelivery(consumer, envelope.id())
                         .chain(first -> first ? apply(delivery.record(), envelope, event, effect) : Uni.createFrom().voidItem()))
                 .onFailure(IdempotentConsumer::conflict).retry().withBackOff(Duration.ofMillis(5), Duration.ofMillis(200)).atMost(20),
-                LOG, () -> consumer + " applying " + envelope.type() + " " + envelope.id());
+                LOG, () -> consumer + " waits for the database to apply " + envelope.type() + " " + envelope.id());
     }
 
     /**
