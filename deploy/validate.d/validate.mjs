@@ -352,7 +352,9 @@ for (const [ov, objs] of Object.entries(rendered)) {
       const sk = e.valueFrom?.secretKeyRef;
       if (sk) secretRefs[e.name] = sk;
     }
-    checkEnv(`${svc} (k8s ${ov})`, svc, Object.keys(env));
+    // A variable only other values refer to ($(POD_IP) in SCORING_STATS_APPLICATION_SERVER, say) is for Kubernetes, not the service.
+    const referenced = new Set(Object.values(env).flatMap((v) => [...String(v ?? "").matchAll(/\$\(([A-Z][A-Z0-9_]*)\)/g)].map((m) => m[1])));
+    checkEnv(`${svc} (k8s ${ov})`, svc, Object.keys(env).filter((n) => !referenced.has(n) || f.envVars.has(n)));
     check(env.TESSERA_DB_HOST === `${cluster?.metadata.name}-rw`, `${svc}: TESSERA_DB_HOST is the primary's Service ${cluster?.metadata.name}-rw`, `${svc}: TESSERA_DB_HOST=${env.TESSERA_DB_HOST}, expected ${cluster?.metadata.name}-rw`);
     const plain = kafka?.spec.kafka.listeners.find((l) => l.tls === false && l.type === "internal");
     check(env.TESSERA_KAFKA === `${kafka?.metadata.name}-kafka-bootstrap:${plain?.port}`, `${svc}: TESSERA_KAFKA=${env.TESSERA_KAFKA}`, `${svc}: TESSERA_KAFKA=${env.TESSERA_KAFKA}, expected ${kafka?.metadata.name}-kafka-bootstrap:${plain?.port} (the plain internal listener)`);
