@@ -5,10 +5,6 @@ import dev.tessera.bench.Api;
 import dev.tessera.events.Topics;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.ListOffsetsResult;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
 
 import java.nio.charset.StandardCharsets;
@@ -21,7 +17,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -32,8 +27,6 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 
 /**
  * Checks, once a load has stopped, that the platform lost nothing and applied nothing twice, from the data itself:
@@ -134,12 +127,12 @@ public final class Invariants {
 
     private static void settle(Report report, Target t) throws Exception {
         Report.Findings f = report.start("settled", "caught up",
-                "every consumer group's committed offsets at the end of its topics; no outbox row unpublished");
+                "no committed record past any consumer group's committed offset (Lags); no outbox row unpublished");
         long start = System.nanoTime();
         Map<String, Long> behind;
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, t.kafka()))) {
             while (true) {
-                behind = lags(admin, t.groups());
+                behind = Lags.of(admin, t.kafka(), t.groups());
                 behind.putAll(unpublished(t));
                 if (behind.isEmpty() || System.nanoTime() - start > t.await().toNanos()) {
                     break;
@@ -151,40 +144,6 @@ public final class Invariants {
         behind.forEach((what, n) -> f.lost(what + ": " + n));
         f.note((behind.isEmpty() ? "caught up after " : "gave up after ") + Duration.ofNanos(System.nanoTime() - start).toSeconds() + " s");
         f.done();
-    }
-
-    /** Records not consumed yet, by group and partition. A partition a group never committed counts from its start. */
-    private static Map<String, Long> lags(Admin admin, Map<String, List<String>> groups) throws Exception {
-        Set<String> topics = groups.values().stream().flatMap(List::stream).collect(Collectors.toCollection(TreeSet::new));
-        topics.retainAll(admin.listTopics().names().get(30, TimeUnit.SECONDS));
-        List<TopicPartition> partitions = new ArrayList<>();
-        admin.describeTopics(topics).allTopicNames().get(30, TimeUnit.SECONDS).forEach((topic, d) ->
-                d.partitions().forEach(p -> partitions.add(new TopicPartition(topic, p.partition()))));
-        Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> ends = offsets(admin, partitions, OffsetSpec.latest());
-        Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> starts = offsets(admin, partitions, OffsetSpec.earliest());
-        Map<String, Long> behind = new TreeMap<>();
-        for (Map.Entry<String, List<String>> group : groups.entrySet()) {
-            Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group.getKey())
-                    .partitionsToOffsetAndMetadata().get(30, TimeUnit.SECONDS);
-            for (TopicPartition p : partitions) {
-                if (!group.getValue().contains(p.topic())) {
-                    continue;
-                }
-                OffsetAndMetadata c = committed.get(p);
-                long lag = ends.get(p).offset() - (c != null ? c.offset() : starts.get(p).offset());
-                if (lag > 0) {
-                    behind.put("group " + group.getKey() + " has records of " + p + " not consumed", lag);
-                }
-            }
-        }
-        return behind;
-    }
-
-    private static Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> offsets(Admin admin, List<TopicPartition> partitions,
-                                                                                       OffsetSpec spec) throws Exception {
-        Map<TopicPartition, OffsetSpec> request = new HashMap<>();
-        partitions.forEach(p -> request.put(p, spec));
-        return admin.listOffsets(request).all().get(30, TimeUnit.SECONDS);
     }
 
     private static Map<String, Long> unpublished(Target t) throws SQLException {

@@ -27,6 +27,8 @@ public final class TopicReader {
         Map<String, Object> config = new HashMap<>();
         config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        // As the services read: what the outbox relays committed (an aborted run's records are not published).
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 2000);
         // A topic that is not there (a dead-letter topic nothing was ever sent to) is read as empty, not created.
         config.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);

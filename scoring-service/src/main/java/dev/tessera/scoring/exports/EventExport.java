@@ -99,6 +99,7 @@ public final class EventExport {
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ConsumerConfig.CLIENT_ID_CONFIG, "scoring-export-" + EXPORTS.incrementAndGet(),
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
                 ConsumerConfig.MAX_POLL_RECORDS_CONFIG, POLL_RECORDS,
                 // Per broker: a fetch answers at most this much (or one larger record batch, should the topic hold one).

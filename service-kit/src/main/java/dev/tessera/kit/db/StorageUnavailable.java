@@ -5,9 +5,11 @@ import io.vertx.core.impl.NoStackTraceThrowable;
 import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.ClosedConnectionException;
 
+import io.smallrye.mutiny.CompositeException;
 import io.smallrye.mutiny.Uni;
 import org.jboss.logging.Logger;
 
+import java.io.IOException;
 import java.net.ConnectException;
 import java.net.SocketException;
 import java.net.UnknownHostException;
@@ -75,7 +77,7 @@ public final class StorageUnavailable {
     public static boolean matches(Throwable failure) {
         for (Throwable t : chain(failure)) {
             if (t instanceof ClosedConnectionException || t instanceof ConnectException || t instanceof UnknownHostException
-                    || t instanceof SocketException
+                    || t instanceof SocketException || t instanceof IOException && socketMessage(t.getMessage())
                     || t instanceof PgException pg && state(pg.getSqlState())
                     || (t instanceof NoStackTraceThrowable || t.getClass() == VertxException.class) && vertxMessage(t.getMessage())) {
                 return true;
@@ -88,6 +90,15 @@ public final class StorageUnavailable {
         // 08P01 (protocol violation) is in class 08 too, but it says that a message of ours was malformed: a bug that a
         // retry would only repeat, not an outage.
         return sqlState != null && (sqlState.startsWith("08") && !sqlState.equals("08P01") || STATES.contains(sqlState));
+    }
+
+    /**
+     * Netty's native transport reports a write to a connection PostgreSQL dropped as a bare {@code IOException}
+     * "Broken pipe" (seen under chaos, first in a Mutiny {@code CompositeException} whose second cause was Vert.x's
+     * "Connection is not active now"), or "Connection reset by peer".
+     */
+    private static boolean socketMessage(String message) {
+        return message != null && (message.contains("Broken pipe") || message.contains("Connection reset by peer"));
     }
 
     private static boolean vertxMessage(String message) {
@@ -112,12 +123,25 @@ public final class StorageUnavailable {
         return line.toString();
     }
 
+    /**
+     * The failure, its causes, and the causes of any Mutiny {@link CompositeException} among them (whose
+     * {@code getCause()} is only its first): a rollback that failed after the statement did comes that way.
+     */
     private static List<Throwable> chain(Throwable failure) {
         List<Throwable> links = new ArrayList<>();
         Map<Throwable, Boolean> seen = new IdentityHashMap<>();
+        collect(failure, links, seen);
+        return links;
+    }
+
+    private static void collect(Throwable failure, List<Throwable> links, Map<Throwable, Boolean> seen) {
         for (Throwable t = failure; t != null && seen.put(t, true) == null; t = t.getCause()) {
             links.add(t);
+            if (t instanceof CompositeException composite) {
+                for (Throwable inner : composite.getCauses()) {
+                    collect(inner, links, seen);
+                }
+            }
         }
-        return links;
     }
 }

@@ -15,7 +15,11 @@ import jakarta.inject.Inject;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.errors.AuthorizationException;
+import org.apache.kafka.common.errors.OutOfOrderSequenceException;
+import org.apache.kafka.common.errors.ProducerFencedException;
+import org.apache.kafka.common.errors.UnsupportedVersionException;
 import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -27,7 +31,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -38,8 +42,9 @@ import java.util.function.Supplier;
  * Publishes outbox rows to Kafka, at least once and in order per key. Each run takes, slot by slot,
  * a transaction-scoped advisory lock: with several instances of a service each slot (and so each key)
  * is relayed by one instance at a time, in id order; the others skip it. The statement that takes the rows
- * also marks them published, and the transaction commits only after Kafka acknowledged them: a failed send
- * rolls the marks back, and a crash in between publishes them again, which idempotent consumers absorb.
+ * also marks them published, and the transaction commits only after the run's Kafka transaction did: a failed send
+ * rolls the marks back, and a crash in between publishes them again, which idempotent consumers absorb. Consumers
+ * read committed records only, so a run reaches them whole or not at all, and a key's records in stream order.
  *
  * <p>It uses the plain reactive pool rather than Hibernate: it runs outside any request and waits on
  * Kafka's callbacks, which Hibernate Reactive's session (bound to one event-loop thread) does not allow.
@@ -65,6 +70,14 @@ public class OutboxRelay {
     /** Off only to stand in for a crash between commit and publication (the end-to-end tests do). */
     @ConfigProperty(name = "tessera.outbox.enabled", defaultValue = "true")
     boolean enabled;
+
+    /** Names the relay's transactional producers (a random suffix each): the service's name. */
+    @ConfigProperty(name = "tessera.outbox.transactional-id-prefix", defaultValue = "${quarkus.application.name}-outbox")
+    String transactionalIdPrefix;
+
+    /** How long the broker keeps a relay's transaction open before aborting it (its process died meanwhile). */
+    @ConfigProperty(name = "tessera.outbox.transaction-timeout", defaultValue = "PT10S")
+    Duration transactionTimeout;
 
     /** How long a published row is kept (to see what was published, and when) before {@link #purge} deletes it. */
     @ConfigProperty(name = "tessera.outbox.retention", defaultValue = "PT1H")
@@ -205,45 +218,88 @@ public class OutboxRelay {
                     // Off the event loop: KafkaProducer.send blocks until it knows the topic's partitions, up to
                     // max.block.ms (60 s). While the broker restarted, that held a service's event loop, and every
                     // request on it, for seconds on end.
-                    return Uni.createFrom().item(inOrder).emitOn(Infrastructure.getDefaultWorkerPool()).chain(ordered -> {
-                        List<CompletableFuture<RecordMetadata>> sent = new ArrayList<>(ordered.size());
-                        for (Row row : ordered) {
-                            sent.add(send(row.getString("topic"), row.getString("record_key"), row.getString("payload")));
-                        }
-                        return Uni.createFrom().completionStage(CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new)))
-                                .map(x -> ordered.size());
-                    });
+                    return Uni.createFrom().item(inOrder).emitOn(Infrastructure.getDefaultWorkerPool()).map(this::publishAtomically);
                 }));
     }
 
-    private CompletableFuture<RecordMetadata> send(String topic, String key, String payload) {
-        CompletableFuture<RecordMetadata> done = new CompletableFuture<>();
-        ProducerRecord<String, String> record = new ProducerRecord<>(topic, key, payload);
-        record.headers().add(new RecordHeader("content-type", "application/cloudevents+json".getBytes(StandardCharsets.UTF_8)));
-        producer().send(record, (metadata, error) -> {
-            if (error != null) {
-                done.completeExceptionally(error);
-            } else {
-                done.complete(metadata);
+    /**
+     * Sends a run's rows in one Kafka transaction (blocking: on a worker thread), so that consumers, which read only
+     * committed records, see all of them or none. Without it, a send that failed (a partition whose leader died,
+     * retried past the delivery timeout) could lose rows while later rows of the same game reached the partition;
+     * the run's rollback then published all of them again, and the consumers met a game's events out of order,
+     * newer before older, once (the chaos run of BENCHMARKS.md, twelfth session: an Alhambra projection with two
+     * tiles on one square). The rows' marks are committed only after the Kafka transaction was.
+     */
+    private int publishAtomically(List<Row> ordered) {
+        KafkaProducer<String, String> p = producer();
+        try {
+            p.beginTransaction();
+            for (Row row : ordered) {
+                p.send(record(row.getString("topic"), row.getString("record_key"), row.getString("payload")));
             }
-        });
-        return done;
+            // Flushes, and throws if any send failed.
+            p.commitTransaction();
+            return ordered.size();
+        } catch (ProducerFencedException | OutOfOrderSequenceException | AuthorizationException | UnsupportedVersionException e) {
+            discard(p);
+            throw e;
+        } catch (KafkaException e) {
+            try {
+                p.abortTransaction();
+            } catch (KafkaException abort) {
+                discard(p);
+            }
+            throw e;
+        }
     }
 
+    private static ProducerRecord<String, String> record(String topic, String key, String payload) {
+        ProducerRecord<String, String> record = new ProducerRecord<>(topic, key, payload);
+        record.headers().add(new RecordHeader("content-type", "application/cloudevents+json".getBytes(StandardCharsets.UTF_8)));
+        return record;
+    }
+
+    /** A producer that cannot go on (fenced, or its transaction's state unknown): the next run makes a new one. */
+    private synchronized void discard(KafkaProducer<String, String> p) {
+        if (producer == p) {
+            producer = null;
+        }
+        try {
+            p.close(Duration.ZERO);
+        } catch (RuntimeException e) {
+            LOG.debug("closing a discarded producer: " + e.getMessage());
+        }
+    }
+
+    /**
+     * The relay's transactional producer, made (and its transactions initialised, which blocks) on the first run. Its
+     * transactional id is new with every producer: no two instances, nor two lives of one, share it. A transaction
+     * left open by a process that died is aborted by the broker after {@code tessera.outbox.transaction-timeout}
+     * (10 s), during which the consumers of its partitions wait: a run's transaction lasts milliseconds.
+     */
     private KafkaProducer<String, String> producer() {
         KafkaProducer<String, String> p = producer;
         if (p == null) {
             synchronized (this) {
                 if (producer == null) {
-                    producer = new KafkaProducer<>(Map.of(
+                    KafkaProducer<String, String> made = new KafkaProducer<>(Map.of(
                             ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                             ProducerConfig.ACKS_CONFIG, "all",
                             ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
+                            ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalIdPrefix + "-" + UUID.randomUUID(),
+                            ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int) transactionTimeout.toMillis(),
                             ProducerConfig.LINGER_MS_CONFIG, 1,
                             ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000,
                             ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
                             ProducerConfig.CLIENT_ID_CONFIG, "tessera-outbox-relay"),
                             new StringSerializer(), new StringSerializer());
+                    try {
+                        made.initTransactions();
+                    } catch (RuntimeException e) {
+                        made.close(Duration.ZERO);
+                        throw e;
+                    }
+                    producer = made;
                 }
                 p = producer;
             }

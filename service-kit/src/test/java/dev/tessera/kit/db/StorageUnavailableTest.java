@@ -1,12 +1,14 @@
 package dev.tessera.kit.db;
 
 import io.netty.channel.ConnectTimeoutException;
+import io.smallrye.mutiny.CompositeException;
 import io.vertx.core.VertxException;
 import io.vertx.core.impl.NoStackTraceThrowable;
 import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.ClosedConnectionException;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
 import java.net.ConnectException;
 import java.net.SocketException;
 import java.util.concurrent.CompletionException;
@@ -33,6 +35,18 @@ class StorageUnavailableTest {
                 new SocketException("Connection reset"))));
         assertTrue(StorageUnavailable.matches(new CompletionException(new IllegalStateException("wrapped",
                 new ConnectException("Connection refused")))));
+    }
+
+    @Test
+    void a_write_to_a_dropped_connection_is_an_outage_also_as_a_later_cause_of_a_composite() {
+        // As seen under chaos: the statement's write failed, then the rollback on the closed connection.
+        assertTrue(StorageUnavailable.matches(new CompositeException(new IOException("Broken pipe"),
+                new NoStackTraceThrowable("Connection is not active now, current status: CLOSED"))));
+        assertTrue(StorageUnavailable.matches(new CompositeException(new IllegalStateException("first"),
+                new CompletionException(ClosedConnectionException.INSTANCE))));
+        assertTrue(StorageUnavailable.matches(new IOException("writevAddresses(..) failed: Connection reset by peer")));
+        assertFalse(StorageUnavailable.matches(new IOException("No space left on device")));
+        assertFalse(StorageUnavailable.matches(new CompositeException(new IllegalStateException("one"), new RuntimeException("two"))));
     }
 
     @Test
