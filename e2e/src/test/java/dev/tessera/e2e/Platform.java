@@ -279,6 +279,8 @@ final class Platform implements AutoCloseable {
                 // The gateways' generated signing keys, shared by all of them: inside the build's output, not the module.
                 "TESSERA_KEY_DIR", root.resolve("e2e/target/gateway-keys" + suffix).toString()));
         env.put(s.env + "_PORT", port);
+        // Its outbox relay's transactional id: started again, it aborts what its predecessor left open.
+        env.put("TESSERA_INSTANCE", instance);
         // The statistics' interactive queries reach the instance that holds a title's store at this address.
         env.put("SCORING_STATS_APPLICATION_SERVER", "localhost:" + port);
         env.put("SCORING_STATS_STATE_DIR", root.resolve("e2e/target/kafka-streams" + suffix + "/" + instance).toString());

@@ -92,6 +92,9 @@ public final class LocalKafka implements AutoCloseable {
             props.put("share.coordinator.state.topic.replication.factor", replication);
             props.put("share.coordinator.state.topic.min.isr", minInSync);
             props.put("group.initial.rebalance.delay.ms", "0");
+            // A transaction whose producer died is aborted within a second of its timeout (10 s by default), not
+            // ten: until then the read_committed consumers of its partitions wait.
+            props.put("transaction.abort.timed.out.transaction.cleanup.interval.ms", "1000");
             props.put("auto.create.topics.enable", "true");
             Path config = dataDir.resolve("server.properties");
             try (OutputStream out = Files.newOutputStream(config)) {

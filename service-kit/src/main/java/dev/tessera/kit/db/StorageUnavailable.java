@@ -51,7 +51,10 @@ public final class StorageUnavailable {
     /** Vert.x's own failures that have no type of their own, by their messages in Vert.x 4.5. */
     private static final List<String> VERTX_MESSAGES = List.of(
             "Pending requests failed to be sent due to connection has been closed.",
-            "Timeout", "Timeout waiting for connection");
+            "Timeout", "Timeout waiting for connection",
+            // The pool of an instance that is stopping (a start that failed while PostgreSQL was down, say): what it
+            // was doing belongs to another instance now, and a record it had must not go to the dead-letter topic.
+            "Pool closed");
     private static final String NOT_ACTIVE = "Connection is not active now, current status: ";
 
     /** How a consumer waits for the database: the first retry soon, then every few seconds, without end. */

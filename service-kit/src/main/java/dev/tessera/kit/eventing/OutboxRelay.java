@@ -31,6 +31,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -71,9 +72,18 @@ public class OutboxRelay {
     @ConfigProperty(name = "tessera.outbox.enabled", defaultValue = "true")
     boolean enabled;
 
-    /** Names the relay's transactional producers (a random suffix each): the service's name. */
+    /** Names the relay's transactional producers: the service's name, then the instance's. */
     @ConfigProperty(name = "tessera.outbox.transactional-id-prefix", defaultValue = "${quarkus.application.name}-outbox")
     String transactionalIdPrefix;
+
+    /**
+     * This instance's stable name (TESSERA_INSTANCE: {@code ./tessera} and the end-to-end tests set "game.2"), the end
+     * of its producer's transactional id: started again after a crash, the instance aborts the transaction its
+     * predecessor left open at once, rather than its partitions' consumers waiting for the broker's timeout. Two
+     * instances must never share it. Without it, every producer gets a random one.
+     */
+    @ConfigProperty(name = "tessera.instance")
+    Optional<String> instance;
 
     /** How long the broker keeps a relay's transaction open before aborting it (its process died meanwhile). */
     @ConfigProperty(name = "tessera.outbox.transaction-timeout", defaultValue = "PT10S")
@@ -272,10 +282,10 @@ public class OutboxRelay {
     }
 
     /**
-     * The relay's transactional producer, made (and its transactions initialised, which blocks) on the first run. Its
-     * transactional id is new with every producer: no two instances, nor two lives of one, share it. A transaction
-     * left open by a process that died is aborted by the broker after {@code tessera.outbox.transaction-timeout}
-     * (10 s), during which the consumers of its partitions wait: a run's transaction lasts milliseconds.
+     * The relay's transactional producer, made (and its transactions initialised, which blocks) on the first run. A
+     * transaction left open by a process that died is aborted when an instance of the same name starts again
+     * ({@link #instance}), else by the broker after {@code tessera.outbox.transaction-timeout} (10 s); meanwhile the
+     * consumers of its partitions wait. A run's transaction lasts milliseconds.
      */
     private KafkaProducer<String, String> producer() {
         KafkaProducer<String, String> p = producer;
@@ -286,7 +296,8 @@ public class OutboxRelay {
                             ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                             ProducerConfig.ACKS_CONFIG, "all",
                             ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                            ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalIdPrefix + "-" + UUID.randomUUID(),
+                            ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalIdPrefix + "-" + instance.filter(i -> !i.isBlank())
+                                    .orElseGet(() -> UUID.randomUUID().toString()),
                             ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int) transactionTimeout.toMillis(),
                             ProducerConfig.LINGER_MS_CONFIG, 1,
                             ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000,

@@ -30,6 +30,8 @@ class StorageUnavailableTest {
         assertTrue(StorageUnavailable.matches(ClosedConnectionException.INSTANCE));
         assertTrue(StorageUnavailable.matches(new SocketException("Connection reset")));
         assertTrue(StorageUnavailable.matches(new NoStackTraceThrowable("Timeout")));
+        // Seen under chaos: a record consumed while its instance stopped was dead-lettered.
+        assertTrue(StorageUnavailable.matches(new NoStackTraceThrowable("Pool closed")));
         assertTrue(StorageUnavailable.matches(new NoStackTraceThrowable("Connection is not active now, current status: CLOSED")));
         assertTrue(StorageUnavailable.matches(new VertxException("Pending requests failed to be sent due to connection has been closed.",
                 new SocketException("Connection reset"))));
