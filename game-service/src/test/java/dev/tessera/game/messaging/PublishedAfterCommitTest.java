@@ -16,6 +16,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
+import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
@@ -48,6 +49,9 @@ class PublishedAfterCommitTest {
     }
 
     private final EventCodec codec = new EventCodec();
+
+    @Inject
+    OutboxRelay relay;
 
     private void send(String topic, String key, long version, TesseraEvent event) {
         CloudEvent envelope = codec.envelope("/tessera/test", key, version, event, OffsetDateTime.now());
@@ -111,6 +115,45 @@ class PublishedAfterCommitTest {
         assertEquals(0, TestInfrastructure.postgres().count("tessera_game",
                 "SELECT count(*) FROM outbox WHERE record_key = '" + gameId + "' AND published_at IS NULL"),
                 "every outbox row of the game is marked published");
+    }
+
+    /**
+     * A run is one Kafka transaction: when one of its sends fails, consumers (read_committed) see none of its rows,
+     * and the rows stay waiting. Without it the rows sent before the failure would reach consumers, and then again
+     * with the run that publishes them after all. Here the failure is a row Kafka refuses (larger than a request
+     * may be) written, under another key of the same slot, after three of a game's moves.
+     */
+    @Test
+    void a_run_whose_one_send_fails_publishes_none_of_its_rows() throws Exception {
+        String gameId = startedBuildersGame();
+        int slot = Outbox.slot(gameId);
+        String sameSlot;
+        do {
+            sameSlot = UUID.randomUUID().toString();
+        } while (Outbox.slot(sameSlot) != slot || sameSlot.equals(gameId));
+        int version = 1;
+        long failedBefore = relay.failedRuns();
+        try (Connection db = TestInfrastructure.postgres().connect("tessera_game"); Statement statement = db.createStatement()) {
+            statement.execute("SELECT pg_advisory_lock(" + OutboxRelay.LOCK_NAMESPACE + ", " + slot + ")");
+            for (int i = 0; i < 3; i++) {
+                version = move(gameId, version);
+            }
+            statement.execute("INSERT INTO outbox (topic, record_key, slot, payload) VALUES ('" + Topics.GAME_EVENTS + "', '"
+                    + sameSlot + "', " + slot + ", repeat('x', 2000000))");
+            statement.execute("SELECT pg_advisory_unlock(" + OutboxRelay.LOCK_NAMESPACE + ", " + slot + ")");
+            relay.kickFor(gameId);
+            await().atMost(Duration.ofSeconds(30)).until(() -> relay.failedRuns() > failedBefore);
+            assertEquals(List.of(1L), versionsOnKafka(gameId), "none of the failed run's rows reached a consumer");
+            assertEquals(3, TestInfrastructure.postgres().count("tessera_game",
+                    "SELECT count(*) FROM outbox WHERE record_key = '" + gameId + "' AND published_at IS NULL"),
+                    "the failed run's rows wait for the next run");
+            statement.execute("DELETE FROM outbox WHERE record_key = '" + sameSlot + "'");
+        }
+        int last = version;
+        relay.kickFor(gameId);
+        await().atMost(Duration.ofSeconds(30)).until(() -> versionsOnKafka(gameId).size() >= last);
+        assertEquals(LongStream.rangeClosed(1, last).boxed().toList(), versionsOnKafka(gameId),
+                "each of the game's events once, in the stream's order");
     }
 
     private String startedBuildersGame() {

@@ -1,5 +1,6 @@
 package dev.tessera.kit.eventing;
 
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.scheduler.Scheduled;
@@ -148,16 +149,33 @@ public class OutboxRelay {
         }
         wanted.getAndUpdate(w -> w | slots);
         if (running.compareAndSet(false, true)) {
-            runLoop().subscribe().with(x -> { }, e -> LOG.warn("outbox relay run failed: " + e.getMessage()));
+            runLoop().subscribe().with(x -> { }, e -> {
+                failedRuns.incrementAndGet();
+                LOG.warn("outbox relay run failed: " + e.getMessage());
+            });
         }
     }
 
     /** Rows waiting for Kafka, as last counted: the outbox lag, exported as tessera_outbox_pending. */
     private final AtomicLong pendingRows = new AtomicLong();
 
+    /**
+     * Runs that failed (Kafka refused or did not acknowledge a send, the database was gone): their rows wait for the
+     * next run. Exported as tessera_outbox_failed_runs_total; a count that keeps growing while the lag does is the
+     * alarm.
+     */
+    private final AtomicLong failedRuns = new AtomicLong();
+
     @Inject
     void measure(MeterRegistry registry) {
         registry.gauge("tessera.outbox.pending", pendingRows);
+        FunctionCounter.builder("tessera.outbox.failed.runs", failedRuns, AtomicLong::get)
+                .description("outbox relay runs that failed; their rows wait for the next run").register(registry);
+    }
+
+    /** How many runs failed since the start (what tessera_outbox_failed_runs_total exports). */
+    public long failedRuns() {
+        return failedRuns.get();
     }
 
     /** The safety net: rows left by a crash or a failed run are picked up within a second. */
@@ -300,6 +318,12 @@ public class OutboxRelay {
                                     .orElseGet(() -> UUID.randomUUID().toString()),
                             ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int) transactionTimeout.toMillis(),
                             ProducerConfig.LINGER_MS_CONFIG, 1,
+                            // A run that starts while the broker still writes the previous run's commit markers gets
+                            // CONCURRENT_TRANSACTIONS on its first send (transactions v2, Kafka 4: partitions join a
+                            // transaction through the produce request) and retries after this backoff; at the default
+                            // 100 ms, runs back to back on one partition waited that long (KAFKA-18654). The backoff
+                            // still grows exponentially up to retry.backoff.max.ms (1 s) while a broker is gone.
+                            ProducerConfig.RETRY_BACKOFF_MS_CONFIG, 10,
                             ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000,
                             ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
                             ProducerConfig.CLIENT_ID_CONFIG, "tessera-outbox-relay"),
