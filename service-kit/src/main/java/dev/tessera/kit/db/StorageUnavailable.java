@@ -7,6 +7,7 @@ import io.vertx.sqlclient.ClosedConnectionException;
 
 import io.smallrye.mutiny.CompositeException;
 import io.smallrye.mutiny.Uni;
+import org.hibernate.service.UnknownServiceException;
 import org.jboss.logging.Logger;
 
 import java.io.IOException;
@@ -82,7 +83,8 @@ public final class StorageUnavailable {
             if (t instanceof ClosedConnectionException || t instanceof ConnectException || t instanceof UnknownHostException
                     || t instanceof SocketException || t instanceof IOException && socketMessage(t.getMessage())
                     || t instanceof PgException pg && state(pg.getSqlState())
-                    || (t instanceof NoStackTraceThrowable || t.getClass() == VertxException.class) && vertxMessage(t.getMessage())) {
+                    || (t instanceof NoStackTraceThrowable || t.getClass() == VertxException.class) && vertxMessage(t.getMessage())
+                    || persistenceUnitClosed(t)) {
                 return true;
             }
         }
@@ -102,6 +104,19 @@ public final class StorageUnavailable {
      */
     private static boolean socketMessage(String message) {
         return message != null && (message.contains("Broken pipe") || message.contains("Connection reset by peer"));
+    }
+
+    /**
+     * Hibernate's persistence unit already closed: the instance is stopping. Seen under chaos when an instance whose
+     * start failed (a second process under the same name, refused the Kafka Streams state folder's lock) tore Hibernate
+     * down while its consumers still ran: Arc could not create the Mutiny.SessionFactory bean ("Unable to find an
+     * EntityManagerFactory for persistence unit", or the service registry's "Unknown service requested"). What the
+     * instance was doing belongs to another instance now; its records must not go to the dead-letter topic.
+     */
+    private static boolean persistenceUnitClosed(Throwable t) {
+        return t instanceof UnknownServiceException
+                || t instanceof IllegalArgumentException && t.getMessage() != null
+                && t.getMessage().startsWith("Unable to find an EntityManagerFactory for persistence unit");
     }
 
     private static boolean vertxMessage(String message) {

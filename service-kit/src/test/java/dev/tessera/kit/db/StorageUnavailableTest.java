@@ -32,6 +32,12 @@ class StorageUnavailableTest {
         assertTrue(StorageUnavailable.matches(new NoStackTraceThrowable("Timeout")));
         // Seen under chaos: a record consumed while its instance stopped was dead-lettered.
         assertTrue(StorageUnavailable.matches(new NoStackTraceThrowable("Pool closed")));
+        // Seen under chaos: an instance whose start failed closed Hibernate while its consumers ran.
+        assertTrue(StorageUnavailable.matches(new RuntimeException("Error creating synthetic bean",
+                new IllegalArgumentException("Unable to find an EntityManagerFactory for persistence unit '<default>'."))));
+        assertTrue(StorageUnavailable.matches(new RuntimeException("Error creating synthetic bean",
+                new org.hibernate.service.UnknownServiceException(org.hibernate.reactive.context.Context.class))));
+        assertFalse(StorageUnavailable.matches(new IllegalArgumentException("unknown title: chess")));
         assertTrue(StorageUnavailable.matches(new NoStackTraceThrowable("Connection is not active now, current status: CLOSED")));
         assertTrue(StorageUnavailable.matches(new VertxException("Pending requests failed to be sent due to connection has been closed.",
                 new SocketException("Connection reset"))));
