@@ -11,7 +11,7 @@ import static dev.tessera.game.alhambra.BuildingType.SERAGLIO;
 import static dev.tessera.game.alhambra.BuildingType.TOWER;
 
 /**
- * Alhambra's components and numbers, as in shared/rules/alhambra.md §1 and §11 (Board Game Arena's
+ * Alhambra's components and numbers, as in game-service/docs/alhambra.md (Board Game Arena's
  * {@code Buildings.php} and {@code Money.php}).
  */
 public final class AlhambraData {

@@ -28,7 +28,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Alhambra as Board Game Arena plays it (shared/rules/alhambra.md). Scoring is not computed here: the
+ * Alhambra as Board Game Arena plays it (game-service/docs/alhambra.md). Scoring is not computed here: the
  * engine announces {@code ScoringRoundTriggered} and folds in the {@code PointsAwarded} the scoring service
  * sends back.
  */

@@ -5,8 +5,8 @@ import java.util.Collection;
 import java.util.List;
 
 /**
- * An Alhambra's squares and walls, and the placement rules (shared/rules/alhambra.md §3.3 and §4, holes
- * as decided in shared/rules/README.md). Pure and usable without a game: {@link #check} answers for a
+ * An Alhambra's squares and walls, and the placement rules (game-service/docs/alhambra.md, holes
+ * as decided there). Pure and usable without a game: {@link #check} answers for a
  * plain layout, as a stateless calculator needs.
  *
  * <p>Rules: a placed tile is never at (0,0) nor on a tile; it shares a side with the Alhambra; on every

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
-/** start(): the set-up of shared/rules/alhambra.md §2, every draw from {@code new Random(seed)}. */
+/** start(): the set-up of game-service/docs/alhambra.md, every draw from {@code new Random(seed)}. */
 final class Setup {
     private static final int FIFTHS = 5;
 

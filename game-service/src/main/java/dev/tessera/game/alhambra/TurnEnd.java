@@ -18,7 +18,7 @@ import java.util.List;
 
 /**
  * What follows a move without the player choosing: the end of the turn (refill of the money display and
- * the market, scoring rounds, Dirk's tiles, the next player) and the end of the game (§3.4, §7, §9).
+ * the market, scoring rounds, Dirk's tiles, the next player) and the end of the game (game-service/docs/alhambra.md).
  */
 final class TurnEnd {
     private static final int DIRK_ROUND_WITH_FIXED_TILES = 1;

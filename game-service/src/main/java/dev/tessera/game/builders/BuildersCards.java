@@ -8,7 +8,7 @@ import static dev.tessera.game.builders.WorkerType.LABOURER;
 import static dev.tessera.game.builders.WorkerType.MASTER;
 
 /**
- * The card data of The Builders: Middle Ages, from shared/rules/builders.md section 7 (source: [matjuu]).
+ * The card data of The Builders: Middle Ages, from the source named in game-service/docs/builders.md, "Sources".
  * Ids are the row numbers of those tables. A worker's wage follows from its rank.
  */
 public final class BuildersCards {

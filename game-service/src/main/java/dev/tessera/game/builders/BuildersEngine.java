@@ -31,7 +31,7 @@ import java.util.Optional;
 import java.util.Random;
 
 /**
- * The Builders: Middle Ages as Board Game Arena plays it (shared/rules/builders.md), without machines.
+ * The Builders: Middle Ages as Board Game Arena plays it (game-service/docs/builders.md), without machines.
  * Final scores (1 VP per 10 coins, ties) are scoring-service's job: {@link GameFinished} carries the tallies.
  */
 public final class BuildersEngine implements RulesEngine<BuildersState, BuildersMove, BuildersEvent> {

@@ -35,7 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The three actions of a turn (§3.1–3.2) and the turn order; redesign is in {@link AlhambraPlacementTest}. */
+/** The three actions of a turn and the turn order; redesign is in {@link AlhambraPlacementTest}. */
 class AlhambraActionsTest {
     private static final MoneyCard BLUE_9 = card(BLUE, 9);
     private static final MoneyCard GREEN_2 = card(GREEN, 2);

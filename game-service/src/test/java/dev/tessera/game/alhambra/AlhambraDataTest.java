@@ -9,7 +9,7 @@ import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** The component data against shared/rules/alhambra.md §1. */
+/** The component data against game-service/docs/alhambra.md and its sources. */
 class AlhambraDataTest {
 
     @Test
@@ -21,7 +21,7 @@ class AlhambraDataTest {
 
     @Test
     void countsCostRangesAndSumsPerType() {
-        // type -> count, min cost, max cost, sum of costs (§1.1)
+        // type -> count, min cost, max cost, sum of costs
         Map<BuildingType, List<Integer>> expected = Map.of(
                 BuildingType.PAVILION, List.of(7, 2, 8, 35),
                 BuildingType.SERAGLIO, List.of(7, 3, 9, 42),

@@ -33,7 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Placing bought tiles at the end of the turn (§3.2) and redesigning (§3.3), with the placement rules of §4.
+ * Placing bought tiles at the end of the turn and redesigning, with the placement rules.
  * Tiles used: 12, 19, 27, 28, 36, 37 have no walls; 26 has an east wall, 17 and 34 a west wall.
  */
 class AlhambraPlacementTest {

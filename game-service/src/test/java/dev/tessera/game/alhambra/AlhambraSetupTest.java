@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The set-up of §2, checked over many seeds. */
+/** The set-up, checked over many seeds. */
 class AlhambraSetupTest {
     private static final int SEEDS = 300;
 

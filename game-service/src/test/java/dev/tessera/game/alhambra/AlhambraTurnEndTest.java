@@ -46,7 +46,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The end of a turn (§3.4), the end of the game (§7), Dirk (§9) and scores coming back. */
+/** The end of a turn, the end of the game, Dirk and scores coming back. */
 class AlhambraTurnEndTest {
 
     private static TakeMoney takeFirstCard(AlhambraState s) {

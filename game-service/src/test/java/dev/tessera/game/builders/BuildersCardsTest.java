@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The card data checked against shared/rules/builders.md sections 1 and 7. */
+/** The card data checked against game-service/docs/builders.md and its sources. */
 class BuildersCardsTest {
 
     @Test

@@ -10,7 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The data checked against /work/shared/rules/carrara.md. */
+/** The data checked against game-service/docs/carrara.md and its sources. */
 class CarraraDataTest {
 
     @Test

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Arrays;
 import java.util.Optional;
 
-/** The six Alhambra building types in scoring-table order, with how many tiles of each the game has (rules §1.1). */
+/** The six Alhambra building types in scoring-table order, with how many tiles of each the game has (game-service/docs/alhambra.md). */
 public enum BuildingType {
     @JsonProperty("pavilion") PAVILION("pavilion", 7),
     @JsonProperty("seraglio") SERAGLIO("seraglio", 7),

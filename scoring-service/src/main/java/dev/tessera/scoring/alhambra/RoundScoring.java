@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One Alhambra scoring round (rules §6): for each building type the players with at least one such
+ * One Alhambra scoring round (game-service/docs/alhambra.md): for each building type the players with at least one such
  * building are ranked by count; round r pays places 1..r from the {@link ScoringTable}; tied players add
  * the points of the places they occupy together and split them, rounded down, and the next places are
  * skipped. Every player also scores their longest external wall. The 2-player neutral "Dirk" takes part

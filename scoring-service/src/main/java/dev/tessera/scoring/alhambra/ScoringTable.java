@@ -3,12 +3,12 @@ package dev.tessera.scoring.alhambra;
 import java.util.EnumMap;
 import java.util.Map;
 
-/** Points per building type, scoring round and place: the table of rules §1.4, one row per type. */
+/** Points per building type, scoring round and place: BGA's scoring table (material.inc.php), one row per type. */
 public final class ScoringTable {
 
     public static final int ROUNDS = 3;
 
-    /** One row of §1.4; round r pays places 1..r. */
+    /** One row of the table; round r pays places 1..r. */
     public record Row(int round1First,
                       int round2First, int round2Second,
                       int round3First, int round3Second, int round3Third) {

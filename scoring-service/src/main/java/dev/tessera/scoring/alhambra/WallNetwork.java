@@ -14,7 +14,7 @@ import java.util.Set;
  *
  * <p>The longest wall is the longest trail: a walk along segments, turning at convex and concave corners
  * alike, that uses no segment twice. A fully walled boundary therefore counts all its L segments, as
- * shared/rules/README.md decides (BGA's vertex-simple longest path gives L - 1 there). In a legal Alhambra
+ * game-service/docs/alhambra.md decides (BGA's vertex-simple longest path gives L - 1 there). In a legal Alhambra
  * every corner touches at most two external segments, so each connected run is a simple path or the one
  * closed loop and the answer is its segment count. Corners with three or four segments ("junctions") only
  * arise where two tiles touch diagonally across two empty squares, i.e. in a layout with a hole or gap;

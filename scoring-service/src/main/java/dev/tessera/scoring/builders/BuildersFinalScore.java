@@ -14,12 +14,12 @@ public record BuildersFinalScore(String player, int buildingVp, int coins) {
         }
     }
 
-    /** Building VP plus 1 VP per full 10 coins (rules §6). */
+    /** Building VP plus 1 VP per full 10 coins (game-service/docs/builders.md). */
     public int total() {
         return buildingVp + coins / COINS_PER_VP;
     }
 
-    /** Ties on the total go to more building VP, then more coins (rules §6, BGA French help). */
+    /** Ties on the total go to more building VP, then more coins (BGA's French help). */
     Contender contender() {
         return new Contender(player, total(), List.of(buildingVp, coins));
     }

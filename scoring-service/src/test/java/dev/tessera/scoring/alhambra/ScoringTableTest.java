@@ -11,7 +11,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 class ScoringTableTest {
 
-    /** Every cell of rules §1.4, copied from the doc rather than from the code. */
+    /** Every cell of BGA's scoring table, copied from its source rather than from the code. */
     @ParameterizedTest(name = "{0} round {1} place {2} pays {3}")
     @CsvSource({
             "PAVILION, 1, 1, 1", "PAVILION, 2, 1, 8", "PAVILION, 2, 2, 1",
