@@ -9,7 +9,9 @@ import io.smallrye.stork.Stork;
 import io.smallrye.stork.api.Service;
 import io.smallrye.stork.api.ServiceDefinition;
 import io.smallrye.stork.api.ServiceInstance;
+import io.smallrye.stork.api.config.ConfigWithType;
 import io.smallrye.stork.loadbalancer.leastresponsetime.LeastResponseTimeConfiguration;
+import io.smallrye.stork.servicediscovery.dns.DnsConfiguration;
 import io.smallrye.stork.servicediscovery.staticlist.StaticConfiguration;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpMethod;
@@ -78,16 +80,24 @@ public class Forwarder {
                         .setConnectTimeout((int) connectTimeout.toMillis()),
                 new PoolOptions().setHttp1MaxSize(config.getValue("tessera.upstream.connections", Integer.class)));
         streaming = java.net.http.HttpClient.newBuilder().connectTimeout(connectTimeout).build();
+        boolean dns = switch (config.getValue("tessera.upstream.discovery", String.class)) {
+            case "static" -> false;
+            case "dns" -> true;
+            default -> throw new IllegalStateException("tessera.upstream.discovery (UPSTREAM_DISCOVERY): static or dns");
+        };
+        Duration dnsRefresh = config.getValue("tessera.upstream.dns-refresh", Duration.class);
         for (Upstream u : Upstream.values()) {
-            services.put(u, define(u, config.getValue("tessera.upstream." + u.configName, String.class)));
+            services.put(u, define(u, config.getValue("tessera.upstream." + u.configName, String.class), dns, dnsRefresh));
         }
     }
 
     /**
-     * The service's instances for Stork's static list, from the one setting an operator writes
-     * (LOBBY_URL…): one base URL or several, comma-separated.
+     * The service's instances, from the one setting an operator writes (LOBBY_URL…): one base URL or several,
+     * comma-separated, for Stork's static list; or, with {@code tessera.upstream.discovery=dns}, one base URL whose
+     * host name DNS resolves to every instance's address (Docker's and Podman's networks do so for a scaled
+     * Compose service), looked up again every {@code tessera.upstream.dns-refresh}.
      */
-    private static Service define(Upstream upstream, String urls) {
+    private static Service define(Upstream upstream, String urls, boolean dns, Duration dnsRefresh) {
         List<String> addresses = new ArrayList<>();
         Boolean secure = null;
         for (String url : urls.split(",")) {
@@ -110,14 +120,28 @@ public class Forwarder {
         if (addresses.isEmpty()) {
             throw new IllegalStateException("tessera.upstream." + upstream.configName + " names no instance");
         }
+        if (dns && addresses.size() != 1) {
+            throw new IllegalStateException("tessera.upstream." + upstream.configName
+                    + ": with DNS discovery, one base URL whose name resolves to the instances");
+        }
         Stork stork = Stork.getInstance();
         if (stork.getServiceOptional(upstream.configName).isPresent()) {
             LOG.infof("%s: instances from Stork's own configuration (quarkus.stork.%s), not from %s",
                     upstream.configName, upstream.configName, urls);
         }
-        stork.defineIfAbsent(upstream.configName, ServiceDefinition.of(
-                new StaticConfiguration().withAddressList(String.join(",", addresses)).withSecure(String.valueOf(secure)),
-                new LeastResponseTimeConfiguration()));
+        ConfigWithType discovery;
+        if (dns) {
+            String address = addresses.get(0);
+            int colon = address.lastIndexOf(':');
+            // A records, so a refused or vanished address is dropped at the next look-up; until then the request goes
+            // to the next instance. No answer at all (every instance down) is an empty list: a 503 to the client.
+            discovery = new DnsConfiguration().withHostname(address.substring(0, colon)).withPort(address.substring(colon + 1))
+                    .withRecordType("A").withSecure(String.valueOf(secure)).withFailOnError("false")
+                    .withRefreshPeriod(dnsRefresh.toSeconds() + "s");
+        } else {
+            discovery = new StaticConfiguration().withAddressList(String.join(",", addresses)).withSecure(String.valueOf(secure));
+        }
+        stork.defineIfAbsent(upstream.configName, ServiceDefinition.of(discovery, new LeastResponseTimeConfiguration()));
         return stork.getService(upstream.configName);
     }
 
@@ -142,6 +166,9 @@ public class Forwarder {
         long deadline = System.nanoTime() + timeoutMs * 1_000_000;
         Service service = services.get(upstream);
         List<ServiceInstance> untried = new ArrayList<>(service.getInstances().await().indefinitely());
+        if (untried.isEmpty()) { // DNS discovery while no instance is up
+            return unavailable(upstream, pathAndQuery);
+        }
         while (true) {
             long remaining = deadline - System.nanoTime();
             if (remaining <= 0) {
