@@ -71,6 +71,13 @@ class TablesTest {
                 .then().statusCode(400).contentType("application/problem+json");
         given().header(PLAYER, "ana").post("/api/v1/tables/no-such-table/join")
                 .then().statusCode(404).contentType("application/problem+json");
+        // Filters name their field as the body's do; a NUL byte never reaches PostgreSQL (it was a 500).
+        given().header(PLAYER, "ana").get("/api/v1/tables?game=chess")
+                .then().statusCode(400).contentType("application/problem+json").body("field", equalTo("game"));
+        given().urlEncodingEnabled(false).header(PLAYER, "ana").get("/api/v1/tables?game=%00")
+                .then().statusCode(400).contentType("application/problem+json").body("field", equalTo("game"));
+        given().urlEncodingEnabled(false).header(PLAYER, "ana").post("/api/v1/tables/abc%00def/join")
+                .then().statusCode(400).contentType("application/problem+json").body("field", equalTo("id"));
 
         String id = given().header(PLAYER, "ana").contentType(ContentType.JSON)
                 .body(Map.of("game", "builders", "seats", 2)).post("/api/v1/tables")

@@ -15,7 +15,6 @@ import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -95,11 +94,8 @@ public class GamesApi {
     public Uni<Response> events(@Parameter(description = GAME_ID) @PathParam("id") String id,
                                 @Parameter(description = "A stream version, 0 or more: only the events after it (0 for all)",
                                         schema = @Schema(type = SchemaType.INTEGER, format = "int64", minimum = "0", defaultValue = "0"))
-                                @QueryParam("from") @DefaultValue("0") long from) {
-        if (from < 0) {
-            throw ProblemException.badField("from", "from is a stream version, 0 or more");
-        }
-        return forwarder.get(Upstream.GAME, base(id) + "/events?from=" + from, null);
+                                @QueryParam("from") String from) {
+        return forwarder.get(Upstream.GAME, base(id) + "/events?from=" + version("from", from), null);
     }
 
     @GET
@@ -153,5 +149,24 @@ public class GamesApi {
                     examples = @ExampleObject(name = "not-your-turn", value = Examples.PROBLEM_ILLEGAL_MOVE)))
     public Uni<Response> move(@Parameter(description = GAME_ID) @PathParam("id") String id, byte[] body) {
         return callers.required().chain(player -> forwarder.post(Upstream.GAME, base(id) + "/moves", body, player));
+    }
+
+    /**
+     * A stream version a client names ({@code from}, {@code Last-Event-ID}): absent is 0; anything but a whole number
+     * of 0 or more is a 400 naming the field (a {@code long} parameter that failed to convert was a 404).
+     */
+    static long version(String field, String value) {
+        if (value == null || value.isBlank()) {
+            return 0;
+        }
+        try {
+            long v = Long.parseLong(value.trim());
+            if (v >= 0) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw ProblemException.badField(field, field + " is a stream version: a whole number, 0 or more");
     }
 }

@@ -13,6 +13,7 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.subscription.Cancellable;
 import io.smallrye.mutiny.operators.multi.processors.UnicastProcessor;
+import io.smallrye.common.annotation.Blocking;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -61,6 +62,7 @@ public class LiveApi {
     EventCodec codec;
 
     @GET
+    @Blocking
     @Produces(MediaType.SERVER_SENT_EVENTS)
     @Operation(operationId = "followGame", summary = "Follow a game live (server-sent events)",
             description = """
@@ -85,12 +87,14 @@ public class LiveApi {
     public Multi<OutboundSseEvent> live(@Parameter(description = GamesApi.GAME_ID) @PathParam("id") String id,
                                         @Parameter(description = "A stream version, 0 or more: replay the events after it (0, the default, "
                                                 + "replays the whole game)", schema = @Schema(type = SchemaType.INTEGER, format = "int64",
-                                                minimum = "0", defaultValue = "0")) @QueryParam("from") Long from,
+                                                minimum = "0", defaultValue = "0")) @QueryParam("from") String from,
                                         @Parameter(in = ParameterIn.HEADER, name = "Last-Event-ID", description = "The id of the last "
                                                 + "event received, when reconnecting: the feed resumes after it (it wins over `from`)",
                                                 schema = @Schema(type = SchemaType.STRING), example = "42")
                                         @HeaderParam("Last-Event-ID") String lastEventId, @Context Sse sse) {
-        long start = start(from, lastEventId);
+        // Last-Event-ID wins over from; either is checked before anything is sent.
+        long start = lastEventId != null && !lastEventId.isBlank()
+                ? GamesApi.version("Last-Event-ID", lastEventId) : GamesApi.version("from", from);
         // Listen before asking for the past, so that nothing published in between is missed.
         // The processor holds what arrives while the past is read. Cancelling it does not cancel what feeds it, so
         // the feed's subscription is ended explicitly when the client goes: else it would stay subscribed for good.
@@ -98,11 +102,22 @@ public class LiveApi {
         LiveFeeds.Following following = feeds.follow(id);
         Cancellable listening = following.events().subscribe().with(arriving::onNext, arriving::onError, arriving::onComplete);
         AtomicLong last = new AtomicLong(start);
-        Uni<List<CloudEvent>> past = following.listening()
-                .onFailure().transform(e -> new ProblemException(503, "service-unavailable", "Service unavailable",
-                        "the live feed cannot read the game events now; retry shortly", java.util.Map.of()))
-                .chain(() -> history(id, start));
-        return Multi.createBy().concatenating().streams(past.toMulti().flatMap(Multi.createFrom()::iterable), arriving)
+        // The past is read before the answer starts (this method runs on a worker thread for it), so that an unknown
+        // game is a 404 and an unreadable feed a 503, each a problem, rather than a 200 whose stream then breaks off.
+        List<CloudEvent> past;
+        try {
+            past = following.listening()
+                    .onFailure().transform(e -> new ProblemException(503, "service-unavailable", "Service unavailable",
+                            "the live feed cannot read the game events now; retry shortly", java.util.Map.of()))
+                    .chain(() -> history(id, start))
+                    .ifNoItem().after(java.time.Duration.ofSeconds(30)).failWith(() -> new ProblemException(503,
+                            "service-unavailable", "Service unavailable", "the live feed did not start; retry shortly", java.util.Map.of()))
+                    .await().indefinitely();
+        } catch (RuntimeException e) {
+            listening.cancel();
+            throw e;
+        }
+        return Multi.createBy().concatenating().streams(Multi.createFrom().iterable(past), arriving)
                 .onItem().transformToMultiAndConcatenate(event -> inOrder(id, event, last))
                 .map(event -> sse.newEventBuilder().id(String.valueOf(event.streamversion())).name(event.type())
                         .mediaType(MediaType.APPLICATION_JSON_TYPE).data(codec.write(event)).build())
@@ -143,19 +158,5 @@ public class LiveApi {
                         throw new UncheckedIOException(e);
                     }
                 });
-    }
-
-    private static long start(Long from, String lastEventId) {
-        if (lastEventId != null && !lastEventId.isBlank()) {
-            try {
-                return Long.parseLong(lastEventId.trim());
-            } catch (NumberFormatException e) {
-                throw ProblemException.badField("Last-Event-ID", "the id of an event of this feed: a stream version");
-            }
-        }
-        if (from != null && from < 0) {
-            throw ProblemException.badField("from", "from is a stream version, 0 or more");
-        }
-        return from == null ? 0 : from;
     }
 }

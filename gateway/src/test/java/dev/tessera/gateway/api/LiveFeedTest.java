@@ -169,6 +169,24 @@ class LiveFeedTest {
         again.close();
     }
 
+    /** Before this, both answered 200 and then broke the stream off, and the client never learnt why. */
+    @Test
+    void an_unknown_game_or_a_bad_resume_position_is_a_problem_before_any_stream_starts() {
+        String bearer = spectator;
+        io.restassured.RestAssured.given().header("Authorization", bearer).accept("text/event-stream")
+                .get("/api/v1/games/" + UUID.randomUUID() + "/live")
+                .then().statusCode(404).contentType("application/problem+json");
+        FakeUpstreams.history(gameId, List.of());
+        for (String[] bad : new String[][] {{"Last-Event-ID", "-1"}, {"Last-Event-ID", "seven"}}) {
+            io.restassured.RestAssured.given().header("Authorization", bearer).header(bad[0], bad[1]).accept("text/event-stream")
+                    .get("/api/v1/games/" + gameId + "/live")
+                    .then().statusCode(400).contentType("application/problem+json").body("field", org.hamcrest.Matchers.equalTo(bad[0]));
+        }
+        io.restassured.RestAssured.given().header("Authorization", bearer).accept("text/event-stream")
+                .get("/api/v1/games/" + gameId + "/live?from=abc")
+                .then().statusCode(400).contentType("application/problem+json").body("field", org.hamcrest.Matchers.equalTo("from"));
+    }
+
     @Test
     void the_seed_is_never_in_the_feed() {
         stored(1);

@@ -56,6 +56,9 @@ public class TableResource {
                 throw ProblemException.badField("status", "status is one of open, starting, playing, finished, closed");
             }
         }
+        if (game != null) {
+            TableService.title(game);
+        }
         return tables.list(game, s).map(l -> l.stream().map(TableView::of).toList());
     }
 

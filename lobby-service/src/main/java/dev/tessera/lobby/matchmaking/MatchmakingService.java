@@ -40,8 +40,7 @@ public class MatchmakingService {
 
     /** Queues {@code player}; answers their entry, matched when they completed a group. */
     public Uni<QueueEntry> queue(String player, String game, Integer players) {
-        Games.Title title = Games.byId(game).orElseThrow(() -> ProblemException.badField("game", "unknown game '"
-                + game + "'; known: " + Games.ALL.stream().map(Games.Title::id).toList()));
+        Games.Title title = TableService.title(game);
         if (players == null) {
             throw ProblemException.badField("players", "players (how many play at the table) is required");
         }

@@ -36,10 +36,14 @@ public class TableService {
     @Inject
     OutboxRelay relay;
 
+    /** The title a request names in its field {@code game}; a 400 naming that field when there is none such. */
+    public static Games.Title title(String game) {
+        return Games.byId(game).orElseThrow(() -> ProblemException.badField("game", "unknown game '" + game + "'; known: "
+                + Games.ALL.stream().map(Games.Title::id).toList()));
+    }
+
     public Uni<GameTable> open(String player, String game, Integer seats, Map<String, String> options) {
-        Games.Title title = Games.byId(game).orElseThrow(() ->
-                ProblemException.badField("game", "unknown game '" + game + "'; known: "
-                        + Games.ALL.stream().map(Games.Title::id).toList()));
+        Games.Title title = title(game);
         if (seats == null) {
             throw ProblemException.badField("seats", "seats is required");
         }
