@@ -15,8 +15,9 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * Turns events into CloudEvents JSON and back. Reading goes through the registered {@link Upcaster}s,
- * so a record stored or published at an older schema version is read as the current record.
+ * Turns events into CloudEvents JSON and back. Reading goes through the contract's own upcasters
+ * ({@link Upcasters#CONTRACT}) and any a service registers, so a record stored or published at an older schema
+ * version is read as the current record.
  */
 public final class EventCodec {
     private final ObjectMapper mapper;
@@ -26,9 +27,11 @@ public final class EventCodec {
         this(List.of());
     }
 
+    /** A codec reading through the contract's upcasters and {@code upcasters}. */
     public EventCodec(List<Upcaster> upcasters) {
         this.mapper = newMapper();
-        this.upcasters = new ArrayList<>(upcasters);
+        this.upcasters = new ArrayList<>(Upcasters.CONTRACT);
+        this.upcasters.addAll(upcasters);
     }
 
     /** The mapper every Tessera component uses for event data: ISO times, unknown fields ignored. */

@@ -21,6 +21,7 @@ import com.github.victools.jsonschema.generator.SchemaVersion;
 import com.github.victools.jsonschema.module.jackson.JacksonModule;
 import dev.tessera.events.alhambra.AlhambraEvent;
 import dev.tessera.events.builders.BuildersEvent;
+import dev.tessera.events.builders.BuildingInfo;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -64,6 +65,7 @@ public final class EventSchemaGenerator {
     static final Map<Class<?>, Set<String>> NULLABLE = Map.of(
             AlhambraEvent.TileReserved.class, Set.of("x", "y"),
             BuildersEvent.ConstructionStarted.class, Set.of("replacement", "deckTop"),
+            BuildingInfo.class, Set.of("machine"),
             BuildersEvent.WorkerRecruited.class, Set.of("replacement", "deckTop"),
             BuildersEvent.TurnEnded.class, Set.of("nextPlayer"),
             dev.tessera.events.carrara.GameFinished.class, Set.of("declaredBy"));

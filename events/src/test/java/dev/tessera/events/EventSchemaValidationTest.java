@@ -13,7 +13,9 @@ import dev.tessera.events.alhambra.AlhambraEvent.TilePlaced;
 import dev.tessera.events.alhambra.AlhambraEvent.TileReserved;
 import dev.tessera.events.alhambra.TileInfo;
 import dev.tessera.events.builders.BuildersEvent.ConstructionStarted;
+import dev.tessera.events.builders.BuildersEvent.MachineSent;
 import dev.tessera.events.builders.BuildingInfo;
+import dev.tessera.events.builders.MachineInfo;
 import dev.tessera.events.carrara.ValuationRequested;
 import dev.tessera.events.game.GameStarted;
 import dev.tessera.events.lobby.TableStarted;
@@ -47,7 +49,8 @@ class EventSchemaValidationTest {
     private static final EventCodec CODEC = new EventCodec();
     private static final OffsetDateTime TIME = OffsetDateTime.of(2025, 3, 1, 20, 15, 0, 0, ZoneOffset.ofHours(1));
     private static final TileInfo TOWER = new TileInfo(47, "tower", 9, "NW");
-    private static final BuildingInfo TAVERN = new BuildingInfo(12, "Tavern", 1, 2, 0, 1, 2, 8);
+    private static final BuildingInfo TAVERN = new BuildingInfo(12, "Tavern", 1, 2, 0, 1, 2, 8, null);
+    private static final BuildingInfo CRANE = new BuildingInfo(35, "Crane", 0, 2, 2, 1, 1, 0, new MachineInfo(2, 0, 0, 0));
 
     /** Schema of the type's current version, loaded from the committed file on the classpath. */
     private static Schema schemaOf(Class<?> cls) {
@@ -111,6 +114,8 @@ class EventSchemaValidationTest {
         assertValid(new TileReserved("ana", TOWER, "alhambra", 0, -1));
         assertValid(new PointsAwarded(2, Map.of("ana", 21, "ben", 8)));
         assertValid(new ConstructionStarted("ana", TAVERN, 1, 2, TAVERN, null));
+        assertValid(new ConstructionStarted("ana", CRANE, 1, 2, TAVERN, CRANE));
+        assertValid(new MachineSent("ana", CRANE, TAVERN, 2, 0));
         assertValid(new ValuationRequested(1, "ben", "city", "Pisa",
                 List.of(new ValuationRequested.Building("Pisa", "Palazzo", 6, "crown")),
                 List.of(new ValuationRequested.City("Pisa", 2, "vp")), Map.of("crown", 3)));

@@ -2,6 +2,9 @@ package dev.tessera.events;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tessera.events.builders.BuildersEvent.BuildingCompleted;
+import dev.tessera.events.builders.BuildersEvent.ConstructionStarted;
+import dev.tessera.events.builders.BuildingInfo;
 import dev.tessera.events.lobby.TableOpened;
 import org.junit.jupiter.api.Test;
 
@@ -59,5 +62,38 @@ class UpcastingTest {
                 java.time.OffsetDateTime.now())));
         assertEquals(1, envelope.schemaVersion());
         assertEquals(opened, codec.read(envelope));
+    }
+
+    /** Every older version of every published type has its upcaster in the contract, so every service reads it. */
+    @Test
+    void every_older_version_of_a_type_has_an_upcaster_in_the_contract() {
+        for (Class<? extends TesseraEvent> cls : EventTypes.all()) {
+            EventType type = EventTypes.of(cls);
+            for (int v = 1; v < type.version(); v++) {
+                int from = v;
+                assertEquals(1, Upcasters.CONTRACT.stream()
+                        .filter(u -> u.type().equals(type.value()) && u.fromVersion() == from).count(),
+                        type.value() + " v" + from);
+            }
+        }
+    }
+
+    /** The Builders' events from before machines (v1) read as today's records: no card was a machine. */
+    @Test
+    void builders_events_from_before_machines_are_read_with_no_machine_in_them() throws Exception {
+        EventCodec codec = new EventCodec();
+        String hut = "{\"id\":1,\"name\":\"Straw Hut\",\"stone\":1,\"wood\":0,\"knowledge\":0,\"tile\":2,"
+                + "\"victoryPoints\":1,\"coins\":6}";
+        BuildingInfo straw = new BuildingInfo(1, "Straw Hut", 1, 0, 0, 2, 1, 6, null);
+
+        JsonNode completed = codec.mapper().readTree("{\"player\":\"ana\",\"building\":" + hut + ",\"victoryPoints\":1,"
+                + "\"coinsEarned\":6,\"returnedWorkerIds\":[10,8],\"buildingVictoryPoints\":1,\"coinsLeft\":14}");
+        assertEquals(new BuildingCompleted("ana", straw, 1, 6, List.of(10, 8), List.of(), 1, 14),
+                codec.read("tessera.builders.BuildingCompleted", 1, completed));
+
+        JsonNode started = codec.mapper().readTree("{\"player\":\"ana\",\"building\":" + hut + ",\"actionPointsSpent\":1,"
+                + "\"actionPointsLeft\":2,\"replacement\":" + hut + ",\"deckTop\":null}");
+        assertEquals(new ConstructionStarted("ana", straw, 1, 2, straw, null),
+                codec.read("tessera.builders.ConstructionStarted", 1, started));
     }
 }

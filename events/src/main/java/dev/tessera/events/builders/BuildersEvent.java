@@ -16,12 +16,13 @@ public sealed interface BuildersEvent extends TesseraEvent {
     String player();
 
     /**
-     * A player took a building from the display to build it.
+     * A player took a building (or a machine) from the display to build it. Version 2: {@link BuildingInfo}
+     * says whether the card is a machine.
      *
      * @param replacement the deck's top card, moved into the display; null when the deck was empty
      * @param deckTop     the card the draw uncovered on the deck; null when the deck is now empty
      */
-    @EventType("tessera.builders.ConstructionStarted")
+    @EventType(value = "tessera.builders.ConstructionStarted", version = 2)
     record ConstructionStarted(String player, BuildingInfo building, int actionPointsSpent,
             int actionPointsLeft, BuildingInfo replacement, BuildingInfo deckTop) implements BuildersEvent {
     }
@@ -39,26 +40,52 @@ public sealed interface BuildersEvent extends TesseraEvent {
 
     /**
      * A player sent one of their free workers to one of their construction sites and paid its wage to the bank.
+     * Version 2: {@link BuildingInfo} says whether the card is a machine.
      *
-     * @param actionPointsSpent k for the k-th worker this player sent to this building this turn
+     * @param actionPointsSpent k for the k-th worker or machine this player sent to this building this turn
      * @param coinsLeft         the player's coins after paying the wage
      */
-    @EventType("tessera.builders.WorkerSent")
+    @EventType(value = "tessera.builders.WorkerSent", version = 2)
     record WorkerSent(String player, WorkerInfo worker, BuildingInfo building, int wagePaid,
             int actionPointsSpent, int actionPointsLeft, int coinsLeft) implements BuildersEvent {
     }
 
     /**
-     * A construction site's four requirements were met: the bank paid its coins, its VP were scored and its
-     * workers went back to the player's free workers.
+     * A player sent one of their completed machines to one of their construction sites. A machine works like a
+     * worker and costs action points the same way, but it is paid no wage, so no coins move.
      *
-     * @param buildingVictoryPoints the player's VP from buildings after this one
+     * @param machine           the machine card (its {@code machine} says what it supplies)
+     * @param actionPointsSpent k for the k-th worker or machine this player sent to this building this turn
      */
-    @EventType("tessera.builders.BuildingCompleted")
+    @EventType("tessera.builders.MachineSent")
+    record MachineSent(String player, BuildingInfo machine, BuildingInfo building, int actionPointsSpent,
+            int actionPointsLeft) implements BuildersEvent {
+    }
+
+    /**
+     * A construction site's four requirements were met: the bank paid its coins, its VP were scored and its
+     * workers and machines went back to the player's free workers and machines. A completed machine pays no coins
+     * ({@code coinsEarned} 0) and joins its owner's free machines. Version 2: {@code returnedMachineIds}, and
+     * {@link BuildingInfo} says whether the card is a machine.
+     *
+     * @param returnedWorkerIds     the site's workers, in the order they were sent
+     * @param returnedMachineIds    the site's machines, in the order they were sent
+     * @param buildingVictoryPoints the player's VP from buildings (machines included) after this one
+     */
+    @EventType(value = "tessera.builders.BuildingCompleted", version = 2)
     record BuildingCompleted(String player, BuildingInfo building, int victoryPoints, int coinsEarned,
-            List<Integer> returnedWorkerIds, int buildingVictoryPoints, int coinsLeft) implements BuildersEvent {
+            List<Integer> returnedWorkerIds, List<Integer> returnedMachineIds, int buildingVictoryPoints,
+            int coinsLeft) implements BuildersEvent {
         public BuildingCompleted {
             returnedWorkerIds = List.copyOf(returnedWorkerIds);
+            returnedMachineIds = List.copyOf(returnedMachineIds);
+        }
+
+        /** A completion that gives back workers only, no machine (as every completion did in version 1). */
+        public BuildingCompleted(String player, BuildingInfo building, int victoryPoints, int coinsEarned,
+                List<Integer> returnedWorkerIds, int buildingVictoryPoints, int coinsLeft) {
+            this(player, building, victoryPoints, coinsEarned, returnedWorkerIds, List.of(), buildingVictoryPoints,
+                    coinsLeft);
         }
     }
 

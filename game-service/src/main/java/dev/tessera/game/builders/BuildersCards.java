@@ -8,12 +8,14 @@ import static dev.tessera.game.builders.WorkerType.LABOURER;
 import static dev.tessera.game.builders.WorkerType.MASTER;
 
 /**
- * The card data of The Builders: Middle Ages, from the source named in game-service/docs/builders.md, "Sources".
- * Ids are the row numbers of those tables. A worker's wage follows from its rank.
+ * The card data of The Builders: Middle Ages, from the source named in game-service/docs/builders.md, "Sources",
+ * except the machines, which no source gives (see {@link #MACHINES}). Ids are the row numbers of those tables;
+ * the machines follow the 34 buildings as building cards 35 to 42. A worker's wage follows from its rank.
+ * Only {@link BuildersEngine#start} reads these tables, through the game's {@link BuildersEdition}: after the deal
+ * a game's cards travel in its state.
  */
 public final class BuildersCards {
 
-    // ASSUMPTION: the 8 machine cards are left out; their data is in no source we have (builders.md 7.3).
     /** The 34 building cards, machines excluded; columns: stone, wood, knowledge, tile, VP, coins. */
     public static final List<Building> BUILDINGS = List.of(
             building(1, "Straw Hut", 1, 0, 0, 2, 1, 6),
@@ -50,6 +52,28 @@ public final class BuildersCards {
             building(32, "Post", 3, 1, 2, 2, 4, 16),
             building(33, "Tavern", 1, 3, 1, 3, 4, 16),
             building(34, "Bower", 1, 0, 0, 1, 0, 8));
+
+    // ASSUMPTION: no source gives the 8 machine cards (game-service/docs/builders.md, "Assumptions", 1); these are
+    // invented to be playable and balanced, and this table is the one place to correct them. A correction must come
+    // as a new BuildersEdition, so that games dealt with this table keep replaying as they were played.
+    // The design: each resource is required 12 times and supplied 5 times in all; the four small machines need
+    // 5 resources (none of the kind they make), score 1 VP and supply 2 of one resource, like a wageless
+    // apprentice; the four large ones need 7, score 2 VP and supply 3, like a wageless labourer. A building of
+    // 5 or 7 resources scores 2 or 3 VP and pays 10 or 14 coins: a machine trades a VP and the coins for a
+    // worker that is never paid.
+    /**
+     * The 8 machines, building cards 35 to 42; columns: required stone, wood, knowledge, tile, VP, then the stone,
+     * wood, knowledge and tile the machine supplies once completed. A machine pays no coins.
+     */
+    public static final List<Building> MACHINES = List.of(
+            machine(35, "Pulley", 0, 2, 2, 1, 1, 2, 0, 0, 0),
+            machine(36, "Sawmill", 2, 0, 1, 2, 1, 0, 2, 0, 0),
+            machine(37, "Drafting Table", 1, 2, 0, 2, 1, 0, 0, 2, 0),
+            machine(38, "Tile Kiln", 2, 1, 2, 0, 1, 0, 0, 0, 2),
+            machine(39, "Treadwheel Crane", 1, 2, 2, 2, 2, 2, 0, 1, 0),
+            machine(40, "Windlass", 2, 1, 2, 2, 2, 0, 2, 0, 1),
+            machine(41, "Plumb Level", 2, 2, 1, 2, 2, 1, 0, 2, 0),
+            machine(42, "Lime Kiln", 2, 2, 2, 1, 2, 0, 1, 0, 2));
 
     /** The 42 worker cards; columns: stone, wood, knowledge, tile. */
     public static final List<Worker> WORKERS = List.of(
@@ -99,8 +123,9 @@ public final class BuildersCards {
     private BuildersCards() {
     }
 
+    /** Building card {@code id}: a building (1 to 34) or a machine (35 to 42). */
     public static Building building(int id) {
-        return BUILDINGS.get(id - 1);
+        return id <= BUILDINGS.size() ? BUILDINGS.get(id - 1) : MACHINES.get(id - BUILDINGS.size() - 1);
     }
 
     public static Worker worker(int id) {
@@ -109,7 +134,13 @@ public final class BuildersCards {
 
     private static Building building(int id, String name, int stone, int wood, int knowledge, int tile,
             int victoryPoints, int coins) {
-        return new Building(id, name, new Resources(stone, wood, knowledge, tile), victoryPoints, coins);
+        return new Building(id, name, new Resources(stone, wood, knowledge, tile), victoryPoints, coins, null);
+    }
+
+    private static Building machine(int id, String name, int stone, int wood, int knowledge, int tile,
+            int victoryPoints, int suppliesStone, int suppliesWood, int suppliesKnowledge, int suppliesTile) {
+        return new Building(id, name, new Resources(stone, wood, knowledge, tile), victoryPoints, 0,
+                new Resources(suppliesStone, suppliesWood, suppliesKnowledge, suppliesTile));
     }
 
     private static Worker worker(int id, WorkerType type, int stone, int wood, int knowledge, int tile) {

@@ -7,6 +7,7 @@ import dev.tessera.events.builders.BuildersEvent.CoinsTaken;
 import dev.tessera.events.builders.BuildersEvent.ConstructionStarted;
 import dev.tessera.events.builders.BuildersEvent.GameEndTriggered;
 import dev.tessera.events.builders.BuildersEvent.GameFinished;
+import dev.tessera.events.builders.BuildersEvent.MachineSent;
 import dev.tessera.events.builders.BuildersEvent.TurnEnded;
 import dev.tessera.events.builders.BuildersEvent.WorkerRecruited;
 import dev.tessera.events.builders.BuildersEvent.WorkerSent;
@@ -16,6 +17,7 @@ import dev.tessera.events.builders.WorkerInfo;
 import dev.tessera.game.builders.BuildersMove.BuyActionPoint;
 import dev.tessera.game.builders.BuildersMove.EndTurn;
 import dev.tessera.game.builders.BuildersMove.RecruitWorker;
+import dev.tessera.game.builders.BuildersMove.SendMachine;
 import dev.tessera.game.builders.BuildersMove.SendWorker;
 import dev.tessera.game.builders.BuildersMove.StartConstruction;
 import dev.tessera.game.builders.BuildersMove.TakeCoins;
@@ -25,14 +27,16 @@ import dev.tessera.game.rules.RulesEngine;
 import dev.tessera.game.rules.Shuffle;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 
 /**
- * The Builders: Middle Ages as Board Game Arena plays it (game-service/docs/builders.md), without machines.
- * Final scores (1 VP per 10 coins, ties) are scoring-service's job: {@link GameFinished} carries the tallies.
+ * The Builders: Middle Ages as Board Game Arena plays it (game-service/docs/builders.md), machines included (their
+ * card data is assumed: {@link BuildersCards#MACHINES}). Final scores (1 VP per 10 coins, ties) are
+ * scoring-service's job: {@link GameFinished} carries the tallies.
  */
 public final class BuildersEngine implements RulesEngine<BuildersState, BuildersMove, BuildersEvent> {
 
@@ -68,6 +72,15 @@ public final class BuildersEngine implements RulesEngine<BuildersState, Builders
         return COINS_FOR_ACTION_POINTS[actionPoints];
     }
 
+    /** A new game records the edition of the cards it is dealt from, so that it replays from the same deck. */
+    @Override
+    public Map<String, String> optionsForNewGame(Map<String, String> tableOptions) {
+        Map<String, String> options = new HashMap<>(tableOptions);
+        options.put(BuildersEdition.OPTION, BuildersEdition.CURRENT.value());
+        return Map.copyOf(options);
+    }
+
+    /** Deals from the edition the options name: a game recorded before editions has no machines. */
     @Override
     public BuildersState start(GameSetup setup) {
         int count = setup.players().size();
@@ -75,7 +88,7 @@ public final class BuildersEngine implements RulesEngine<BuildersState, Builders
             throw new IllegalArgumentException("The Builders needs 2 to 4 players, got " + count);
         }
         Random random = new Random(setup.seed());
-        List<Building> buildings = Shuffle.shuffled(BuildersCards.BUILDINGS, random);
+        List<Building> buildings = Shuffle.shuffled(BuildersEdition.of(setup.options()).buildingCards(), random);
         // ASSUMPTION: starting apprentices are dealt at random from the apprentice cards; the undealt ones
         // are shuffled into the worker deck with every other worker (builders.md section 9, gap 2).
         List<Worker> apprentices = Shuffle.shuffled(
@@ -87,7 +100,7 @@ public final class BuildersEngine implements RulesEngine<BuildersState, Builders
         List<PlayerState> players = new ArrayList<>();
         for (int seat = 0; seat < count; seat++) {
             players.add(new PlayerState(setup.players().get(seat), STARTING_COINS, List.of(apprentices.get(seat)),
-                    List.of(), List.of()));
+                    List.of(), List.of(), List.of()));
         }
         return new BuildersState(buildings.subList(DISPLAY_SIZE, buildings.size()), buildings.subList(0, DISPLAY_SIZE),
                 workers.subList(DISPLAY_SIZE, workers.size()), workers.subList(0, DISPLAY_SIZE), players, 0, 1,
@@ -110,6 +123,9 @@ public final class BuildersEngine implements RulesEngine<BuildersState, Builders
         }
         if (move instanceof SendWorker send) {
             return sendWorker(state, send);
+        }
+        if (move instanceof SendMachine send) {
+            return sendMachine(state, send);
         }
         if (move instanceof TakeCoins take) {
             return takeCoins(state, take);
@@ -166,10 +182,7 @@ public final class BuildersEngine implements RulesEngine<BuildersState, Builders
         }
         Optional<Site> site = player.site(move.building());
         if (site.isEmpty()) {
-            return player.hasCompleted(move.building())
-                    ? Decision.reject("building-complete", "Building " + move.building() + " is already finished.")
-                    : Decision.reject("no-such-card",
-                            "Building " + move.building() + " is not one of your construction sites.");
+            return notASite(player, move.building());
         }
         int cost = state.sendCost(move.building());
         if (state.actionPoints() < cost) {
@@ -183,14 +196,52 @@ public final class BuildersEngine implements RulesEngine<BuildersState, Builders
         Site after = site.get().with(worker.get());
         WorkerSent sent = new WorkerSent(player.name(), worker.get().info(), after.building().info(), wage, cost,
                 state.actionPoints() - cost, player.coins() - wage);
-        if (!after.complete()) {
-            return Decision.accept(sent);
+        return after.complete() ? Decision.accept(sent, completed(player, after, player.coins() - wage))
+                : Decision.accept(sent);
+    }
+
+    /** A completed machine works like a worker: the same AP, the same escalation on one building, but no wage. */
+    private Decision<BuildersEvent> sendMachine(BuildersState state, SendMachine move) {
+        PlayerState player = state.currentPlayer();
+        Optional<Building> machine = player.freeMachine(move.machine());
+        if (machine.isEmpty()) {
+            if (player.hasBusyMachine(move.machine())) {
+                return Decision.reject("machine-busy", "Machine " + move.machine()
+                        + " stays on its construction site until that building is finished.");
+            }
+            if (state.unfinishedMachine(move.machine())) {
+                return Decision.reject("machine-not-complete", "Machine " + move.machine()
+                        + " is not built yet: a machine works only once it is completed.");
+            }
+            return Decision.reject("no-such-card", "Card " + move.machine() + " is not one of your machines.");
         }
+        Optional<Site> site = player.site(move.building());
+        if (site.isEmpty()) {
+            return notASite(player, move.building());
+        }
+        int cost = state.sendCost(move.building());
+        if (state.actionPoints() < cost) {
+            return notEnoughActionPoints(state, cost);
+        }
+        Site after = site.get().with(machine.get());
+        MachineSent sent = new MachineSent(player.name(), machine.get().info(), after.building().info(), cost,
+                state.actionPoints() - cost);
+        return after.complete() ? Decision.accept(sent, completed(player, after, player.coins()))
+                : Decision.accept(sent);
+    }
+
+    private static Decision<BuildersEvent> notASite(PlayerState player, int building) {
+        return player.hasCompleted(building)
+                ? Decision.reject("building-complete", "Building " + building + " is already finished.")
+                : Decision.reject("no-such-card", "Building " + building + " is not one of your construction sites.");
+    }
+
+    /** The site {@code after} is complete: its coins (none for a machine) and VP; its workers and machines return. */
+    private static BuildingCompleted completed(PlayerState player, Site after, int coinsBefore) {
         Building building = after.building();
-        List<Integer> returned = after.workers().stream().map(Worker::id).toList();
-        return Decision.accept(sent, new BuildingCompleted(player.name(), building.info(), building.victoryPoints(),
-                building.coins(), returned, player.buildingVictoryPoints() + building.victoryPoints(),
-                player.coins() - wage + building.coins()));
+        return new BuildingCompleted(player.name(), building.info(), building.victoryPoints(), building.coins(),
+                after.workers().stream().map(Worker::id).toList(), after.machines().stream().map(Building::id).toList(),
+                player.buildingVictoryPoints() + building.victoryPoints(), coinsBefore + building.coins());
     }
 
     private Decision<BuildersEvent> takeCoins(BuildersState state, TakeCoins move) {
@@ -247,9 +298,10 @@ public final class BuildersEngine implements RulesEngine<BuildersState, Builders
     }
 
     /**
-     * False when no building can ever be completed again, so nobody's VP can change. Workers only come free when
-     * a building is completed, so the first completion must use a site's workers plus the owner's free workers
-     * plus workers still to recruit (display and deck). Coins and action points can always be earned.
+     * False when no building can ever be completed again, so nobody's VP can change. Workers and machines only come
+     * free when a building is completed, so the first completion must use a site's workers and machines plus the
+     * owner's free workers and machines plus workers still to recruit (display and deck). Coins and action points
+     * can always be earned.
      */
     static boolean anyBuildingCanStillBeCompleted(BuildersState state) {
         Resources recruitable = Resources.NONE;
@@ -263,6 +315,9 @@ public final class BuildersEngine implements RulesEngine<BuildersState, Builders
             Resources pool = recruitable;
             for (Worker worker : player.freeWorkers()) {
                 pool = pool.plus(worker.supplies());
+            }
+            for (Building machine : player.freeMachines()) {
+                pool = pool.plus(machine.supplies());
             }
             for (Site site : player.sites()) {
                 if (pool.plus(site.supplied()).covers(site.building().requires())) {
@@ -293,21 +348,30 @@ public final class BuildersEngine implements RulesEngine<BuildersState, Builders
     @Override
     public BuildersState evolve(BuildersState state, BuildersEvent event) {
         PlayerState player = state.currentPlayer();
+        // Cards are taken from where the state holds them, never from the catalogue: a game plays with the cards of
+        // its edition however the catalogue changes later.
         if (event instanceof ConstructionStarted e) {
-            Building building = BuildersCards.building(e.building().id());
+            Building building = state.buildingDisplay().stream().filter(b -> b.id() == e.building().id())
+                    .findFirst().orElseThrow();
             return state.takingBuilding(building)
                     .withCurrent(player.opening(building), e.actionPointsLeft(), state.bank());
         }
         if (event instanceof WorkerRecruited e) {
-            Worker worker = BuildersCards.worker(e.worker().id());
+            Worker worker = state.workerDisplay().stream().filter(w -> w.id() == e.worker().id())
+                    .findFirst().orElseThrow();
             return state.takingWorker(worker)
                     .withCurrent(player.recruiting(worker), e.actionPointsLeft(), state.bank());
         }
         if (event instanceof WorkerSent e) {
-            Worker worker = BuildersCards.worker(e.worker().id());
+            Worker worker = player.freeWorker(e.worker().id()).orElseThrow();
             return state.countingSent(e.building().id()).withCurrent(
                     player.sending(worker, e.building().id(), e.wagePaid()), e.actionPointsLeft(),
                     state.bank().receive(e.wagePaid()));
+        }
+        if (event instanceof MachineSent e) {
+            Building machine = player.freeMachine(e.machine().id()).orElseThrow();
+            return state.countingSent(e.building().id()).withCurrent(
+                    player.sending(machine, e.building().id()), e.actionPointsLeft(), state.bank());
         }
         if (event instanceof BuildingCompleted e) {
             return state.withCurrent(player.completing(e.building().id(), e.coinsEarned()), state.actionPoints(),
@@ -358,6 +422,9 @@ public final class BuildersEngine implements RulesEngine<BuildersState, Builders
                 if (worker.wage() <= me.coins()) {
                     moves.add(new SendWorker(worker.id(), site.building().id()));
                 }
+            }
+            for (Building machine : me.freeMachines()) {
+                moves.add(new SendMachine(machine.id(), site.building().id()));
             }
         }
         for (int take = 1; take < COINS_FOR_ACTION_POINTS.length && take <= points; take++) {

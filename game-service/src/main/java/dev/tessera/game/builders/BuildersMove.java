@@ -9,6 +9,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
         @JsonSubTypes.Type(value = BuildersMove.StartConstruction.class, name = "start-construction"),
         @JsonSubTypes.Type(value = BuildersMove.RecruitWorker.class, name = "recruit-worker"),
         @JsonSubTypes.Type(value = BuildersMove.SendWorker.class, name = "send-worker"),
+        @JsonSubTypes.Type(value = BuildersMove.SendMachine.class, name = "send-machine"),
         @JsonSubTypes.Type(value = BuildersMove.TakeCoins.class, name = "take-coins"),
         @JsonSubTypes.Type(value = BuildersMove.BuyActionPoint.class, name = "buy-action-point"),
         @JsonSubTypes.Type(value = BuildersMove.EndTurn.class, name = "end-turn")
@@ -23,8 +24,15 @@ public sealed interface BuildersMove {
     record RecruitWorker(int worker) implements BuildersMove {
     }
 
-    /** k AP for the k-th worker sent to that building this turn, plus the worker's wage in coins. */
+    /** k AP for the k-th worker or machine sent to that building this turn, plus the worker's wage in coins. */
     record SendWorker(int worker, int building) implements BuildersMove {
+    }
+
+    /**
+     * Sends a completed machine ({@code machine}, its building card id) to work: AP as for a worker (the k-th worker
+     * or machine sent to that building this turn costs k), and no wage.
+     */
+    record SendMachine(int machine, int building) implements BuildersMove {
     }
 
     /** 1, 2 or 3 AP for 1, 3 or 6 coins. */

@@ -12,7 +12,7 @@ import java.util.Map;
  * @param current       seat of the player whose turn it is
  * @param round         1-based; a round ends after the last seat's turn
  * @param actionPoints  action points the current player has left this turn
- * @param sentThisTurn  building id to the number of workers sent to it this turn (prices the next one)
+ * @param sentThisTurn  building id to the number of workers and machines sent to it this turn (prices the next one)
  * @param endTriggeredBy the first player who ended a turn with the target VP, or null
  */
 public record BuildersState(List<Building> buildingDeck, List<Building> buildingDisplay, List<Worker> workerDeck,
@@ -45,7 +45,18 @@ public record BuildersState(List<Building> buildingDeck, List<Building> building
         return players.get(seatOf(name));
     }
 
-    /** Action points the next worker sent to {@code buildingId} this turn costs: the k-th costs k. */
+    /**
+     * True when {@code id} is a machine that nobody has completed yet: in a deck, in the display, or being built on a
+     * site.
+     */
+    public boolean unfinishedMachine(int id) {
+        return buildingDeck.stream().anyMatch(b -> b.id() == id && b.machine())
+                || buildingDisplay.stream().anyMatch(b -> b.id() == id && b.machine())
+                || players.stream().flatMap(p -> p.sites().stream())
+                        .anyMatch(s -> s.building().id() == id && s.building().machine());
+    }
+
+    /** Action points the next worker or machine sent to {@code buildingId} this turn costs: the k-th costs k. */
     public int sendCost(int buildingId) {
         return sentThisTurn.getOrDefault(buildingId, 0) + 1;
     }

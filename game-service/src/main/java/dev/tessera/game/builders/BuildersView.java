@@ -16,21 +16,31 @@ public record BuildersView(List<PlayerView> players, List<Building> buildingDisp
         String currentPlayer, int round, int actionPoints, Map<Integer, Integer> sentThisTurn,
         String endTriggeredBy, boolean finished) {
 
-    /** One player's area as shown at the table. */
+    /**
+     * One player's area as shown at the table.
+     *
+     * @param buildingVictoryPoints VP of the completed buildings, machines included
+     * @param freeMachines          completed machines ready to be sent to work
+     * @param completed             completed building cards, machines included
+     */
     public record PlayerView(String name, int coins, int buildingVictoryPoints, List<Worker> freeWorkers,
-            List<SiteView> sites, List<Building> completed) {
+            List<Building> freeMachines, List<SiteView> sites, List<Building> completed) {
 
         static PlayerView of(PlayerState player) {
             return new PlayerView(player.name(), player.coins(), player.buildingVictoryPoints(),
-                    player.freeWorkers(), player.sites().stream().map(SiteView::of).toList(), player.completed());
+                    player.freeWorkers(), player.freeMachines(), player.sites().stream().map(SiteView::of).toList(),
+                    player.completed());
         }
     }
 
-    /** A construction site with the resources its workers supply so far, to compare with the requirements. */
-    public record SiteView(Building building, List<Worker> workers, Resources supplied) {
+    /**
+     * A construction site with the resources its workers and machines supply so far, to compare with the
+     * requirements.
+     */
+    public record SiteView(Building building, List<Worker> workers, List<Building> machines, Resources supplied) {
 
         static SiteView of(Site site) {
-            return new SiteView(site.building(), site.workers(), site.supplied());
+            return new SiteView(site.building(), site.workers(), site.machines(), site.supplied());
         }
     }
 }

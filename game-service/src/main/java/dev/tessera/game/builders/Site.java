@@ -3,21 +3,26 @@ package dev.tessera.game.builders;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A building under construction in a player's area and the workers sent to it so far. */
-public record Site(Building building, List<Worker> workers) {
+/** A building under construction in a player's area and the workers and machines sent to it so far. */
+public record Site(Building building, List<Worker> workers, List<Building> machines) {
 
     public Site {
         workers = List.copyOf(workers);
+        // A snapshot stored before machines has no "machines": none were ever sent.
+        machines = machines == null ? List.of() : List.copyOf(machines);
     }
 
     public static Site opened(Building building) {
-        return new Site(building, List.of());
+        return new Site(building, List.of(), List.of());
     }
 
     public Resources supplied() {
         Resources sum = Resources.NONE;
         for (Worker worker : workers) {
             sum = sum.plus(worker.supplies());
+        }
+        for (Building machine : machines) {
+            sum = sum.plus(machine.supplies());
         }
         return sum;
     }
@@ -29,6 +34,12 @@ public record Site(Building building, List<Worker> workers) {
     public Site with(Worker worker) {
         List<Worker> more = new ArrayList<>(workers);
         more.add(worker);
-        return new Site(building, more);
+        return new Site(building, more, machines);
+    }
+
+    public Site with(Building machine) {
+        List<Building> more = new ArrayList<>(machines);
+        more.add(machine);
+        return new Site(building, workers, more);
     }
 }

@@ -30,6 +30,7 @@ import org.jboss.logging.Logger;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.BiPredicate;
@@ -92,9 +93,11 @@ public class GameService {
         String gameId = gameIdOf(table.tableId());
         long seed = SEEDS.nextLong();
         RulesEngine<Object, Object, Object> engine = engines.get(table.game());
-        Object initial = engine.start(new GameSetup(table.players(), seed, table.options()));
+        // The engine may add what it fixes for new games (The Builders: its cards' edition) to the recorded options.
+        Map<String, String> options = engine.optionsForNewGame(table.options());
+        Object initial = engine.start(new GameSetup(table.players(), seed, options));
         GameStarted started = new GameStarted(gameId, table.tableId(), table.game(), table.players(), seed,
-                table.options(), mapper().valueToTree(engine.view(initial, null)));
+                options, mapper().valueToTree(engine.view(initial, null)));
         return store.version(gameId).chain(version -> {
             if (version > 0) {
                 LOG.infof("game %s of table %s exists already", gameId, table.tableId());

@@ -3,6 +3,7 @@ package dev.tessera.game.rules;
 import dev.tessera.events.Games;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * A game's rules as pure functions. Implementations hold no framework code and no mutable state of
@@ -35,6 +36,16 @@ public interface RulesEngine<S, M, E> {
 
     /** The base type of this game's events. */
     Class<E> eventType();
+
+    /**
+     * The options a game created now records in its {@code GameStarted} and is started with: the table's, plus
+     * whatever the engine fixes for games created from now on (such as the edition of its cards), so that a stored
+     * game replays with what it was created with after the engine's defaults change. A game stored without such an
+     * option was created before it existed, and {@link #start} must treat it so.
+     */
+    default Map<String, String> optionsForNewGame(Map<String, String> tableOptions) {
+        return tableOptions;
+    }
 
     /** The state right after set-up, derived only from the setup (and so from its seed). */
     S start(GameSetup setup);

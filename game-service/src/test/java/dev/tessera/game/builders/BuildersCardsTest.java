@@ -2,6 +2,7 @@ package dev.tessera.game.builders;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.ToIntFunction;
@@ -56,6 +57,38 @@ class BuildersCardsTest {
         assertEquals(new Resources(0, 2, 3, 1), silo.requires());
         assertEquals(new Resources(5, 4, 4, 4), BuildersCards.building(29).requires());
         assertEquals(8, BuildersCards.building(29).victoryPoints());
+    }
+
+    @Test
+    void the_8_assumed_machines_are_building_cards_35_to_42_paying_no_coins() {
+        assertEquals(8, BuildersCards.MACHINES.size());
+        for (int i = 0; i < 8; i++) {
+            Building machine = BuildersCards.MACHINES.get(i);
+            assertEquals(35 + i, machine.id());
+            assertEquals(machine, BuildersCards.building(35 + i));
+            assertTrue(machine.machine(), machine.name());
+            assertEquals(0, machine.coins(), machine.name());
+        }
+        assertTrue(BuildersCards.BUILDINGS.stream().noneMatch(Building::machine));
+        assertEquals(42, BuildersEdition.WITH_MACHINES.buildingCards().size());
+        assertEquals(42, BuildersEdition.WITH_MACHINES.buildingCards().stream().map(Building::name).distinct().count());
+        assertEquals(BuildersCards.BUILDINGS, BuildersEdition.BUILDINGS_ONLY.buildingCards());
+    }
+
+    /** The design the assumption documents (game-service/docs/builders.md, "Assumptions", 1). */
+    @Test
+    void machines_are_balanced_as_documented() {
+        for (Building machine : BuildersCards.MACHINES) {
+            int needs = machine.requires().total();
+            int supplies = machine.supplies().total();
+            assertTrue(needs == 5 && supplies == 2 && machine.victoryPoints() == 1
+                    || needs == 7 && supplies == 3 && machine.victoryPoints() == 2, machine.name());
+        }
+        for (ToIntFunction<Resources> resource : List.<ToIntFunction<Resources>>of(Resources::stone, Resources::wood,
+                Resources::knowledge, Resources::tile)) {
+            assertEquals(12, BuildersCards.MACHINES.stream().mapToInt(m -> resource.applyAsInt(m.requires())).sum());
+            assertEquals(5, BuildersCards.MACHINES.stream().mapToInt(m -> resource.applyAsInt(m.supplies())).sum());
+        }
     }
 
     @Test

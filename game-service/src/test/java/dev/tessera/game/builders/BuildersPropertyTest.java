@@ -3,8 +3,10 @@ package dev.tessera.game.builders;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tessera.events.builders.BuildersEvent;
+import dev.tessera.events.builders.BuildersEvent.BuildingCompleted;
 import dev.tessera.events.builders.BuildersEvent.GameEndTriggered;
 import dev.tessera.events.builders.BuildersEvent.GameFinished;
+import dev.tessera.events.builders.BuildersEvent.MachineSent;
 import dev.tessera.events.builders.BuildersEvent.TurnEnded;
 import dev.tessera.events.builders.PlayerTally;
 import dev.tessera.game.rules.Decision;
@@ -38,12 +40,14 @@ class BuildersPropertyTest {
     @ValueSource(ints = {2, 3, 4})
     void a_thousand_random_games_keep_every_invariant_end_with_equal_turns_and_replay_identically(int players) {
         Map<String, Integer> endings = new HashMap<>();
+        MachineUse machines = new MachineUse();
         for (int game = 0; game < GAMES_PER_PLAYER_COUNT; game++) {
             long seed = players * 1_000_000L + game;
             GameSetup setup = RandomPlayout.setup(players, seed);
             PropertyChecks.CoinLedger ledger = new PropertyChecks.CoinLedger(players);
             RandomPlayout.Game played = playout.play(setup, new Random(seed), (state, events) -> {
                 ledger.record(events);
+                machines.record(events);
                 PropertyChecks.assertCardsConserved(state);
                 PropertyChecks.assertStructure(state);
                 PropertyChecks.assertCoinsConserved(state, ledger);
@@ -53,10 +57,72 @@ class BuildersPropertyTest {
             String reason = assertEndedProperly(played);
             endings.merge(reason, 1, Integer::sum);
             assertEquals(played.end(), Given.apply(engine.start(setup), played.events()), "replay of game " + seed);
+            machines.endGame();
         }
         // Both ways of ending must have been exercised for the run to mean something.
         assertTrue(endings.getOrDefault(GameEndTriggered.TARGET_REACHED, 0) > 0, endings.toString());
         assertTrue(endings.getOrDefault(GameEndTriggered.STALEMATE, 0) > 0, endings.toString());
+        // And machines must really have been built and sent to work, in a good share of the games.
+        assertTrue(machines.gamesWithMachineSent >= GAMES_PER_PLAYER_COUNT / 4, machines.toString());
+        assertTrue(machines.sentToCompletion > 0, machines.toString());
+    }
+
+    /** How much random play used machines: built, sent to work, and sent to a site they helped finish. */
+    private static final class MachineUse {
+        int completed;
+        int sent;
+        int sentToCompletion;
+        int gamesWithMachineSent;
+        private boolean sentThisGame;
+
+        void record(List<BuildersEvent> events) {
+            for (BuildersEvent event : events) {
+                if (event instanceof BuildingCompleted e && e.building().machine() != null) {
+                    completed++;
+                }
+                if (event instanceof BuildingCompleted e) {
+                    sentToCompletion += e.returnedMachineIds().size();
+                }
+                if (event instanceof MachineSent) {
+                    sent++;
+                    sentThisGame = true;
+                }
+            }
+        }
+
+        void endGame() {
+            if (sentThisGame) {
+                gamesWithMachineSent++;
+            }
+            sentThisGame = false;
+        }
+
+        @Override
+        public String toString() {
+            return "machines completed " + completed + ", sent " + sent + ", back from finished sites "
+                    + sentToCompletion + ", games with a machine sent " + gamesWithMachineSent;
+        }
+    }
+
+    /** Games recorded before machines (no edition in their options) still play by the same rules, without machines. */
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3, 4})
+    void games_recorded_before_machines_still_keep_every_invariant_and_never_see_a_machine(int players) {
+        for (int game = 0; game < 100; game++) {
+            long seed = players * 1_000_000L + game;
+            GameSetup setup = RandomPlayout.setupBeforeMachines(players, seed);
+            PropertyChecks.CoinLedger ledger = new PropertyChecks.CoinLedger(players);
+            RandomPlayout.Game played = playout.play(setup, new Random(seed), (state, events) -> {
+                ledger.record(events);
+                PropertyChecks.assertCardsConserved(state, BuildersEdition.BUILDINGS_ONLY);
+                PropertyChecks.assertStructure(state);
+                PropertyChecks.assertCoinsConserved(state, ledger);
+            });
+            assertEndedProperly(played);
+            assertTrue(played.events().stream().noneMatch(e -> e instanceof MachineSent
+                    || e instanceof BuildingCompleted c && c.building().machine() != null), "game " + seed);
+            assertEquals(played.end(), Given.apply(engine.start(setup), played.events()), "replay of game " + seed);
+        }
     }
 
     private void assertOnlyTheCurrentPlayerCanMove(BuildersState state) {
@@ -130,6 +196,25 @@ class BuildersPropertyTest {
                 throw new AssertionError(e);
             }
         }
+    }
+
+    /** game-service snapshots a state only if it comes back equal from JSON: with machines on sites and free too. */
+    @Test
+    void states_with_machines_survive_json_so_they_can_be_snapshotted() {
+        ObjectMapper codecMapper = dev.tessera.events.EventCodec.newMapper();
+        int withMachines = 0;
+        for (long seed = 0; seed < 10; seed++) {
+            BuildersState end = playout.play(RandomPlayout.setup(3, seed), new Random(seed)).end();
+            try {
+                assertEquals(end, codecMapper.treeToValue(codecMapper.valueToTree(end), BuildersState.class));
+            } catch (java.io.IOException e) {
+                throw new AssertionError(e);
+            }
+            if (end.players().stream().anyMatch(p -> !p.freeMachines().isEmpty())) {
+                withMachines++;
+            }
+        }
+        assertTrue(withMachines > 0, "some game ended with a machine");
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.tessera.events.builders.BuildersEvent.CoinsTaken;
 import dev.tessera.events.builders.BuildersEvent.ConstructionStarted;
 import dev.tessera.events.builders.BuildersEvent.GameEndTriggered;
 import dev.tessera.events.builders.BuildersEvent.GameFinished;
+import dev.tessera.events.builders.BuildersEvent.MachineSent;
 import dev.tessera.events.builders.BuildersEvent.TurnEnded;
 import dev.tessera.events.builders.BuildersEvent.WorkerRecruited;
 import dev.tessera.events.builders.BuildersEvent.WorkerSent;
@@ -14,6 +15,7 @@ import dev.tessera.events.builders.PlayerTally;
 import dev.tessera.game.builders.BuildersMove.BuyActionPoint;
 import dev.tessera.game.builders.BuildersMove.EndTurn;
 import dev.tessera.game.builders.BuildersMove.RecruitWorker;
+import dev.tessera.game.builders.BuildersMove.SendMachine;
 import dev.tessera.game.builders.BuildersMove.SendWorker;
 import dev.tessera.game.builders.BuildersMove.StartConstruction;
 import dev.tessera.game.builders.BuildersMove.TakeCoins;
@@ -54,6 +56,13 @@ class BuildersRulesTest {
     private static final int CRAFTSMAN_ALL = 28;              // 1/1/1/1
     private static final int CRAFTSMAN_ALL_TOO = 38;          // 1/1/1/1
     private static final int MASTER = 9;                      // 0/2/3/0, wage 5
+    private static final int LABOURER_KNOWLEDGE_TILE = 19;    // 0/0/2/1
+    private static final int TREEHOUSE = 15;     // wood 2, knowledge 1; 1 VP
+    // Machines (assumed data, BuildersCards.MACHINES): requirements; VP; supplies.
+    private static final int PULLEY = 35;        // needs 0/2/2/1; 1 VP; supplies 2 stone
+    private static final int SAWMILL = 36;       // needs 2/0/1/2; 1 VP; supplies 2 wood
+    private static final int TILE_KILN = 38;     // needs 2/1/2/0; 1 VP; supplies 2 tile
+    private static final int TREADWHEEL = 39;    // needs 1/2/2/2; 2 VP; supplies 2 stone, 1 knowledge
 
     private final BuildersState twoPlayers = Given.start(2, 42);
 
@@ -277,6 +286,219 @@ class BuildersRulesTest {
             BuildersState after = play(given, "p1", new SendWorker(APPRENTICE_WOOD_KNOWLEDGE, WOODEN_SHACK));
             assertEquals(BuildersEngine.ACTION_POINTS_PER_TURN - 1, after.actionPoints());
             assertEquals(buildings(WOODEN_SHACK), after.player("p1").completed());
+        }
+    }
+
+    @Nested
+    class Machines {
+        private final Building treadwheel = BuildersCards.building(TREADWHEEL);
+        /** p1 has built the Treadwheel Crane (free to work) and has two sites and two workers. */
+        private final BuildersState withTreadwheel = withPlayer(twoPlayers, "p1", 10,
+                workers(CRAFTSMAN_ALL, CRAFTSMAN_ALL_TOO), List.of(treadwheel),
+                List.of(site(CATHEDRAL), site(STRAW_HUT)), List.of(treadwheel));
+
+        @Test
+        void a_machine_is_opened_like_any_building() {
+            BuildersState given = withDecks(twoPlayers, buildings(PULLEY, STRAW_HUT), List.of(),
+                    twoPlayers.workerDisplay(), twoPlayers.workerDeck());
+
+            List<BuildersEvent> events = accepted(given, "p1", new StartConstruction(PULLEY));
+
+            ConstructionStarted started = assertInstanceOf(ConstructionStarted.class, events.get(0));
+            assertEquals(2, started.building().machine().stone());
+            assertEquals(List.of(Site.opened(BuildersCards.building(PULLEY))), apply(given, events).player("p1").sites());
+        }
+
+        @Test
+        void a_completed_machine_scores_its_vp_pays_no_coins_and_joins_the_players_free_machines() {
+            Building pulley = BuildersCards.building(PULLEY);
+            BuildersState given = withPlayer(twoPlayers, "p1", 10, workers(APPRENTICE_STONE_TILE),
+                    List.of(site(PULLEY, MASTER)), List.of());
+            int wage = BuildersCards.worker(APPRENTICE_STONE_TILE).wage();
+
+            List<BuildersEvent> events = accepted(given, "p1", new SendWorker(APPRENTICE_STONE_TILE, PULLEY));
+
+            BuildingCompleted completed = assertInstanceOf(BuildingCompleted.class, events.get(1));
+            assertEquals(pulley.info(), completed.building());
+            assertEquals(1, completed.victoryPoints());
+            assertEquals(0, completed.coinsEarned());
+            assertEquals(1, completed.buildingVictoryPoints());
+            assertEquals(10 - wage, completed.coinsLeft());
+            BuildersState after = apply(given, events);
+            PlayerState p1 = after.player("p1");
+            assertEquals(List.of(pulley), p1.freeMachines());
+            assertEquals(List.of(pulley), p1.completed());
+            assertEquals(1, p1.buildingVictoryPoints());
+            assertEquals(10 - wage, p1.coins());
+            assertEquals(given.bank().paidOut(), after.bank().paidOut());
+            assertEquals(workers(MASTER, APPRENTICE_STONE_TILE), p1.freeWorkers());
+        }
+
+        @Test
+        void sending_a_machine_costs_an_action_point_and_no_wage() {
+            List<BuildersEvent> events = accepted(withTreadwheel, "p1", new SendMachine(TREADWHEEL, CATHEDRAL));
+
+            MachineSent sent = assertInstanceOf(MachineSent.class, events.get(0));
+            assertEquals(1, events.size());
+            assertEquals(treadwheel.info(), sent.machine());
+            assertEquals(1, sent.actionPointsSpent());
+            assertEquals(BuildersEngine.ACTION_POINTS_PER_TURN - 1, sent.actionPointsLeft());
+            BuildersState after = apply(withTreadwheel, events);
+            PlayerState p1 = after.player("p1");
+            assertEquals(10, p1.coins());
+            assertEquals(withTreadwheel.bank(), after.bank());
+            assertTrue(p1.freeMachines().isEmpty());
+            assertEquals(List.of(treadwheel), p1.site(CATHEDRAL).orElseThrow().machines());
+            assertEquals(new Resources(2, 0, 1, 0), p1.site(CATHEDRAL).orElseThrow().supplied());
+        }
+
+        @Test
+        void workers_and_machines_sent_to_the_same_building_this_turn_share_the_escalating_cost() {
+            BuildersState given = withActionPoints(withTreadwheel, 6);
+
+            BuildersState after = play(given, "p1", new SendWorker(CRAFTSMAN_ALL, CATHEDRAL));
+            MachineSent second = assertInstanceOf(MachineSent.class,
+                    accepted(after, "p1", new SendMachine(TREADWHEEL, CATHEDRAL)).get(0));
+            assertEquals(2, second.actionPointsSpent());
+            after = play(after, "p1", new SendMachine(TREADWHEEL, CATHEDRAL));
+            assertEquals(3, after.actionPoints());
+            WorkerSent third = assertInstanceOf(WorkerSent.class,
+                    accepted(after, "p1", new SendWorker(CRAFTSMAN_ALL_TOO, CATHEDRAL)).get(0));
+            assertEquals(3, third.actionPointsSpent());
+        }
+
+        @Test
+        void a_machine_sent_to_another_building_costs_one_action_point_again() {
+            BuildersState after = play(withTreadwheel, "p1", new SendWorker(CRAFTSMAN_ALL, CATHEDRAL),
+                    new SendMachine(TREADWHEEL, STRAW_HUT));
+            assertEquals(BuildersEngine.ACTION_POINTS_PER_TURN - 2, after.actionPoints());
+        }
+
+        @Test
+        void a_second_send_to_the_same_building_with_one_action_point_left_is_not_enough() {
+            BuildersState given = withActionPoints(play(withTreadwheel, "p1", new SendWorker(CRAFTSMAN_ALL, CATHEDRAL)), 1);
+            rejected(given, "p1", new SendMachine(TREADWHEEL, CATHEDRAL), "not-enough-action-points");
+        }
+
+        @Test
+        void a_machine_is_sent_even_without_coins() {
+            BuildersState broke = withPlayer(twoPlayers, "p1", 0, workers(MASTER), List.of(treadwheel),
+                    List.of(site(CATHEDRAL)), List.of(treadwheel));
+
+            List<BuildersMove> legal = ENGINE.legalMoves(broke, "p1");
+
+            assertTrue(legal.contains(new SendMachine(TREADWHEEL, CATHEDRAL)));
+            assertFalse(legal.contains(new SendWorker(MASTER, CATHEDRAL)));
+            assertEquals(0, apply(broke, accepted(broke, "p1", new SendMachine(TREADWHEEL, CATHEDRAL)))
+                    .player("p1").coins());
+        }
+
+        @Test
+        void legal_moves_send_each_free_machine_to_each_site_the_action_points_allow() {
+            BuildersState given = play(withTreadwheel, "p1", new SendWorker(CRAFTSMAN_ALL, CATHEDRAL));
+            given = withActionPoints(given, 1);
+
+            List<BuildersMove> legal = ENGINE.legalMoves(given, "p1");
+
+            assertTrue(legal.contains(new SendMachine(TREADWHEEL, STRAW_HUT)));
+            assertFalse(legal.contains(new SendMachine(TREADWHEEL, CATHEDRAL)), "the second to the Cathedral costs 2");
+        }
+
+        @Test
+        void a_completed_building_gives_back_its_machines_with_its_workers() {
+            Building kiln = BuildersCards.building(TILE_KILN);
+            Building hut = BuildersCards.building(STRAW_HUT);
+            BuildersState given = withPlayer(twoPlayers, "p1", 10, workers(), List.of(kiln),
+                    List.of(site(STRAW_HUT, APPRENTICE_STONE_TILE)), List.of(kiln));
+
+            List<BuildersEvent> events = accepted(given, "p1", new SendMachine(TILE_KILN, STRAW_HUT));
+
+            assertInstanceOf(MachineSent.class, events.get(0));
+            BuildingCompleted completed = assertInstanceOf(BuildingCompleted.class, events.get(1));
+            assertEquals(List.of(APPRENTICE_STONE_TILE), completed.returnedWorkerIds());
+            assertEquals(List.of(TILE_KILN), completed.returnedMachineIds());
+            assertEquals(hut.coins(), completed.coinsEarned());
+            PlayerState p1 = apply(given, events).player("p1");
+            assertEquals(List.of(kiln), p1.freeMachines());
+            assertEquals(workers(APPRENTICE_STONE_TILE), p1.freeWorkers());
+            assertEquals(List.of(kiln, hut), p1.completed());
+            assertEquals(10 + hut.coins(), p1.coins());
+        }
+
+        @Test
+        void a_machine_still_being_built_is_not_complete() {
+            BuildersState given = withPlayer(twoPlayers, "p1", 10, workers(), List.of(),
+                    List.of(site(PULLEY, MASTER), site(CATHEDRAL)), List.of());
+            rejected(given, "p1", new SendMachine(PULLEY, CATHEDRAL), "machine-not-complete");
+        }
+
+        @Test
+        void a_machine_in_the_display_or_the_deck_is_not_complete() {
+            BuildersState given = withDecks(withTreadwheel, buildings(SAWMILL, STRAW_HUT), buildings(PULLEY),
+                    twoPlayers.workerDisplay(), twoPlayers.workerDeck());
+            rejected(given, "p1", new SendMachine(SAWMILL, CATHEDRAL), "machine-not-complete");
+            rejected(given, "p1", new SendMachine(PULLEY, CATHEDRAL), "machine-not-complete");
+        }
+
+        @Test
+        void a_machine_already_on_a_site_is_busy() {
+            BuildersState given = play(withTreadwheel, "p1", new SendMachine(TREADWHEEL, CATHEDRAL));
+            rejected(given, "p1", new SendMachine(TREADWHEEL, STRAW_HUT), "machine-busy");
+            rejected(given, "p1", new SendMachine(TREADWHEEL, CATHEDRAL), "machine-busy");
+        }
+
+        @Test
+        void someone_elses_machine_or_a_card_that_is_no_machine_is_no_such_card() {
+            // The decks are emptied: the Sawmill is p2's alone (the states of rule tests do not conserve cards).
+            BuildersState given = withDecks(withTreadwheel, List.of(), List.of(), List.of(), List.of());
+            given = withPlayer(given, "p2", 10, workers(), List.of(BuildersCards.building(SAWMILL)), List.of(),
+                    buildings(SAWMILL));
+            rejected(given, "p1", new SendMachine(SAWMILL, CATHEDRAL), "no-such-card");
+            rejected(given, "p1", new SendMachine(STRAW_HUT, CATHEDRAL), "no-such-card");
+            rejected(given, "p1", new SendMachine(CRAFTSMAN_ALL, CATHEDRAL), "no-such-card");
+        }
+
+        @Test
+        void a_machine_goes_only_to_the_players_own_unfinished_sites() {
+            BuildersState given = withPlayer(twoPlayers, "p1", 10, workers(), List.of(treadwheel), List.of(),
+                    buildings(TREADWHEEL, WOODEN_SHACK));
+            rejected(given, "p1", new SendMachine(TREADWHEEL, WOODEN_SHACK), "building-complete");
+            rejected(given, "p1", new SendMachine(TREADWHEEL, TREADWHEEL), "building-complete");
+            rejected(given, "p1", new SendMachine(TREADWHEEL, twoPlayers.buildingDisplay().get(0).id()), "no-such-card");
+        }
+
+        @Test
+        void only_the_current_player_sends_machines() {
+            rejected(withTreadwheel, "p2", new SendMachine(TREADWHEEL, CATHEDRAL), "not-your-turn");
+        }
+
+        @Test
+        void machines_vp_count_towards_the_target_and_the_tallies() {
+            // Cathedral 8 + Castle 7 + Treadwheel Crane 2 = 17.
+            BuildersState given = withPlayer(twoPlayers, "p1", 23, workers(), List.of(treadwheel), List.of(),
+                    buildings(CATHEDRAL, CASTLE, TREADWHEEL));
+            given = play(given, "p1", new EndTurn());
+
+            List<BuildersEvent> events = accepted(given, "p2", new EndTurn());
+
+            GameFinished finished = assertInstanceOf(GameFinished.class, events.get(events.size() - 1));
+            assertEquals(new PlayerTally("p1", 17, 23, 3), finished.tallies().get(0));
+        }
+
+        @Test
+        void a_free_machine_that_can_still_finish_a_site_is_no_stalemate() {
+            // The Treehouse (wood 2, knowledge 1) has knowledge; only the Sawmill's 2 wood can finish it.
+            Building sawmill = BuildersCards.building(SAWMILL);
+            BuildersState empty = withDecks(twoPlayers, List.of(), List.of(), List.of(), List.of());
+            empty = withPlayer(empty, "p2", 10, workers(), List.of(), List.of());
+            BuildersState withSawmill = withPlayer(empty, "p1", 10, workers(), List.of(sawmill),
+                    List.of(site(TREEHOUSE, LABOURER_KNOWLEDGE_TILE)), List.of(sawmill));
+            BuildersState without = withPlayer(empty, "p1", 10, workers(), List.of(),
+                    List.of(site(TREEHOUSE, LABOURER_KNOWLEDGE_TILE)), List.of());
+
+            assertEquals(1, accepted(withSawmill, "p1", new EndTurn()).size());
+            assertEquals(GameEndTriggered.STALEMATE, assertInstanceOf(GameEndTriggered.class,
+                    accepted(without, "p1", new EndTurn()).get(0)).reason());
         }
     }
 

@@ -42,9 +42,34 @@ class BuildersSetupTest {
 
         assertEquals(5, state.buildingDisplay().size());
         assertEquals(5, state.workerDisplay().size());
-        assertEquals(34 - 5, state.buildingDeck().size());
+        assertEquals(34 + 8 - 5, state.buildingDeck().size());
         assertEquals(42 - 5 - players, state.workerDeck().size());
         PropertyChecks.assertCardsConserved(state);
+    }
+
+    @Test
+    void a_new_game_records_the_edition_of_its_cards_and_is_dealt_the_34_buildings_and_8_machines() {
+        Map<String, String> options = engine.optionsForNewGame(Map.of("clock", "turn-based", "moveHours", "72"));
+        assertEquals(Map.of("clock", "turn-based", "moveHours", "72", BuildersEdition.OPTION, "2"), options);
+
+        BuildersState state = engine.start(new GameSetup(List.of("a", "b"), 17, options));
+
+        List<Building> dealt = new java.util.ArrayList<>(state.buildingDisplay());
+        dealt.addAll(state.buildingDeck());
+        assertEquals(42, dealt.size());
+        assertEquals(8, dealt.stream().filter(Building::machine).count());
+    }
+
+    @Test
+    void a_game_whose_options_name_no_edition_was_recorded_before_machines_and_has_none() {
+        BuildersState state = engine.start(RandomPlayout.setupBeforeMachines(3, 17));
+
+        assertEquals(34 - 5, state.buildingDeck().size());
+        assertTrue(state.buildingDeck().stream().noneMatch(Building::machine));
+        assertTrue(state.buildingDisplay().stream().noneMatch(Building::machine));
+        PropertyChecks.assertCardsConserved(state, BuildersEdition.BUILDINGS_ONLY);
+        assertThrows(IllegalArgumentException.class,
+                () -> engine.start(new GameSetup(List.of("a", "b"), 1, Map.of(BuildersEdition.OPTION, "9"))));
     }
 
     @Test
@@ -96,6 +121,26 @@ class BuildersSetupTest {
         assertFalse(json.has("workerDeck"));
         assertEquals("p1", json.get("currentPlayer").asText());
         assertEquals(10, json.get("players").get(0).get("coins").asInt());
+        assertTrue(json.get("players").get(0).get("freeMachines").isEmpty());
+    }
+
+    @Test
+    void the_view_shows_each_players_free_machines_the_machines_on_sites_and_what_a_machine_card_supplies() {
+        Building pulley = BuildersCards.building(35);
+        Building crane = BuildersCards.building(39);
+        BuildersState state = Given.withPlayer(Given.start(2, 16), "p2", 10, Given.workers(9), List.of(crane),
+                List.of(new Site(BuildersCards.building(29), Given.workers(28), List.of(pulley))),
+                List.of(pulley, crane));
+
+        BuildersView.PlayerView p2 = ((BuildersView) engine.view(state, "p1")).players().get(1);
+
+        assertEquals(List.of(crane), p2.freeMachines());
+        assertEquals(List.of(pulley), p2.sites().get(0).machines());
+        assertEquals(new Resources(3, 1, 1, 1), p2.sites().get(0).supplied());
+        assertEquals(pulley.victoryPoints() + crane.victoryPoints(), p2.buildingVictoryPoints());
+        JsonNode card = new ObjectMapper().valueToTree(p2).get("freeMachines").get(0);
+        assertEquals("Treadwheel Crane", card.get("name").asText());
+        assertEquals(2, card.get("supplies").get("stone").asInt());
     }
 
     @Test

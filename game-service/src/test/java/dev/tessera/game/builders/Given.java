@@ -68,14 +68,20 @@ final class Given {
     }
 
     static Site site(int buildingId, int... workerIds) {
-        return new Site(BuildersCards.building(buildingId), workers(workerIds));
+        return new Site(BuildersCards.building(buildingId), workers(workerIds), List.of());
     }
 
     /** The state with the named player's area replaced (card conservation is not kept: for rule tests). */
     static BuildersState withPlayer(BuildersState state, String name, int coins, List<Worker> free, List<Site> sites,
             List<Building> completed) {
+        return withPlayer(state, name, coins, free, List.of(), sites, completed);
+    }
+
+    /** As above, with completed machines free to work ({@code freeMachines} should be among {@code completed}). */
+    static BuildersState withPlayer(BuildersState state, String name, int coins, List<Worker> free,
+            List<Building> freeMachines, List<Site> sites, List<Building> completed) {
         List<PlayerState> players = new ArrayList<>(state.players());
-        players.set(state.seatOf(name), new PlayerState(name, coins, free, sites, completed));
+        players.set(state.seatOf(name), new PlayerState(name, coins, free, freeMachines, sites, completed));
         return new BuildersState(state.buildingDeck(), state.buildingDisplay(), state.workerDeck(),
                 state.workerDisplay(), players, state.current(), state.round(), state.actionPoints(),
                 state.sentThisTurn(), state.endTriggeredBy(), state.finished(), state.bank());

@@ -6,6 +6,7 @@ import dev.tessera.events.builders.BuildersEvent.BuildingCompleted;
 import dev.tessera.events.builders.BuildersEvent.CoinsTaken;
 import dev.tessera.events.builders.BuildersEvent.WorkerSent;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -19,9 +20,18 @@ final class PropertyChecks {
     private PropertyChecks() {
     }
 
-    /** Every card is in exactly one place: deck, display, a player's free workers, a site or a completed building. */
+    /** {@link #assertCardsConserved(BuildersState, BuildersEdition)} for a game of today's edition. */
     static void assertCardsConserved(BuildersState state) {
-        int[] buildings = new int[BuildersCards.BUILDINGS.size() + 1];
+        assertCardsConserved(state, BuildersEdition.CURRENT);
+    }
+
+    /**
+     * Every card of the edition is in exactly one place: deck, display, a player's free workers, a site or a
+     * completed building; and every completed machine also works in exactly one place of its owner's: among the
+     * free machines or on one of the owner's sites. No other machine works anywhere.
+     */
+    static void assertCardsConserved(BuildersState state, BuildersEdition edition) {
+        int[] buildings = new int[edition.buildingCards().size() + 1];
         int[] workers = new int[BuildersCards.WORKERS.size() + 1];
         state.buildingDeck().forEach(b -> buildings[b.id()]++);
         state.buildingDisplay().forEach(b -> buildings[b.id()]++);
@@ -37,6 +47,14 @@ final class PropertyChecks {
         }
         assertEachOnce(buildings, "building");
         assertEachOnce(workers, "worker");
+        for (PlayerState player : state.players()) {
+            List<Integer> working = new ArrayList<>();
+            player.freeMachines().forEach(m -> working.add(m.id()));
+            player.sites().forEach(site -> site.machines().forEach(m -> working.add(m.id())));
+            List<Integer> built = player.completed().stream().filter(Building::machine).map(Building::id).toList();
+            assertEquals(built.stream().sorted().toList(), working.stream().sorted().toList(),
+                    player.name() + "'s completed machines vs the machines they have at work or free");
+        }
     }
 
     private static void assertEachOnce(int[] counts, String what) {
@@ -68,8 +86,8 @@ final class PropertyChecks {
 
     /**
      * Coins move only between players and the bank. The ledger rebuilt from the events (starting coins, coins
-     * taken and building rewards paid out; wages and action points paid in) must match both the players' coins
-     * and the bank's own record.
+     * taken and building rewards paid out; wages and action points paid in; nothing for a machine sent to work)
+     * must match both the players' coins and the bank's own record.
      */
     static void assertCoinsConserved(BuildersState state, CoinLedger ledger) {
         int inHands = state.players().stream().mapToInt(PlayerState::coins).sum();
@@ -94,6 +112,9 @@ final class PropertyChecks {
                     paidOut += e.coinsTaken();
                 } else if (event instanceof BuildingCompleted e) {
                     assertEquals(BuildersCards.building(e.building().id()).coins(), e.coinsEarned());
+                    if (e.building().machine() != null) {
+                        assertEquals(0, e.coinsEarned(), "a machine pays no coins");
+                    }
                     paidOut += e.coinsEarned();
                 } else if (event instanceof WorkerSent e) {
                     assertEquals(BuildersCards.worker(e.worker().id()).wage(), e.wagePaid());

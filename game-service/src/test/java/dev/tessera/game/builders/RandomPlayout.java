@@ -22,12 +22,22 @@ final class RandomPlayout {
 
     private final BuildersEngine engine = new BuildersEngine();
 
+    /** The setup of a game created today (the current edition of the cards, machines included). */
     static GameSetup setup(int players, long seed) {
+        return new GameSetup(names(players), seed, new BuildersEngine().optionsForNewGame(Map.of()));
+    }
+
+    /** The setup of a game recorded before editions: its options name none, so it has no machines. */
+    static GameSetup setupBeforeMachines(int players, long seed) {
+        return new GameSetup(names(players), seed, Map.of());
+    }
+
+    private static List<String> names(int players) {
         List<String> names = new ArrayList<>();
         for (int i = 1; i <= players; i++) {
             names.add("p" + i);
         }
-        return new GameSetup(names, seed, Map.of());
+        return names;
     }
 
     /** Plays one game; {@code afterMove} sees the state after every accepted move and the events it caused. */
@@ -57,15 +67,16 @@ final class RandomPlayout {
     }
 
     /**
-     * Picks a kind of move at random, sending a worker weighted {@value #SEND_WEIGHT} to 1, then one move of that
-     * kind. Uniform choice over all moves mostly opens buildings and recruits (ten such moves most of the time)
-     * and strands every worker on unfinishable sites, so games would rarely reach the VP target.
+     * Picks a kind of move at random, sending a worker or a machine weighted {@value #SEND_WEIGHT} to 1, then one
+     * move of that kind. Uniform choice over all moves mostly opens buildings and recruits (ten such moves most of the
+     * time) and strands every worker on unfinishable sites, so games would rarely reach the VP target.
      */
     private static BuildersMove pick(List<BuildersMove> legal, Random random) {
         List<Class<?>> kinds = new ArrayList<>();
         for (BuildersMove move : legal) {
             if (!kinds.contains(move.getClass())) {
-                int weight = move instanceof BuildersMove.SendWorker ? SEND_WEIGHT : 1;
+                boolean send = move instanceof BuildersMove.SendWorker || move instanceof BuildersMove.SendMachine;
+                int weight = send ? SEND_WEIGHT : 1;
                 for (int i = 0; i < weight; i++) {
                     kinds.add(move.getClass());
                 }

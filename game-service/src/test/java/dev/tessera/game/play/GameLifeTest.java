@@ -117,6 +117,22 @@ class GameLifeTest {
         org.junit.jupiter.api.Assertions.assertTrue(metrics.contains("tessera_outbox_pending"), "outbox lag");
     }
 
+    /** The Builders' machines (game-service/docs/builders.md): a new game records its cards' edition; bad sends write nothing. */
+    @Test
+    void a_builders_game_records_its_edition_and_sending_a_machine_nobody_has_built_is_a_422_that_writes_nothing() {
+        String gameId = startTable("builders", List.of("ana", "bob"));
+        given().get("/api/v1/games/" + gameId + "/events?from=0").then()
+                .body("[0].data.options.edition", equalTo("2"));
+        String mover = moves(gameId, "ana").isEmpty() ? "bob" : "ana";
+
+        // At the start every machine (building cards 35 to 42) is in the display or the deck.
+        given().header(PLAYER, mover).contentType(ContentType.JSON)
+                .body(Map.of("expectedVersion", 1, "move", Map.of("type", "send-machine", "machine", 35, "building", 1)))
+                .post("/api/v1/games/" + gameId + "/moves")
+                .then().statusCode(422).contentType("application/problem+json").body("rule", equalTo("machine-not-complete"));
+        assertEquals(1, events(gameId));
+    }
+
     @Test
     void of_two_concurrent_moves_at_the_same_version_exactly_one_wins() {
         String gameId = startTable("builders", List.of("ana", "bob"));

@@ -29,7 +29,8 @@ public record GameView(
                 `display`, `pile`, `supply`, `market`, `citiesValued`, `declaredBy`, `endTriggered`, `pending`, `players` \
                 [{name, coins (own only), vp, stones, buildings, objects, typesValued, valuationMarkersLeft}].
 
-                **The Builders**: `players` [{name, coins, buildingVictoryPoints, freeWorkers, sites, completed}], \
+                **The Builders**: `players` [{name, coins, buildingVictoryPoints, freeWorkers, freeMachines, sites (each with \
+                its workers and machines), completed}], \
                 `buildingDisplay`, `buildingDeckTop`, `buildingDeckSize`, `workerDisplay`, `workerDeckTop`, `workerDeckSize`, \
                 `currentPlayer`, `round`, `actionPoints`, `sentThisTurn`, `endTriggeredBy`, `finished`.""")
         Map<String, Object> state,

@@ -21,7 +21,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
                 `declare-end`, `buy-object` {object}, `end-turn`.
 
                 **The Builders** (game-service/docs/builders.md): `start-construction` {building}, `recruit-worker` {worker}, \
-                `send-worker` {worker, building}, `take-coins` {actionPoints 1-3}, `buy-action-point`, `end-turn`.""",
+                `send-worker` {worker, building}, `send-machine` {machine, building} (a completed machine: action points, \
+                no wage), `take-coins` {actionPoints 1-3}, `buy-action-point`, `end-turn`.""",
         examples = {Examples.MOVE_ALHAMBRA, Examples.MOVE_CARRARA, Examples.MOVE_BUILDERS})
 public record Move(
         @Schema(required = true, description = "The kind of move, e.g. take-money, build, send-worker", examples = "take-money")
