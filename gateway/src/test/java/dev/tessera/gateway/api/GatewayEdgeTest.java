@@ -79,6 +79,18 @@ class GatewayEdgeTest {
                 .then().statusCode(200).body("uri", equalTo("/api/v1/games/3f2b8c1e-5d4a-4e9b-9c7d-2a1b0c9d8e7f"));
     }
 
+    /** The answers SharedAnswers declares for every operation are problems like any other error. */
+    @Test
+    void a_wrong_method_accept_or_content_type_is_a_problem() {
+        String bearer = dev.tessera.gateway.TestPlayer.signUp("edge-how").bearer();
+        given().header("Authorization", bearer).contentType(ContentType.JSON).body("{}").put("/api/v1/tables")
+                .then().statusCode(405).contentType("application/problem+json");
+        given().header("Authorization", bearer).accept("text/csv").get("/api/v1/tables")
+                .then().statusCode(406).contentType("application/problem+json");
+        given().header("Authorization", bearer).contentType("text/plain").body("game=alhambra").post("/api/v1/tables")
+                .then().statusCode(415).contentType("application/problem+json");
+    }
+
     @Test
     void the_openapi_document_lists_the_public_api() {
         given().accept("application/json").get("/q/openapi")

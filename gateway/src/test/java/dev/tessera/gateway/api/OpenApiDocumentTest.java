@@ -78,6 +78,11 @@ class OpenApiDocumentTest {
         if (!name.startsWith("POST ") || POSTS_WITHOUT_BODY.contains(name)) {
             return;
         }
+        for (String code : List.of("413", "415")) {
+            if (!map(operation.get("responses")).containsKey(code)) {
+                problems.add(name + ": takes a body but declares no " + code);
+            }
+        }
         Map<String, Object> body = map(operation.get("requestBody"));
         Map<String, Object> json = map(map(body.get("content")).get("application/json"));
         if (!hasSchema(json)) {
@@ -124,7 +129,8 @@ class OpenApiDocumentTest {
             problems.add(name + ": no problem response");
         }
         // Every caller is rate limited, and a credential that does not verify is refused everywhere.
-        for (String always : List.of("401", "429")) {
+        // And how it was asked: another method, an Accept it cannot answer (SharedAnswers).
+        for (String always : List.of("401", "429", "405", "406")) {
             if (!errors.contains(always)) {
                 problems.add(name + ": no " + always + " response");
             }

@@ -52,6 +52,25 @@ class CalculatorResourceTest {
                 .then().statusCode(400).contentType("application/problem+json");
     }
 
+    /** Jackson would take 1.5 and "7" as 7 and true as "true": each is refused, naming the field. */
+    @Test
+    void numbers_and_ids_of_the_wrong_json_type_are_refused_naming_the_field() {
+        String[][] cases = {
+                {"{\"players\": [{\"id\": \"A\", \"buildingVp\": 1.5, \"coins\": 3}]}", "players[0].buildingVp"},
+                {"{\"players\": [{\"id\": \"A\", \"buildingVp\": \"7\", \"coins\": 3}]}", "players[0].buildingVp"},
+                {"{\"players\": [{\"id\": true, \"buildingVp\": 7, \"coins\": 3}]}", "players[0].id"},
+                {"{\"players\": [{\"id\": 12345, \"buildingVp\": 7, \"coins\": 3}]}", "players[0].id"},
+        };
+        for (String[] c : cases) {
+            given().contentType(ContentType.JSON).body(c[0]).post("/api/v1/calculators/builders/final")
+                    .then().statusCode(400).contentType("application/problem+json").body("field", equalTo(c[1]));
+        }
+        given().contentType(ContentType.JSON).body("""
+                {"round": 1.0, "players": [{"id": "A", "buildings": {"tower": 1}}, {"id": "B", "buildings": {}}]}""")
+                .post("/api/v1/calculators/alhambra/scoring")
+                .then().statusCode(400).contentType("application/problem+json").body("field", equalTo("round"));
+    }
+
     @Test
     void carrara_valuation_answers_the_issue_example() {
         given().contentType(ContentType.JSON).body("""
