@@ -54,12 +54,15 @@ import static org.junit.jupiter.api.Assertions.fail;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class FuzzIT {
-    private static final long SEED = 0x7e55e7a_29L;
-    /** Requests per operation: 31 operations, so about 1,500 requests in all. */
-    private static final int TRIES = 48;
+    /** The seed and requests per operation (31 operations: about 1,500 requests); -Dfuzz.seed, -Dfuzz.tries for a longer sweep. */
+    private static final long SEED = Long.getLong("fuzz.seed", 0x7e55e7a_29L);
+    private static final int TRIES = Integer.getInteger("fuzz.tries", 48);
     /** Vert.x refuses a request line over 4,096 bytes with a bare 414 (known gap, issue 29): stay below it. */
     private static final int MAX_REQUEST_LINE = 3_800;
     private static final String UNKNOWN_ID = "00000000-0000-0000-0000-000000000000";
+    /** The path parameters that hold ids, and what an id is (gateway/README.md, "What the API refuses"). */
+    private static final java.util.Set<String> ID_PARAMETERS = java.util.Set.of("id", "player", "keyId");
+    private static final java.util.regex.Pattern ID = java.util.regex.Pattern.compile("[A-Za-z0-9._~-]{1,64}");
 
     private final ObjectMapper json = new ObjectMapper();
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
@@ -76,12 +79,31 @@ class FuzzIT {
     private String tableId;
     private String gameId;
     private int sent;
+    private long startedAt;
 
     /**
-     * Known findings, each a case the suite skips with the reason: the suite stays green and the finding stays visible
-     * here and in the run's output until it is fixed. Empty means none is known.
+     * FINDINGS, open (issue 29): requests still sent and checked for 5xx and problems, whose acceptance is let through,
+     * each with what is wrong, so that the suite stays green while the finding stays visible here and in the run's output
+     * ("accepted as known findings"). Remove an entry once its fix lands.
+     * Found with -Dfuzz.tries=250 (7,750 requests); nothing else failed: no 5xx, every 4xx a problem, nothing changed.
      */
-    private final List<Finding> findings = List.of();
+    private final List<Finding> findings = List.of(
+            // F1. A complete JSON body followed by more text is accepted as if the rest were not there:
+            // POST /api/v1/calculators/alhambra/wall with {"alhambra":[{"x":0,"y":1,"walls":"ESW"}]}}} answers 200
+            // {"longestWall":3}; the same on alhambra/scoring, builders/final, carrara/valuation (scoring-service) and
+            // POST /api/v1/matchmaking (lobby-service: 202 "queued" for {"game":"alhambra","players":3}}}). Jackson reads
+            // one value and ignores what follows unless FAIL_ON_TRAILING_TOKENS is on. Should be a 400 like other bad JSON.
+            new Finding("F1", "trailing content after the JSON body is ignored", a ->
+                    List.of("/api/v1/calculators/alhambra/wall", "/api/v1/calculators/alhambra/scoring",
+                            "/api/v1/calculators/builders/final", "/api/v1/calculators/carrara/valuation",
+                            "/api/v1/matchmaking").contains(a.template())
+                            && a.mutations().contains("body: invalid JSON: trailing garbage")),
+            // F2. POST /api/v1/calculators/builders/final with a NUL in a player id, {"players":[{"id":"a\u0000b",
+            // "buildingVp":17,"coins":25},{"id":"C","buildingVp":18,"coins":12}]}, answers 200 and echoes the id with its
+            // NUL in the standings. Harmless there (nothing is stored), but ids elsewhere refuse control characters.
+            new Finding("F2", "a NUL inside a builders/final player id is accepted", a ->
+                    a.template().equals("/api/v1/calculators/builders/final")
+                            && a.mutations().stream().anyMatch(m -> m.matches("body: NUL in a string at /players/\\d+/id"))));
 
     private record Finding(String id, String description, Predicate<Attempt> matches) {
     }
@@ -121,6 +143,7 @@ class FuzzIT {
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(200, answer.statusCode());
         document = json.readTree(answer.body());
+        startedAt = System.nanoTime();
     }
 
     @TestFactory
@@ -143,7 +166,7 @@ class FuzzIT {
             HttpResponse<String> ready = http.send(HttpRequest.newBuilder(URI.create(gateway + "/q/health/ready")).build(),
                     HttpResponse.BodyHandlers.ofString());
             assertEquals(200, ready.statusCode(), ready.body());
-            System.out.println("FuzzIT: " + sent + " requests sent");
+            System.out.printf("FuzzIT: %d hostile requests in %.1f s%n", sent, (System.nanoTime() - startedAt) / 1e9);
         }));
         return tests.stream();
     }
@@ -152,14 +175,10 @@ class FuzzIT {
         Snapshot before = snapshot();
         Random random = new Random(SEED ^ (method + " " + template).hashCode());
         List<String> failures = new ArrayList<>();
-        int skipped = 0;
+        int known = 0;
+        Map<Integer, Integer> statuses = new java.util.TreeMap<>();
         for (int i = 0; i < TRIES; i++) {
             Attempt attempt = generate(random, method, template, operation);
-            Finding known = findings.stream().filter(f -> f.matches().test(attempt)).findFirst().orElse(null);
-            if (known != null) {
-                skipped++;
-                continue;
-            }
             Answer answer;
             try {
                 answer = send(attempt);
@@ -167,8 +186,12 @@ class FuzzIT {
                 failures.add(attempt.describe() + " -> no answer: " + e);
                 continue;
             }
+            statuses.merge(answer.status(), 1, Integer::sum);
             String problem = check(attempt, answer);
-            if (problem != null) {
+            // Sent all the same: only the wrong answer a known finding explains is let through, not a 5xx or a bare error.
+            if (problem != null && answer.status() < 300 && findings.stream().anyMatch(f -> f.matches().test(attempt))) {
+                known++;
+            } else if (problem != null) {
                 failures.add(attempt.describe() + " -> " + answer.status() + " " + answer.contentType() + " "
                         + abbreviate(answer.body()) + ": " + problem);
             }
@@ -183,9 +206,8 @@ class FuzzIT {
         if (!before.equals(after)) {
             failures.add("the game or the table changed: before " + before + ", after " + after);
         }
-        if (skipped > 0) {
-            System.out.println("FuzzIT: " + method + " " + template + ": " + skipped + " requests skipped as known findings");
-        }
+        System.out.println("FuzzIT: " + method + " " + template + ": statuses " + statuses
+                + (known > 0 ? ", " + known + " accepted as known findings (FINDINGS above)" : ""));
         if (!failures.isEmpty()) {
             fail(failures.size() + " of " + TRIES + " hostile requests to " + method + " " + template + " were answered wrongly:\n"
                     + String.join("\n", failures));
@@ -317,7 +339,9 @@ class FuzzIT {
                 Hostile hostile = pick(random, hostileIds(template, name));
                 value = hostile.value();
                 mutations.add("path " + name + ": " + hostile.label());
-                mustRefuse |= hostile.mustRefuse();
+                // What cannot be an id is refused at the edge (gateway's Identifiers), whatever else is wrong.
+                mustRefuse |= hostile.mustRefuse() || ID_PARAMETERS.contains(name)
+                        && !ID.matcher(java.net.URLDecoder.decode(value, StandardCharsets.UTF_8)).matches();
             }
             path = path.replace("{" + name + "}", value);
         }
@@ -519,7 +543,8 @@ class FuzzIT {
 
     private static List<Hostile> hostileContentTypes() {
         return List.of(
-                new Hostile("none", null, true),
+                // Without one, a JSON body may be read as JSON: lenient, not wrong.
+                new Hostile("none", null, false),
                 new Hostile("text/plain", "text/plain", true),
                 new Hostile("XML", "application/xml", true),
                 new Hostile("a form", "application/x-www-form-urlencoded", true),
