@@ -78,6 +78,9 @@ class MatchmakingTest {
         queue(eve, "alhambra", 7).then().statusCode(400).contentType("application/problem+json").body("field", equalTo("players"));
         queue(eve, "builders", 1).then().statusCode(400).body("field", equalTo("players"));
         as(eve).body(Map.of("game", "builders")).post("/api/v1/matchmaking").then().statusCode(400).body("field", equalTo("players"));
+        // One JSON value per body: what follows it is refused, not ignored (service-kit's OneJsonValue).
+        as(eve).body("{\"game\": \"alhambra\", \"players\": 3}}}").post("/api/v1/matchmaking").then().statusCode(400)
+                .contentType("application/problem+json").body("field", equalTo("body"));
         as(eve).get("/api/v1/matchmaking").then().statusCode(404).contentType("application/problem+json")
                 .body("rule", equalTo("not-queued"));
         assertEquals(0, entries(eve));

@@ -38,9 +38,16 @@ public final class InputChecks {
         return present;
     }
 
+    /** A player's label: not blank, and no control character (a NUL, a line break: nothing a client can show). */
     public static String id(String value, String path) {
         if (required(value, path).isBlank()) {
             throw new InvalidInputException(path, "must not be blank");
+        }
+        for (int i = 0; i < value.length(); i++) {
+            if (Character.isISOControl(value.charAt(i))) {
+                throw new InvalidInputException(path, "must not contain control characters (U+%04X at %d)"
+                        .formatted((int) value.charAt(i), i));
+            }
         }
         return value;
     }

@@ -71,6 +71,27 @@ class CalculatorResourceTest {
                 .then().statusCode(400).contentType("application/problem+json").body("field", equalTo("round"));
     }
 
+    /** A body is one JSON value: what follows it is refused, not ignored; an id holds no control character. */
+    @Test
+    void trailing_text_and_control_characters_in_ids_are_refused() {
+        given().contentType(ContentType.JSON).body("{\"alhambra\": [{\"x\": 0, \"y\": 1, \"walls\": \"ESW\"}]}}}")
+                .post("/api/v1/calculators/alhambra/wall")
+                .then().statusCode(400).contentType("application/problem+json").body("field", equalTo("body"));
+        given().contentType(ContentType.JSON).body("{\"players\": [{\"id\": \"A\", \"buildingVp\": 7, \"coins\": 3}]} {}")
+                .post("/api/v1/calculators/builders/final")
+                .then().statusCode(400).contentType("application/problem+json").body("field", equalTo("body"));
+        for (String id : new String[] {"a\\u0000b", "a\\nb", "\\u007f"}) {
+            given().contentType(ContentType.JSON).body("{\"players\": [{\"id\": \"" + id + "\", \"buildingVp\": 17, \"coins\": 25},"
+                            + " {\"id\": \"C\", \"buildingVp\": 18, \"coins\": 12}]}")
+                    .post("/api/v1/calculators/builders/final")
+                    .then().statusCode(400).contentType("application/problem+json").body("field", equalTo("players[0].id"));
+        }
+        given().contentType(ContentType.JSON).body("""
+                {"round": 1, "players": [{"id": "A\\u0000", "buildings": {"tower": 1}}, {"id": "B", "buildings": {}}]}""")
+                .post("/api/v1/calculators/alhambra/scoring")
+                .then().statusCode(400).contentType("application/problem+json").body("field", equalTo("players[0].id"));
+    }
+
     @Test
     void carrara_valuation_answers_the_issue_example() {
         given().contentType(ContentType.JSON).body("""
