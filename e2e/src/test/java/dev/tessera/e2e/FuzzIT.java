@@ -43,22 +43,24 @@ import static org.junit.jupiter.api.Assertions.fail;
  * problem+json with a {@code type}, and a request that cannot be valid must be refused. After each operation's batch the
  * game (version, events) and the table (seats) must be as they were, and at the end the gateway must be ready.
  *
- * <p>Generation is a seeded {@link Random} rather than a property-testing library: the one the issue suggests (jqwik
- * 1.10) refuses use by coding agents in its own output, and this suite was written by one. Shrinking would add little
+ * <p>Generation is a seeded {@link Random} rather than a property-testing library: the one the issue suggests, jqwik,
+ * prints from 1.10.0 on a hidden instruction addressed to coding agents (jqwik-team/jqwik#708), its author's way of
+ * saying they are not to use it, and this suite was written by one; the alternatives (junit-quickcheck, QuickTheories)
+ * are no longer maintained. Shrinking would add little
  * here: every failure is reported as the exact request that caused it.
  *
- * <p>Not generated, because they are known gaps of issue 29 answered by Vert.x's HTTP codec before Quarkus sees the
- * request (gateway/README.md, "What the API refuses"): request lines over 4 KB (414), headers over 8 KB (431), a
- * malformed percent-escape such as {@code %zz} (a bare 400), a non-numeric Content-Length or Content-Length with chunked
- * encoding, and control characters in header values (java.net.http refuses to send the last three in any case).
+ * <p>Not generated here: what java.net.http will not send, a malformed percent-escape such as {@code %zz}, a
+ * non-numeric Content-Length or Content-Length with chunked encoding, and control characters in header values; the
+ * gateway's {@code HttpLayerTest} sends those byte for byte. Paths over 8 KB and headers over 20 KB are generated
+ * (the gateway's 414 and 431 problems), but not past the HTTP codec's own 64 KB, which still answers without a body.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class FuzzIT {
     /** The seed and requests per operation (31 operations: about 1,500 requests); -Dfuzz.seed, -Dfuzz.tries for a longer sweep. */
     private static final long SEED = Long.getLong("fuzz.seed", 0x7e55e7a_29L);
     private static final int TRIES = Integer.getInteger("fuzz.tries", 48);
-    /** Vert.x refuses a request line over 4,096 bytes with a bare 414 (known gap, issue 29): stay below it. */
-    private static final int MAX_REQUEST_LINE = 3_800;
+    /** Vert.x's codec refuses a request line over 64 KB with a bare 414 (gateway/README.md): stay below it. */
+    private static final int MAX_REQUEST_LINE = 60_000;
     private static final String UNKNOWN_ID = "00000000-0000-0000-0000-000000000000";
     /** The path parameters that hold ids, and what an id is (gateway/README.md, "What the API refuses"). */
     private static final java.util.Set<String> ID_PARAMETERS = java.util.Set.of("id", "player", "keyId");
@@ -148,6 +150,19 @@ class FuzzIT {
             }
         }
         assertTrue(tests.size() >= 31, "the API document lists " + tests.size() + " operations");
+        tests.add(DynamicTest.dynamicTest("the packaged gateway answers a path that does not decode with a problem", () -> {
+            // java.net.http will not send %zz; as packaged, GatewayMain lets it reach the router (gateway/README.md).
+            URI base = URI.create(gateway);
+            try (java.net.Socket socket = new java.net.Socket(base.getHost(), base.getPort())) {
+                socket.setSoTimeout(10_000);
+                socket.getOutputStream().write(("GET /api/v1/games/abc%zz HTTP/1.1\r\nHost: " + base.getHost()
+                        + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+                String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                assertTrue(answer.startsWith("HTTP/1.1 400"), answer);
+                assertTrue(answer.toLowerCase().contains("content-type: application/problem+json"), answer);
+                assertTrue(answer.contains("https://tessera.dev/problems/malformed-request"), answer);
+            }
+        }));
         tests.add(DynamicTest.dynamicTest("the gateway is still ready", () -> {
             HttpResponse<String> ready = http.send(HttpRequest.newBuilder(URI.create(gateway + "/q/health/ready")).build(),
                     HttpResponse.BodyHandlers.ofString());
@@ -455,7 +470,8 @@ class FuzzIT {
                 new Hostile("an unknown API key", "X-Api-Key: tsk_" + "A".repeat(43), true),
                 new Hostile("an unknown API key as a bearer", "Authorization: Bearer tsk_nothing", true),
                 new Hostile("Basic credentials", "Authorization: Basic " + Base64.getEncoder().encodeToString("ana:secret".getBytes()), false),
-                new Hostile("a 4 KB bearer", "Authorization: Bearer " + "x".repeat(4000), true));
+                new Hostile("a 4 KB bearer", "Authorization: Bearer " + "x".repeat(4000), true),
+                new Hostile("a 30 KB bearer", "Authorization: Bearer " + "x".repeat(30_000), true));
     }
 
     private List<Hostile> hostileIds(String template, String name) {
@@ -476,6 +492,7 @@ class FuzzIT {
                 new Hostile("emoji", "%F0%9F%8E%B2", false),
                 new Hostile("65 characters", "a".repeat(65), false),
                 new Hostile("1,500 characters", "a".repeat(1500), false),
+                new Hostile("10,000 characters", "a".repeat(10_000), true),
                 new Hostile("SQL", Encoding.segment("' OR '1'='1"), false),
                 new Hostile("a semicolon parameter", "abc;x=1", false),
                 new Hostile("an unknown UUID", UNKNOWN_ID, false),

@@ -9,14 +9,16 @@
                         The public API of Tessera, an online board-game platform (Alhambra, Carrara, The Builders: Middle Ages).
 
                         **Credentials.** `POST /api/v1/players` signs a player up and answers a signed token; send it as \
-                        `Authorization: Bearer <token>`. Programs may use an API key instead (`X-Api-Key: tsk_…`). Operations that \
-                        act for a player need one; reading tables, games and events does not. A credential that does not verify \
-                        is a 401 everywhere, also on public operations.
+                        `Authorization: Bearer <token>`. Programs may use an API key instead (`X-Api-Key: tsk_…`). Every operation \
+                        but sign-up and the calculators needs one, reading tables, games and events included: what a game \
+                        shows depends on who asks (a seated player sees their own hand, anyone else the spectator's view), and \
+                        limits apply per player. A spectator or a reader is any signed-up player or key. A credential that does \
+                        not verify is a 401 everywhere, also on sign-up and the calculators.
 
                         **Errors** are `application/problem+json` (the `Problem` schema) with a stable `type`: a rejected move \
                         names the `rule` it breaks (422), a stale `expectedVersion` is a 409 with `currentVersion`, bad input \
-                        names the `field` (400). Every caller is rate limited (429 with Retry-After) and request bodies are \
-                        limited to 64 KiB (413).
+                        names the `field` (400). Every caller is rate limited (429 with Retry-After); request bodies are \
+                        limited to 64 KiB (413), the path and query to 8,192 characters (414), the headers to 20 KiB (431).
 
                         **Playing.** Open a table, let others join, start it, wait for the table's `gameId`, then ask \
                         `legal-moves` and send one of them back with its `version` as `expectedVersion`. Follow a game with \

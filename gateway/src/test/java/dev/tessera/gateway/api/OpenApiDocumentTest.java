@@ -130,7 +130,7 @@ class OpenApiDocumentTest {
         }
         // Every caller is rate limited, and a credential that does not verify is refused everywhere.
         // And how it was asked: another method, an Accept it cannot answer (SharedAnswers).
-        for (String always : List.of("401", "429", "405", "406")) {
+        for (String always : List.of("401", "429", "405", "406", "414", "431")) {
             if (!errors.contains(always)) {
                 problems.add(name + ": no " + always + " response");
             }

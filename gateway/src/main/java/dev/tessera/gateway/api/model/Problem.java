@@ -10,7 +10,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @Schema(name = "Problem", additionalProperties = Schema.True.class,
         description = "An RFC 9457 problem detail. `type` is a stable URI to switch on; extension members say what was wrong: "
                 + "`rule` for a broken game or lobby rule (409, 422), `field` for bad input (400), `currentVersion` for a stale "
-                + "`expectedVersion` (409), `retryAfter` for a rate limit (429), `maxBytes` for a body too large (413). "
+                + "`expectedVersion` (409), `retryAfter` for a rate limit (429), `maxBytes` for a body (413) or headers (431) too large, `maxLength` for a path and query too long (414). "
                 + "Other extension members may be added; clients should ignore those they do not know.",
         examples = Examples.PROBLEM_ILLEGAL_MOVE)
 public record Problem(
@@ -35,6 +35,8 @@ public record Problem(
         Long expectedVersion,
         @Schema(description = "429: seconds to wait before retrying (also in the Retry-After header)")
         Long retryAfter,
-        @Schema(description = "413: the largest request body accepted, in bytes")
-        Long maxBytes) {
+        @Schema(description = "413: the largest request body accepted, in bytes; 431: the largest headers accepted, in bytes")
+        Long maxBytes,
+        @Schema(description = "414: the longest path and query accepted, in characters")
+        Long maxLength) {
 }
