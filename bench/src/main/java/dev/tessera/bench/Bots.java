@@ -36,10 +36,13 @@ public final class Bots {
         return kind.get(random.nextInt(kind.size()));
     };
 
-    /** Kinds a greedy player prefers, best first, per game; anything else comes after, at random. */
+    /**
+     * Kinds a greedy player prefers, best first, per game; anything else comes after, at random. A Builders machine
+     * works for no wage, so it goes before any worker.
+     */
     private static final Map<String, List<String>> PREFERENCES = Map.of(
             "alhambra", List.of("place-tile", "buy-tile", "take-money"),
-            "builders", List.of("send-worker", "start-construction", "take-coins", "recruit-worker"),
+            "builders", List.of("send-machine", "send-worker", "start-construction", "take-coins", "recruit-worker"),
             "carrara", List.of("value-type", "value-city", "build", "buy-stones"));
 
     /**
