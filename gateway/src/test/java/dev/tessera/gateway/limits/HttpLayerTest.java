@@ -32,6 +32,33 @@ class HttpLayerTest {
         send("GET /api/v1/tables HTTP/1.1\r\nConnection: close\r\n\r\n").isProblem(400, "https://tessera.dev/problems/malformed-request");
     }
 
+    /**
+     * With URI validation off (GatewayMain), what {@code java.net.URI} refuses reaches the router. In a path it cannot
+     * be an id: a 4xx problem, never forwarded (the services here echo every request with a 200). In a query value it
+     * is the service's to judge: forwarded percent-encoded, never as it came.
+     */
+    @Test
+    void targets_java_net_uri_refuses_are_refused_or_forwarded_encoded() throws IOException {
+        String bearer = dev.tessera.gateway.TestPlayer.signUp("raw-" + java.util.UUID.randomUUID().toString().substring(0, 8)).bearer();
+        String[] paths = {"/api/v1/tables/a|b", "/api/v1/tables/{x}", "/api/v1/tables/a\"b", "/api/v1/tables/<x>",
+                "/api/v1/tables/a\\b", "/api/v1/tables/a^b", "/api/v1/tables/a`b", "/api/v1/players/%", "/api/v1/games/%G0"};
+        for (String target : paths) {
+            Raw answer = get(target, bearer);
+            assertTrue(answer.status() >= 400 && answer.status() < 500, target + " -> " + answer.head() + "\n" + answer.body());
+            assertTrue(answer.head().toLowerCase().contains("content-type: application/problem+json"), target + " -> " + answer.head());
+        }
+        Raw forwarded = get("/api/v1/tables?game=a|b<c>", bearer);
+        assertEquals(200, forwarded.status(), forwarded.body());
+        assertTrue(forwarded.body().contains("\"uri\": \"/api/v1/tables?game=a%7Cb%3Cc%3E\""), forwarded.body());
+        Raw refused = get("/api/v1/games/g/events?from=1|2", bearer);
+        assertEquals(400, refused.status(), refused.body());
+        assertTrue(refused.body().contains("\"field\":\"from\""), refused.body());
+    }
+
+    private static Raw get(String target, String bearer) throws IOException {
+        return send("GET " + target + " HTTP/1.1\r\nHost: x\r\nAuthorization: " + bearer + "\r\nConnection: close\r\n\r\n");
+    }
+
     @Test
     void a_request_line_over_the_limit_is_a_414_problem() throws IOException {
         Raw answer = send("GET /api/v1/games/" + "a".repeat(10_000) + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
