@@ -56,7 +56,7 @@ public class HttpLayerProblems {
         return failure == null || failure.getMessage() == null ? "" : ": " + failure.getMessage();
     }
 
-    /** Answers {@code problem} unless an answer has begun, and closes the connection when asked to. */
+    /** Answers {@code problem}, unless an answer has begun already. */
     public void send(RoutingContext context, Problem problem) {
         if (context.response().headWritten()) {
             return;
