@@ -4,6 +4,7 @@ import dev.tessera.events.Games;
 import dev.tessera.kit.eventing.OutboxRelay;
 import dev.tessera.kit.problem.ProblemException;
 import dev.tessera.lobby.sql.SqlValues;
+import dev.tessera.lobby.tables.TableOptions;
 import dev.tessera.lobby.tables.TableService;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
@@ -49,9 +50,10 @@ public class MatchmakingService {
                     + title.maxPlayers() + " players, not " + players);
         }
         OffsetDateTime now = SqlValues.now();
+        Map<String, String> options = TableOptions.defaults(title);
         return Panache.withTransaction(() -> enqueue(player, game, players, now)
                         .chain(() -> lockLine(game, players))
-                        .chain(() -> formGroups(game, players, now))
+                        .chain(() -> formGroups(game, players, options, now))
                         .chain(groups -> find(player).map(entry -> new Outcome(entry, groups))))
                 .invoke(outcome -> {
                     if (outcome.groups() > 0) {
@@ -105,12 +107,12 @@ public class MatchmakingService {
     }
 
     /** Forms groups from the oldest waiting entries while there are enough; answers how many were formed. */
-    private Uni<Integer> formGroups(String game, int players, OffsetDateTime now) {
+    private Uni<Integer> formGroups(String game, int players, Map<String, String> options, OffsetDateTime now) {
         return oldestWaiting(game, players).chain(group -> group.size() < players
                 ? Uni.createFrom().item(0)
-                : tables.openStarted(game, group)
+                : tables.openStarted(game, group, options)
                         .chain(table -> matched(group, table.id, now))
-                        .chain(() -> formGroups(game, players, now))
+                        .chain(() -> formGroups(game, players, options, now))
                         .map(more -> more + 1));
     }
 

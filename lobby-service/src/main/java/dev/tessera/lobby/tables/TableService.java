@@ -51,7 +51,7 @@ public class TableService {
             throw ProblemException.badField("seats", title.name() + " is for " + title.minPlayers() + " to "
                     + title.maxPlayers() + " players, not " + seats);
         }
-        GameTable table = newTable(game, seats, List.of(player), TableOptions.normalise(options));
+        GameTable table = newTable(game, seats, List.of(player), TableOptions.normalise(title, options));
         return committed(Panache.withTransaction(() -> table.<GameTable>persist()
                 .chain(t -> publish(t, new TableOpened(t.id, t.game, t.seats, t.host, t.options)))
                 .chain(t -> publish(t, new PlayerSeated(t.id, player, 0)))));
@@ -59,11 +59,12 @@ public class TableService {
 
     /**
      * Opens a table for a group that matchmaking formed, seats everyone in the order given (the first
-     * hosts), and starts it, with the default options: the same events as doing it by hand. Runs in
-     * the caller's transaction; the caller kicks the relay after the commit.
+     * hosts), and starts it, with the options they asked for ({@link TableOptions#normalise normalised}
+     * already): the same events as doing it by hand. Runs in the caller's transaction; the caller kicks
+     * the relay after the commit.
      */
-    public Uni<GameTable> openStarted(String game, List<String> players) {
-        GameTable table = newTable(game, players.size(), players, TableOptions.defaults());
+    public Uni<GameTable> openStarted(String game, List<String> players, Map<String, String> options) {
+        GameTable table = newTable(game, players.size(), players, options);
         table.status = TableStatus.STARTING;
         Uni<GameTable> chain = table.<GameTable>persist()
                 .chain(t -> publish(t, new TableOpened(t.id, t.game, t.seats, t.host, t.options)));

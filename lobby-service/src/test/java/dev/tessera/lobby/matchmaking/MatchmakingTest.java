@@ -58,7 +58,7 @@ class MatchmakingTest {
         as(ana).get("/api/v1/tables/" + tableId).then().statusCode(200)
                 .body("status", equalTo("starting")).body("host", equalTo(ana)).body("seats", equalTo(3))
                 .body("players", contains(ana, bob, cyd))
-                .body("options", equalTo(Map.of("clock", "turn-based", "moveHours", "72")));
+                .body("options", equalTo(Map.of("clock", "turn-based", "moveHours", "72", "expansion", "false")));
 
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertEquals(5, lobbyEvents(tableId).size()));
         List<CloudEvent> events = lobbyEvents(tableId);
