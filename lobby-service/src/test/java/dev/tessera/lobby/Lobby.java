@@ -9,6 +9,9 @@ import dev.tessera.infra.TestKafka;
 import io.restassured.http.ContentType;
 import io.restassured.specification.RequestSpecification;
 
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
@@ -55,6 +58,16 @@ public final class Lobby {
     /** Runs a counting query on the lobby's database. */
     public static long count(String sql) {
         return TestInfrastructure.postgres().count("tessera_lobby", sql);
+    }
+
+    /** Runs a statement on the lobby's database, for a test that writes what an older release would have. */
+    public static void execute(String sql) {
+        try (Connection connection = TestInfrastructure.postgres().connect("tessera_lobby");
+             Statement statement = connection.createStatement()) {
+            statement.execute(sql);
+        } catch (SQLException e) {
+            throw new IllegalStateException(sql + ": " + e.getMessage(), e);
+        }
     }
 
     /** Outbox rows (events written for lobby-events) that mention {@code text}: 0 means nothing was published about it. */

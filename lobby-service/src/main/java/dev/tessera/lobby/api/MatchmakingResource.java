@@ -15,6 +15,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.Response;
 
 import java.time.OffsetDateTime;
+import java.util.Map;
 
 /** Quick play for the calling player: queue, see where the entry stands, leave the queue. */
 @Path("/api/v1/matchmaking")
@@ -22,16 +23,17 @@ public class MatchmakingResource {
     @Inject
     MatchmakingService matchmaking;
 
-    public record QueueRequest(String game, Integer players) {
+    /** {@code options}: a table's options (TableOptions), optional; the table formed gets them. */
+    public record QueueRequest(String game, Integer players, Map<String, String> options) {
     }
 
     /** {@code queued} (with the place in line) or {@code matched} (with the table, started already). */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record EntryView(String status, String game, int players, OffsetDateTime queuedAt, String tableId,
-                            OffsetDateTime matchedAt, Long position, Long waiting) {
+    public record EntryView(String status, String game, int players, Map<String, String> options, OffsetDateTime queuedAt,
+                            String tableId, OffsetDateTime matchedAt, Long position, Long waiting) {
         static EntryView of(QueueEntry e) {
-            return new EntryView(e.matched() ? "matched" : "queued", e.game(), e.players(), e.queuedAt(), e.tableId(),
-                    e.matchedAt(), e.position(), e.waiting());
+            return new EntryView(e.matched() ? "matched" : "queued", e.game(), e.players(), e.options(), e.queuedAt(),
+                    e.tableId(), e.matchedAt(), e.position(), e.waiting());
         }
     }
 
@@ -42,7 +44,7 @@ public class MatchmakingResource {
         if (body == null) {
             throw ProblemException.badField("body", "a JSON body with game and players is required");
         }
-        return matchmaking.queue(caller, body.game(), body.players())
+        return matchmaking.queue(caller, body.game(), body.players(), body.options())
                 .map(e -> Response.status(e.matched() ? 201 : 202).entity(EntryView.of(e)).build());
     }
 

@@ -1,5 +1,8 @@
 package dev.tessera.lobby.matchmaking;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tessera.events.Games;
 import dev.tessera.kit.eventing.OutboxRelay;
 import dev.tessera.kit.problem.ProblemException;
@@ -11,24 +14,31 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import java.io.UncheckedIOException;
 import java.time.OffsetDateTime;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import static dev.tessera.lobby.sql.NativeSql.rows;
 import static dev.tessera.lobby.sql.NativeSql.update;
 
 /**
- * Quick play. A player queues for a game and a player count; as soon as that many wait for the same
- * game and count, the oldest of them get a table, opened, filled and started in the transaction that
+ * Quick play. A player queues for a game, a player count and table options (checked and filled in as a
+ * table's, {@link TableOptions}); as soon as that many wait for the same game, count and options, the
+ * oldest of them get a table with those options, opened, filled and started in the transaction that
  * completed the group (the same lobby events as doing it by hand), with the first queued as host.
  * <p>
- * Two guards keep this right with several lobby instances. Each line (game, player count) is locked
- * with a transaction-scoped advisory lock taken after the caller's entry is written: whichever request
- * takes the lock last sees every entry written before it, so a group that two simultaneous requests
- * complete is never left waiting. The entries are then taken oldest first with
+ * Two guards keep this right with several lobby instances. Each line (game, player count, options) is
+ * locked with a transaction-scoped advisory lock taken after the caller's entry is written: whichever
+ * request takes the lock last sees every entry written before it, so a group that two simultaneous
+ * requests complete is never left waiting. The entries are then taken oldest first with
  * {@code FOR UPDATE SKIP LOCKED}, so no entry is ever used twice, even one that a concurrent
  * {@code DELETE} holds.
+ * <p>
+ * An entry's options are stored as NULL when they are the title's defaults, as entries queued before
+ * quick play took options are (V4__matchmaking_options.sql): so those are in the defaults' line.
  */
 @ApplicationScoped
 public class MatchmakingService {
@@ -39,8 +49,40 @@ public class MatchmakingService {
     @Inject
     OutboxRelay relay;
 
+    @Inject
+    ObjectMapper json;
+
+    /**
+     * The entries waiting for one game, player count and options; {@code options} is the JSON stored for
+     * them, null for the title's defaults.
+     */
+    private record Line(String game, int players, String options) {
+        /** The parameter {@code :o} as JSONB: through text, or the driver would store a Java string as a JSON string. */
+        static final String OPTIONS = "CAST(CAST(:o AS text) AS jsonb)";
+
+        /** What an entry waiting in the line meets, in SQL, given the line's {@link #parameters}. */
+        static final String WAITING = "game = :g AND players = :n AND options IS NOT DISTINCT FROM " + OPTIONS
+                + " AND table_id IS NULL";
+
+        Map<String, Object> parameters() {
+            Map<String, Object> parameters = new HashMap<>(); // Map.of refuses the defaults' null
+            parameters.put("g", game);
+            parameters.put("n", players);
+            parameters.put("o", options);
+            return parameters;
+        }
+
+        /**
+         * The defaults' line keeps its key from before lines had options, so that a lobby of that release
+         * still running during the rolling update takes the same lock for it.
+         */
+        String lockKey() {
+            return "lobby.matchmaking/" + game + "/" + players + (options == null ? "" : "/" + options);
+        }
+    }
+
     /** Queues {@code player}; answers their entry, matched when they completed a group. */
-    public Uni<QueueEntry> queue(String player, String game, Integer players) {
+    public Uni<QueueEntry> queue(String player, String game, Integer players, Map<String, String> options) {
         Games.Title title = TableService.title(game);
         if (players == null) {
             throw ProblemException.badField("players", "players (how many play at the table) is required");
@@ -49,11 +91,12 @@ public class MatchmakingService {
             throw ProblemException.badField("players", title.name() + " is for " + title.minPlayers() + " to "
                     + title.maxPlayers() + " players, not " + players);
         }
+        Map<String, String> normal = TableOptions.normalise(title, options);
+        Line line = new Line(game, players, normal.equals(TableOptions.defaults(title)) ? null : write(normal));
         OffsetDateTime now = SqlValues.now();
-        Map<String, String> options = TableOptions.defaults(title);
-        return Panache.withTransaction(() -> enqueue(player, game, players, now)
-                        .chain(() -> lockLine(game, players))
-                        .chain(() -> formGroups(game, players, options, now))
+        return Panache.withTransaction(() -> enqueue(player, line, now)
+                        .chain(() -> lockLine(line))
+                        .chain(() -> formGroups(line, normal, now))
                         .chain(groups -> find(player).map(entry -> new Outcome(entry, groups))))
                 .invoke(outcome -> {
                     if (outcome.groups() > 0) {
@@ -85,13 +128,16 @@ public class MatchmakingService {
     }
 
     /** Writes the entry; a matched entry of the player's is replaced, a waiting one is a 409. */
-    private Uni<Void> enqueue(String player, String game, int players, OffsetDateTime now) {
+    private Uni<Void> enqueue(String player, Line line, OffsetDateTime now) {
+        Map<String, Object> parameters = line.parameters();
+        parameters.put("p", player);
+        parameters.put("at", now);
         return update("""
-                        INSERT INTO matchmaking_entries (player, game, players, queued_at) VALUES (:p, :g, :n, :at)
+                        INSERT INTO matchmaking_entries (player, game, players, options, queued_at)
+                        VALUES (:p, :g, :n, %s, :at)
                         ON CONFLICT (player) DO UPDATE SET game = excluded.game, players = excluded.players,
-                            queued_at = excluded.queued_at, table_id = NULL, matched_at = NULL
-                        WHERE matchmaking_entries.table_id IS NOT NULL""",
-                Map.of("p", player, "g", game, "n", players, "at", now))
+                            options = excluded.options, queued_at = excluded.queued_at, table_id = NULL, matched_at = NULL
+                        WHERE matchmaking_entries.table_id IS NOT NULL""".formatted(Line.OPTIONS), parameters)
                 .map(written -> {
                     if (written == 0) {
                         throw ProblemException.conflict("already-queued", player + " is already waiting for a game; "
@@ -101,27 +147,28 @@ public class MatchmakingService {
                 });
     }
 
-    private Uni<Void> lockLine(String game, int players) {
-        return rows("SELECT 1 FROM pg_advisory_xact_lock(hashtext(:line))",
-                Map.of("line", "lobby.matchmaking/" + game + "/" + players)).replaceWithVoid();
+    private Uni<Void> lockLine(Line line) {
+        return rows("SELECT 1 FROM pg_advisory_xact_lock(hashtext(:line))", Map.of("line", line.lockKey())).replaceWithVoid();
     }
 
-    /** Forms groups from the oldest waiting entries while there are enough; answers how many were formed. */
-    private Uni<Integer> formGroups(String game, int players, Map<String, String> options, OffsetDateTime now) {
-        return oldestWaiting(game, players).chain(group -> group.size() < players
+    /**
+     * Forms groups from the oldest waiting entries of the line while there are enough, at tables with
+     * {@code options} (the line's, filled in); answers how many were formed.
+     */
+    private Uni<Integer> formGroups(Line line, Map<String, String> options, OffsetDateTime now) {
+        return oldestWaiting(line).chain(group -> group.size() < line.players()
                 ? Uni.createFrom().item(0)
-                : tables.openStarted(game, group, options)
+                : tables.openStarted(line.game(), group, options)
                         .chain(table -> matched(group, table.id, now))
-                        .chain(() -> formGroups(game, players, options, now))
+                        .chain(() -> formGroups(line, options, now))
                         .map(more -> more + 1));
     }
 
-    private Uni<List<String>> oldestWaiting(String game, int players) {
+    private Uni<List<String>> oldestWaiting(Line line) {
         return rows("""
-                        SELECT player, queued_at FROM matchmaking_entries
-                        WHERE game = :g AND players = :n AND table_id IS NULL
+                        SELECT player, queued_at FROM matchmaking_entries WHERE %s
                         ORDER BY queued_at, player LIMIT :n
-                        FOR UPDATE SKIP LOCKED""", Map.of("g", game, "n", players))
+                        FOR UPDATE SKIP LOCKED""".formatted(Line.WAITING), line.parameters())
                 .map(found -> found.stream().map(r -> (String) r[0]).toList());
     }
 
@@ -132,19 +179,40 @@ public class MatchmakingService {
 
     private Uni<QueueEntry> find(String player) {
         return rows("""
-                        SELECT e.game, e.players, e.queued_at, e.table_id, e.matched_at,
+                        SELECT e.game, e.players, CAST(e.options AS text), e.queued_at, e.table_id, e.matched_at,
                             (SELECT count(*) FROM matchmaking_entries o
-                             WHERE o.game = e.game AND o.players = e.players AND o.table_id IS NULL
-                               AND (o.queued_at, o.player) <= (e.queued_at, e.player)) AS place,
+                             WHERE o.game = e.game AND o.players = e.players AND o.options IS NOT DISTINCT FROM e.options
+                               AND o.table_id IS NULL AND (o.queued_at, o.player) <= (e.queued_at, e.player)) AS place,
                             (SELECT count(*) FROM matchmaking_entries o
-                             WHERE o.game = e.game AND o.players = e.players AND o.table_id IS NULL) AS line
+                             WHERE o.game = e.game AND o.players = e.players AND o.options IS NOT DISTINCT FROM e.options
+                               AND o.table_id IS NULL) AS line
                         FROM matchmaking_entries e WHERE e.player = :p""", Map.of("p", player))
                 .map(found -> found.stream().findFirst().map(r -> {
-                    boolean matched = r[3] != null;
-                    return new QueueEntry(player, (String) r[0], SqlValues.integer(r[1]), SqlValues.time(r[2]),
-                            (String) r[3], SqlValues.time(r[4]), matched ? null : SqlValues.count(r[5]),
-                            matched ? null : SqlValues.count(r[6]));
+                    String game = (String) r[0];
+                    Map<String, String> options = r[2] == null
+                            ? TableOptions.defaults(Games.byId(game).orElseThrow()) : read((String) r[2]);
+                    boolean matched = r[4] != null;
+                    return new QueueEntry(player, game, SqlValues.integer(r[1]), options, SqlValues.time(r[3]),
+                            (String) r[4], SqlValues.time(r[5]), matched ? null : SqlValues.count(r[6]),
+                            matched ? null : SqlValues.count(r[7]));
                 }).orElse(null));
+    }
+
+    private String write(Map<String, String> options) {
+        try {
+            return json.writeValueAsString(options);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private Map<String, String> read(String options) {
+        try {
+            return json.readValue(options, new TypeReference<TreeMap<String, String>>() {
+            });
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static ProblemException notQueued(String player) {

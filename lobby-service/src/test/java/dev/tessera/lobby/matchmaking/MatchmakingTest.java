@@ -17,6 +17,7 @@ import java.util.concurrent.Future;
 
 import static dev.tessera.lobby.Lobby.as;
 import static dev.tessera.lobby.Lobby.count;
+import static dev.tessera.lobby.Lobby.execute;
 import static dev.tessera.lobby.Lobby.lobbyEvents;
 import static dev.tessera.lobby.Lobby.outboxMentioning;
 import static dev.tessera.lobby.Lobby.player;
@@ -25,15 +26,19 @@ import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
+import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Quick play. Each test uses its own line (game and player count), since the queue is shared by the
- * whole test run.
+ * Quick play. Each test uses its own lines (game, player count and options), since the queue is shared by
+ * the whole test run, and leaves none of its players waiting.
  */
 @QuarkusTest
 class MatchmakingTest {
+    private static final Map<String, String> DEFAULTS = Map.of("clock", "turn-based", "moveHours", "72");
+    private static final Map<String, String> CARRARA_BASIC = Map.of("clock", "turn-based", "moveHours", "72", "expansion", "false");
+    private static final Map<String, String> CARRARA_EXPANSION = Map.of("clock", "turn-based", "moveHours", "72", "expansion", "true");
 
     @Test
     void the_third_player_completes_a_three_player_table_that_everyone_learns_and_that_is_started() {
@@ -42,6 +47,7 @@ class MatchmakingTest {
         String cyd = player("cyd");
         queue(ana, "carrara", 3).then().statusCode(202).contentType("application/json")
                 .body("status", equalTo("queued")).body("game", equalTo("carrara")).body("players", equalTo(3))
+                .body("options", equalTo(CARRARA_BASIC))
                 .body("queuedAt", notNullValue()).body("position", equalTo(1)).body("waiting", equalTo(1));
         queue(bob, "carrara", 3).then().statusCode(202).body("status", equalTo("queued")).body("position", equalTo(2));
         as(ana).get("/api/v1/matchmaking").then().statusCode(200)
@@ -58,7 +64,7 @@ class MatchmakingTest {
         as(ana).get("/api/v1/tables/" + tableId).then().statusCode(200)
                 .body("status", equalTo("starting")).body("host", equalTo(ana)).body("seats", equalTo(3))
                 .body("players", contains(ana, bob, cyd))
-                .body("options", equalTo(Map.of("clock", "turn-based", "moveHours", "72", "expansion", "false")));
+                .body("options", equalTo(CARRARA_BASIC));
 
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertEquals(5, lobbyEvents(tableId).size()));
         List<CloudEvent> events = lobbyEvents(tableId);
@@ -153,8 +159,143 @@ class MatchmakingTest {
         assertEquals(Set.copyOf(players), seated);
     }
 
+    @Test
+    void a_player_who_wants_the_expansion_is_matched_only_with_others_who_do() {
+        String ana = player("ana");
+        String bob = player("bob");
+        String cyd = player("cyd");
+        String dan = player("dan");
+        String eve = player("eve");
+        String fay = player("fay");
+        Map<String, String> expansion = Map.of("expansion", "true");
+        queue(ana, "carrara", 3, expansion).then().statusCode(202)
+                .body("options", equalTo(CARRARA_EXPANSION)).body("position", equalTo(1)).body("waiting", equalTo(1));
+        queue(bob, "carrara", 3).then().statusCode(202)
+                .body("options", equalTo(CARRARA_BASIC)).body("position", equalTo(1)).body("waiting", equalTo(1));
+        queue(cyd, "carrara", 3, expansion).then().statusCode(202).body("position", equalTo(2)).body("waiting", equalTo(2));
+        // Asking for the basic game in so many words is asking for the defaults: bob's line.
+        queue(dan, "carrara", 3, Map.of("expansion", "false")).then().statusCode(202)
+                .body("options", equalTo(CARRARA_BASIC)).body("position", equalTo(2)).body("waiting", equalTo(2));
+        as(ana).get("/api/v1/matchmaking").then().statusCode(200)
+                .body("status", equalTo("queued")).body("options", equalTo(CARRARA_EXPANSION)).body("waiting", equalTo(2));
+
+        String withExpansion = queue(eve, "carrara", 3, expansion).then().statusCode(201)
+                .body("status", equalTo("matched")).body("options", equalTo(CARRARA_EXPANSION))
+                .extract().path("tableId");
+        as(ana).get("/api/v1/tables/" + withExpansion).then().statusCode(200)
+                .body("players", contains(ana, cyd, eve)).body("options", equalTo(CARRARA_EXPANSION));
+        as(bob).get("/api/v1/matchmaking").then().body("status", equalTo("queued")).body("position", equalTo(1))
+                .body("waiting", equalTo(2));
+
+        String basic = queue(fay, "carrara", 3).then().statusCode(201).extract().path("tableId");
+        as(bob).get("/api/v1/tables/" + basic).then().statusCode(200)
+                .body("players", contains(bob, dan, fay)).body("options", equalTo(CARRARA_BASIC));
+        as(dan).get("/api/v1/matchmaking").then().body("status", equalTo("matched")).body("tableId", equalTo(basic))
+                .body("options", equalTo(CARRARA_BASIC));
+
+        // game-service creates the game from TableStarted's options.
+        assertTableEventsCarry(withExpansion, "true");
+        assertTableEventsCarry(basic, "false");
+    }
+
+    @Test
+    void quick_play_takes_the_clock_options_filled_in_as_a_tables() {
+        String ana = player("ana");
+        String bob = player("bob");
+        Map<String, String> realtime = Map.of("clock", "realtime", "turnSeconds", "60");
+        queue(ana, "builders", 2, Map.of("clock", "realtime", "turnSeconds", "060")).then().statusCode(202)
+                .body("options", equalTo(realtime));
+        String tableId = queue(bob, "builders", 2, realtime).then().statusCode(201)
+                .body("options", equalTo(realtime)).extract().path("tableId");
+        as(ana).get("/api/v1/tables/" + tableId).then().body("players", contains(ana, bob)).body("options", equalTo(realtime));
+    }
+
+    @Test
+    void bad_options_are_refused_as_for_a_table_and_queue_nothing() {
+        String eve = player("eve");
+        queue(eve, "carrara", 2, Map.of("expansion", "yes")).then().statusCode(400)
+                .contentType("application/problem+json").body("field", equalTo("options.expansion"));
+        queue(eve, "alhambra", 2, Map.of("expansion", "true")).then().statusCode(400)
+                .contentType("application/problem+json").body("field", equalTo("options.expansion"))
+                .body("detail", startsWith("Alhambra has no expansion"));
+        queue(eve, "builders", 2, Map.of("turnSeconds", "60")).then().statusCode(400).body("field", equalTo("options.turnSeconds"));
+        queue(eve, "carrara", 2, Map.of("clock", "blitz")).then().statusCode(400).body("field", equalTo("options.clock"));
+        queue(eve, "carrara", 2, Map.of("variant", "expert")).then().statusCode(400).body("field", equalTo("options.variant"));
+        as(eve).get("/api/v1/matchmaking").then().statusCode(404);
+        assertEquals(0, entries(eve));
+        assertEquals(0, outboxMentioning(eve));
+    }
+
+    @Test
+    void entries_queued_before_quick_play_took_options_are_matched_by_a_request_for_the_defaults() {
+        String ana = player("ana");
+        String bob = player("bob");
+        String cyd = player("cyd");
+        String dan = player("dan");
+        // What the lobby wrote before V4 (and a lobby of that release writes during the rolling update).
+        execute("INSERT INTO matchmaking_entries (player, game, players, queued_at) VALUES ('" + ana
+                + "', 'alhambra', 3, now() - interval '2 minutes'), ('" + bob + "', 'alhambra', 3, now() - interval '1 minute')");
+        as(ana).get("/api/v1/matchmaking").then().statusCode(200)
+                .body("status", equalTo("queued")).body("options", equalTo(DEFAULTS)).body("waiting", equalTo(2));
+        queue(dan, "alhambra", 3, Map.of("clock", "realtime")).then().statusCode(202).body("waiting", equalTo(1));
+
+        String tableId = queue(cyd, "alhambra", 3).then().statusCode(201).extract().path("tableId");
+        as(ana).get("/api/v1/tables/" + tableId).then().body("players", contains(ana, bob, cyd)).body("options", equalTo(DEFAULTS));
+        as(bob).get("/api/v1/matchmaking").then().body("status", equalTo("matched")).body("tableId", equalTo(tableId));
+        as(dan).get("/api/v1/matchmaking").then().body("status", equalTo("queued"));
+        as(dan).delete("/api/v1/matchmaking").then().statusCode(204);
+    }
+
+    @Test
+    void players_of_two_lines_queuing_at_the_same_time_all_get_a_table_of_their_own_line() throws Exception {
+        List<String> players = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            players.add(player((i % 2 == 0 ? "expansion" : "basic") + i));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(players.size());
+        try {
+            List<Future<Integer>> answers = new ArrayList<>();
+            for (String p : players) {
+                Map<String, String> options = p.startsWith("expansion") ? Map.of("expansion", "true") : Map.of();
+                answers.add(pool.submit(() -> queue(p, "carrara", 2, options).then().extract().statusCode()));
+            }
+            for (Future<Integer> a : answers) {
+                int status = a.get();
+                assertTrue(status == 201 || status == 202, "answered " + status);
+            }
+        } finally {
+            pool.shutdown();
+        }
+        Set<String> tables = new HashSet<>();
+        for (String p : players) {
+            tables.add(as(p).get("/api/v1/matchmaking").then().statusCode(200)
+                    .body("status", equalTo("matched")).extract().path("tableId"));
+        }
+        assertEquals(4, tables.size());
+        for (String t : tables) {
+            var table = as(players.get(0)).get("/api/v1/tables/" + t).then().extract().jsonPath();
+            List<String> atTable = table.getList("players");
+            String kind = table.getString("options.expansion").equals("true") ? "expansion" : "basic";
+            assertEquals(2, atTable.size());
+            assertTrue(atTable.stream().allMatch(p -> p.startsWith(kind)), kind + " table seats " + atTable);
+        }
+    }
+
+    private static void assertTableEventsCarry(String tableId, String expansion) {
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertEquals(5, lobbyEvents(tableId).size()));
+        List<CloudEvent> events = lobbyEvents(tableId);
+        assertEquals("tessera.lobby.TableOpened", events.get(0).type());
+        assertEquals("tessera.lobby.TableStarted", events.get(4).type());
+        assertEquals(expansion, events.get(0).data().get("options").get("expansion").asText());
+        assertEquals(expansion, events.get(4).data().get("options").get("expansion").asText());
+    }
+
     private static io.restassured.response.Response queue(String player, String game, int players) {
         return as(player).body(Map.of("game", game, "players", players)).post("/api/v1/matchmaking");
+    }
+
+    private static io.restassured.response.Response queue(String player, String game, int players, Map<String, String> options) {
+        return as(player).body(Map.of("game", game, "players", players, "options", options)).post("/api/v1/matchmaking");
     }
 
     private static long entries(String player) {
