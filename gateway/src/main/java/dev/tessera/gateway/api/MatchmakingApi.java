@@ -54,16 +54,21 @@ public class MatchmakingApi {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(operationId = "joinQueue", summary = "Queue for a game", description = "202 while waiting; once enough players wait for "
-            + "the same game and player count, a table is formed and started (the default clock), and the player who completed it "
-            + "gets 201 with its tableId. The others learn it from GET /api/v1/matchmaking.")
+            + "the same game, player count and options (defaults filled in, as for a table: the clock, Carrara's expansion), a table "
+            + "with those options is formed and started, and the player who completed it gets 201 with its tableId. The others learn "
+            + "it from GET /api/v1/matchmaking.")
     @RequestBody(required = true, content = @Content(mediaType = JSON, schema = @Schema(implementation = QueueRequest.class),
-            examples = @ExampleObject(name = "alhambra", value = Examples.QUEUE)))
+            examples = {@ExampleObject(name = "alhambra", summary = "Alhambra for three, default options", value = Examples.QUEUE),
+                    @ExampleObject(name = "carrara-expansion", summary = "Carrara for three with the expansion",
+                            value = Examples.QUEUE_CARRARA_EXPANSION)}))
     @APIResponse(responseCode = "201", description = "This request completed a group: the table is formed and started",
             content = @Content(mediaType = JSON, schema = @Schema(implementation = QueueEntry.class),
                     examples = @ExampleObject(name = "matched", value = Examples.MATCHED)))
     @APIResponse(responseCode = "202", description = "Queued: waiting for more players",
             content = @Content(mediaType = JSON, schema = @Schema(implementation = QueueEntry.class),
-                    examples = @ExampleObject(name = "queued", value = Examples.QUEUED)))
+                    examples = {@ExampleObject(name = "queued", value = Examples.QUEUED),
+                            @ExampleObject(name = "carrara-expansion", summary = "Waiting for two others who want the expansion",
+                                    value = Examples.QUEUED_CARRARA_EXPANSION)}))
     @APIResponse(responseCode = "400", ref = INVALID_FIELD)
     @APIResponse(responseCode = "409", description = "`rule`: already-queued (leave the queue first) or already-matched",
             content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = Problem.class)))

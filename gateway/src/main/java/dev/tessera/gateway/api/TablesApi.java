@@ -64,16 +64,21 @@ public class TablesApi {
     @POST
     @Authenticated
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(operationId = "openTable", summary = "Open a table", description = "The caller takes the first seat and hosts. Clock options: "
-            + "clock realtime (turnSeconds 5 to 3600, default 120) or turn-based (moveHours 1 to 720, default 72; the default clock). "
-            + "A player whose time runs out is marked timed out; after one more turn a server bot takes the seat and the player "
-            + "counts as having abandoned.")
+    @Operation(operationId = "openTable", summary = "Open a table", description = "The caller takes the first seat and hosts. Clock options, "
+            + "every game: clock realtime (turnSeconds 5 to 3600, default 120) or turn-based (moveHours 1 to 720, default 72; the "
+            + "default clock). A player whose time runs out is marked timed out; after one more turn a server bot takes the seat and "
+            + "the player counts as having abandoned. Carrara only: expansion \"true\" plays with the expansion, \"false\" (the "
+            + "default) the basic game; every Carrara table's options say which.")
     @RequestBody(required = true, content = @Content(mediaType = JSON, schema = @Schema(implementation = OpenTableRequest.class),
             examples = {@ExampleObject(name = "alhambra", summary = "Alhambra for three, default clock", value = Examples.OPEN_TABLE),
-                    @ExampleObject(name = "realtime", summary = "Carrara for two, 60 seconds a turn", value = Examples.OPEN_TABLE_REALTIME)}))
+                    @ExampleObject(name = "realtime", summary = "Carrara for two, 60 seconds a turn", value = Examples.OPEN_TABLE_REALTIME),
+                    @ExampleObject(name = "carrara-expansion", summary = "Carrara for three with the expansion",
+                            value = Examples.OPEN_TABLE_CARRARA_EXPANSION)}))
     @APIResponse(responseCode = "201", description = "The table, open, with the caller seated as host",
             content = @Content(mediaType = JSON, schema = @Schema(implementation = Table.class),
-                    examples = @ExampleObject(name = "open", value = Examples.TABLE_OPEN)))
+                    examples = {@ExampleObject(name = "open", value = Examples.TABLE_OPEN),
+                            @ExampleObject(name = "carrara-expansion", summary = "Carrara with the expansion",
+                                    value = Examples.TABLE_OPEN_CARRARA_EXPANSION)}))
     @APIResponse(responseCode = "400", ref = INVALID_FIELD)
     @APIResponse(responseCode = "401", ref = UNAUTHENTICATED)
     @APIResponse(responseCode = "413", ref = PAYLOAD_TOO_LARGE)

@@ -229,6 +229,22 @@ class OpenApiDocumentTest {
         return schema.get("$ref") != null || schema.get("type") != null;
     }
 
+    @Test
+    void table_and_quick_play_options_document_the_clock_and_carraras_expansion_with_an_example() {
+        for (String name : List.of("OpenTableRequest", "QueueRequest")) {
+            Object description = map(map(schema(name).get("properties")).get("options")).get("description");
+            assertTrue(description instanceof String d && d.contains("`clock`") && d.contains("`expansion`"), name + ".options: " + description);
+        }
+        assertTrue(list(schema("QueueEntry").get("required")).contains("options"), "a queue entry shows its options");
+        for (String path : List.of("/api/v1/tables", "/api/v1/matchmaking")) {
+            Map<String, Object> examples = map(map(map(map(operation(path, "post").get("requestBody")).get("content"))
+                    .get("application/json")).get("examples"));
+            Map<String, Object> carrara = map(map(examples.get("carrara-expansion")).get("value"));
+            assertEquals("carrara", carrara.get("game"), path + " examples: " + examples.keySet());
+            assertEquals("true", map(carrara.get("options")).get("expansion"), path);
+        }
+    }
+
     /** Examples on the referenced component schema count too. */
     private boolean hasSchemaExamples(Map<String, Object> mediaType) {
         Object ref = map(mediaType.get("schema")).get("$ref");

@@ -110,6 +110,14 @@ public final class Examples {
     public static final String OPEN_TABLE_REALTIME = """
             {"game": "carrara", "seats": 2, "options": {"clock": "realtime", "turnSeconds": "60"}}""";
 
+    public static final String OPEN_TABLE_CARRARA_EXPANSION = """
+            {"game": "carrara", "seats": 3, "options": {"expansion": "true"}}""";
+
+    public static final String TABLE_OPEN_CARRARA_EXPANSION = """
+            {"id": "3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7", "game": "carrara", "seats": 3,
+             "host": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "players": ["5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10"],
+             "options": {"clock": "turn-based", "expansion": "true", "moveHours": "72"}, "status": "open", "gameId": null}""";
+
     public static final String TABLE_OPEN = """
             {"id": "3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7", "game": "alhambra", "seats": 3,
              "host": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "players": ["5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10"],
@@ -127,13 +135,22 @@ public final class Examples {
     public static final String QUEUE = """
             {"game": "alhambra", "players": 3}""";
 
+    public static final String QUEUE_CARRARA_EXPANSION = """
+            {"game": "carrara", "players": 3, "options": {"expansion": "true"}}""";
+
     public static final String QUEUED = """
-            {"status": "queued", "game": "alhambra", "players": 3, "queuedAt": "2026-06-01T10:15:30.123Z",
-             "position": 1, "waiting": 2}""";
+            {"status": "queued", "game": "alhambra", "players": 3, "options": {"clock": "turn-based", "moveHours": "72"},
+             "queuedAt": "2026-06-01T10:15:30.123Z", "position": 1, "waiting": 2}""";
+
+    public static final String QUEUED_CARRARA_EXPANSION = """
+            {"status": "queued", "game": "carrara", "players": 3,
+             "options": {"clock": "turn-based", "expansion": "true", "moveHours": "72"},
+             "queuedAt": "2026-06-01T10:15:30.123Z", "position": 2, "waiting": 2}""";
 
     public static final String MATCHED = """
-            {"status": "matched", "game": "alhambra", "players": 3, "queuedAt": "2026-06-01T10:15:30.123Z",
-             "tableId": "3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7", "matchedAt": "2026-06-01T10:16:02.456Z"}""";
+            {"status": "matched", "game": "alhambra", "players": 3, "options": {"clock": "turn-based", "moveHours": "72"},
+             "queuedAt": "2026-06-01T10:15:30.123Z", "tableId": "3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7",
+             "matchedAt": "2026-06-01T10:16:02.456Z"}""";
 
     // --- moves ----------------------------------------------------------------------------------------
 

@@ -14,7 +14,8 @@ public record Table(
         @Schema(required = true, description = "How many seats it has") int seats,
         @Schema(required = true, description = "The hosting player's id (who may start it and remove players)") String host,
         @Schema(required = true, description = "The seated players' ids, in seat order (the host first)") List<String> players,
-        @Schema(required = true, description = "The table's options with their defaults filled in (clock settings)") Map<String, String> options,
+        @Schema(required = true, description = "The table's options with their defaults filled in: the clock "
+                + "(`clock` and `turnSeconds` or `moveHours`) and, on a Carrara table, `expansion` (`true` or `false`)") Map<String, String> options,
         @Schema(required = true, description = "open: waiting for players; starting: started, game-service is creating the game; "
                 + "playing; finished; closed: everyone left before the start",
                 enumeration = {"open", "starting", "playing", "finished", "closed"}) String status,
