@@ -1,8 +1,10 @@
 package dev.tessera.events;
 
 import dev.tessera.events.builders.BuildersUpcasters;
+import dev.tessera.events.carrara.CarraraUpcasters;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The upcasters of the contract's own history: one for every older version of a published type. Every
@@ -11,7 +13,8 @@ import java.util.List;
  */
 public final class Upcasters {
 
-    public static final List<Upcaster> CONTRACT = List.copyOf(BuildersUpcasters.ALL);
+    public static final List<Upcaster> CONTRACT =
+            Stream.of(BuildersUpcasters.ALL, CarraraUpcasters.ALL).flatMap(List::stream).toList();
 
     private Upcasters() {
     }

@@ -68,7 +68,7 @@ public final class EventSchemaGenerator {
             BuildingInfo.class, Set.of("machine"),
             BuildersEvent.WorkerRecruited.class, Set.of("replacement", "deckTop"),
             BuildersEvent.TurnEnded.class, Set.of("nextPlayer"),
-            dev.tessera.events.carrara.GameFinished.class, Set.of("declaredBy"));
+            dev.tessera.events.carrara.GameFinished.class, Set.of("declaredBy", "bonusCard"));
 
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -117,8 +117,11 @@ class EventSchemaValidationTest {
         assertValid(new ConstructionStarted("ana", CRANE, 1, 2, TAVERN, CRANE));
         assertValid(new MachineSent("ana", CRANE, TAVERN, 2, 0));
         assertValid(new ValuationRequested(1, "ben", "city", "Pisa",
-                List.of(new ValuationRequested.Building("Pisa", "Palazzo", 6, "crown")),
+                List.of(new ValuationRequested.Building("Pisa", "Palazzo", 6, "crown", 0)),
                 List.of(new ValuationRequested.City("Pisa", 2, "vp")), Map.of("crown", 3)));
+        assertValid(new ValuationRequested(2, "ben", "category", "land",
+                List.of(new ValuationRequested.Building("Massa", "Villa", 8, "flag", 2)),
+                List.of(new ValuationRequested.City("Massa", 1, "vp")), Map.of("flag", 5)));
     }
 
     @Test

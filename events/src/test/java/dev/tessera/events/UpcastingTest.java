@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tessera.events.builders.BuildersEvent.BuildingCompleted;
 import dev.tessera.events.builders.BuildersEvent.ConstructionStarted;
 import dev.tessera.events.builders.BuildingInfo;
+import dev.tessera.events.carrara.GameFinished;
+import dev.tessera.events.carrara.ValuationRequested;
 import dev.tessera.events.lobby.TableOpened;
 import org.junit.jupiter.api.Test;
 
@@ -95,5 +97,26 @@ class UpcastingTest {
                 + "\"actionPointsLeft\":2,\"replacement\":" + hut + ",\"deckTop\":null}");
         assertEquals(new ConstructionStarted("ana", straw, 1, 2, straw, null),
                 codec.read("tessera.builders.ConstructionStarted", 1, started));
+    }
+
+    /** Carrara's events from before the expansion (v1) read as today's: no upgrade bonus, every object counted. */
+    @Test
+    void carrara_events_from_before_the_expansion_are_read_with_no_expansion_in_them() throws Exception {
+        EventCodec codec = new EventCodec();
+        JsonNode requested = codec.mapper().readTree("{\"valuation\":2,\"player\":\"ana\",\"kind\":\"type\","
+                + "\"target\":\"Villa\",\"buildings\":[{\"city\":\"Massa\",\"type\":\"Villa\",\"cost\":3,"
+                + "\"object\":\"flag\"}],\"cities\":[{\"city\":\"Massa\",\"value\":1,\"payout\":\"vp\"}],"
+                + "\"objectsLeft\":{\"flag\":5}}");
+        assertEquals(new ValuationRequested(2, "ana", "type", "Villa",
+                        List.of(new ValuationRequested.Building("Massa", "Villa", 3, "flag", 0)),
+                        List.of(new ValuationRequested.City("Massa", 1, "vp")), Map.of("flag", 5)),
+                codec.read("tessera.carrara.ValuationRequested", 1, requested));
+
+        JsonNode finished = codec.mapper().readTree("{\"reason\":\"declared\",\"declaredBy\":\"ana\",\"coinsPerVp\":5,"
+                + "\"vpPerObject\":1,\"vpPerBuilding\":1,\"players\":[{\"player\":\"ana\",\"vp\":40,\"coins\":12,"
+                + "\"objects\":6,\"buildings\":9,\"buildingCost\":27,\"stones\":2}]}");
+        assertEquals(new GameFinished("declared", "ana", 5, 1, 0, 1, null,
+                        List.of(new GameFinished.Tally("ana", 40, 12, 6, 6, 9, 27, 2, 0))),
+                codec.read("tessera.carrara.GameFinished", 1, finished));
     }
 }

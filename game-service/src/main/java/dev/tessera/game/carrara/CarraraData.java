@@ -1,14 +1,16 @@
 package dev.tessera.game.carrara;
 
+import dev.tessera.events.lobby.TitleOptions;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Carrara's component data and numbers (2012 edition, basic game), from the sources in game-service/docs/carrara.md.
- * Values no source gives are marked {@code ASSUMPTION} and listed in game-service/docs/carrara.md;
- * correct them here and nowhere else.
+ * Carrara's component data and numbers (2012 edition, basic game and expansion), from the sources in
+ * game-service/docs/carrara.md. Values no source gives are marked {@code ASSUMPTION} and listed in
+ * game-service/docs/carrara.md; correct them here and nowhere else (the green bonus cards: {@link BonusCard}).
  */
 public final class CarraraData {
 
@@ -44,6 +46,24 @@ public final class CarraraData {
     // object mirrors the expansion's "leftover object = 1 VP", 1 VP per building is our choice.
     public static final int VP_PER_OBJECT = 1;
     public static final int VP_PER_BUILDING = 1;
+
+    // ---- the expansion (table option "expansion": "true") ----
+
+    /** The table option that puts the expansion in play; its value is "true" or "false". */
+    public static final String OPTION_EXPANSION = TitleOptions.EXPANSION;
+    /** The cost of each building of the expansion's extra board. */
+    public static final int LARGE_COST = 8;
+    // ASSUMPTION: the six cost-8 buildings are one of each type (the sources give six, and six types).
+    private static final List<Tile> LARGE_BUILDINGS = Arrays.stream(BuildingType.values())
+            .map(type -> new Tile(type, LARGE_COST)).toList();
+    // ASSUMPTION: the upgrade tiles' effect is not in any source: each adds 1 to the value of its city, or of its
+    // category's buildings, in its owner's valuations (a building covered by both counts 2 more).
+    public static final int UPGRADE_BONUS = 1;
+    // ASSUMPTION: the expansion's object card (purple) counts one object of each kind, at 2 VP each, so that the
+    // expansion's rule "objects the object card does not count score 1 VP each" matters.
+    public static final int EXPANSION_VP_PER_OBJECT = 2;
+    /** The expansion's rule for objects the object card does not count. */
+    public static final int VP_PER_LEFTOVER_OBJECT = 1;
 
     private static final Map<City, Stone> CITY_COLOUR = new EnumMap<>(Map.of(
             City.LIVORNO, Stone.WHITE, City.PISA, Stone.YELLOW, City.LUCCA, Stone.RED,
@@ -125,6 +145,23 @@ public final class CarraraData {
 
     public static ObjectKind object(BuildingType type) {
         return TYPE_OBJECT.get(type);
+    }
+
+    /** The extra board of the expansion, before anyone builds from it. */
+    public static List<Tile> largeBuildings() {
+        return LARGE_BUILDINGS;
+    }
+
+    /** Stones a renovation costs: replacing a building of {@code replacedCost} with one of {@code cost}. */
+    // ASSUMPTION: the help pages do not say whether a renovation pays the new building's full cost or the difference;
+    // we take the difference (the old building's stones stay in the walls).
+    public static int renovationStones(int replacedCost, int cost) {
+        return cost - replacedCost;
+    }
+
+    /** How a category's valuation pays (expansion): city buildings in coins, land buildings in VP. */
+    public static Payout payout(Category category) {
+        return category == Category.CITY ? Payout.COINS : Payout.VP;
     }
 
     /** All 30 tiles: every type once with each cost 1 to 5. */

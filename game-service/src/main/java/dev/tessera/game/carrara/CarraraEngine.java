@@ -1,25 +1,34 @@
 package dev.tessera.game.carrara;
 
 import dev.tessera.events.carrara.BuildingBuilt;
+import dev.tessera.events.carrara.BuildingRenovated;
 import dev.tessera.events.carrara.BuildingRevealed;
 import dev.tessera.events.carrara.CarraraEvent;
 import dev.tessera.events.carrara.CoinsTaken;
 import dev.tessera.events.carrara.EndDeclared;
 import dev.tessera.events.carrara.GameFinished;
+import dev.tessera.events.carrara.LargeBuildingBuilt;
 import dev.tessera.events.carrara.ObjectBought;
+import dev.tessera.events.carrara.RotationSkipped;
 import dev.tessera.events.carrara.StonePurchaseSkipped;
 import dev.tessera.events.carrara.StonesBought;
 import dev.tessera.events.carrara.TurnEnded;
+import dev.tessera.events.carrara.UpgradeTaken;
 import dev.tessera.events.carrara.ValuationRequested;
 import dev.tessera.events.carrara.WheelRotated;
 import dev.tessera.game.carrara.CarraraMove.Build;
+import dev.tessera.game.carrara.CarraraMove.BuildLarge;
 import dev.tessera.game.carrara.CarraraMove.BuyNothing;
 import dev.tessera.game.carrara.CarraraMove.BuyObject;
 import dev.tessera.game.carrara.CarraraMove.BuyStones;
 import dev.tessera.game.carrara.CarraraMove.DeclareEnd;
 import dev.tessera.game.carrara.CarraraMove.EndTurn;
+import dev.tessera.game.carrara.CarraraMove.Renovate;
 import dev.tessera.game.carrara.CarraraMove.RotateWheel;
+import dev.tessera.game.carrara.CarraraMove.SkipRotation;
 import dev.tessera.game.carrara.CarraraMove.TakeCoins;
+import dev.tessera.game.carrara.CarraraMove.TakeUpgrade;
+import dev.tessera.game.carrara.CarraraMove.ValueCategory;
 import dev.tessera.game.carrara.CarraraMove.ValueCity;
 import dev.tessera.game.carrara.CarraraMove.ValueType;
 import dev.tessera.game.rules.Decision;
@@ -38,7 +47,8 @@ import java.util.Set;
 import java.util.function.Predicate;
 
 /**
- * The Palaces of Carrara (2012 edition), basic game. A valuation is a saga: decide() emits
+ * The Palaces of Carrara (2012 edition), the basic game and, with the table option {@code expansion}, the
+ * expansion (game-service/docs/carrara.md). A valuation is a saga: decide() emits
  * {@link ValuationRequested} and the game waits in {@link Phase#AWAITING_VALUATION} until the game
  * service appends the scoring service's {@code ValuationScored}, which evolve() applies.
  */
@@ -47,6 +57,7 @@ public final class CarraraEngine implements RulesEngine<CarraraState, CarraraMov
     public static final String GAME = "carrara";
     public static final String KIND_TYPE = "type";
     public static final String KIND_CITY = "city";
+    public static final String KIND_CATEGORY = "category";
 
     @Override
     public String game() {
@@ -90,10 +101,23 @@ public final class CarraraEngine implements RulesEngine<CarraraState, CarraraMov
             wheel.add(Stones.NONE);
         }
         Stones bag = new Stones(n, n, n, n, n, n).minus(sectionOne).minus(handedOut);
+        // Drawn after everything the basic game draws, so that a basic game deals as it always did.
+        CarraraState.ExpansionBoard expansion = expansion(setup) ? new CarraraState.ExpansionBoard(
+                CarraraData.largeBuildings(), EnumSet.allOf(Upgrade.class),
+                BonusCard.values()[random.nextInt(BonusCard.values().length)]) : null;
         return new CarraraState(setup.seed(), players, Phase.ACTION, 0, wheel, bag, 0,
                 tiles.subList(0, CarraraData.DISPLAY_SIZE), tiles.subList(CarraraData.DISPLAY_SIZE, tiles.size()),
                 Counts.filled(CarraraData.OBJECTS_PER_KIND - CarraraData.OBJECTS_IN_MARKET),
-                EnumSet.allOf(ObjectKind.class), Map.of(), null, 0, null);
+                EnumSet.allOf(ObjectKind.class), Map.of(), null, 0, null, expansion);
+    }
+
+    /** The table option; games stored before the expansion existed have none and are basic games. */
+    private static boolean expansion(GameSetup setup) {
+        String value = setup.options().getOrDefault(CarraraData.OPTION_EXPANSION, "false");
+        if (!value.equals("true") && !value.equals("false")) {
+            throw new IllegalArgumentException("option " + CarraraData.OPTION_EXPANSION + " is true or false, not " + value);
+        }
+        return value.equals("true");
     }
 
     @Override
@@ -104,6 +128,9 @@ public final class CarraraEngine implements RulesEngine<CarraraState, CarraraMov
         int seat = state.seatOf(player);
         if (seat < 0) {
             return Decision.reject("not-a-player", player + " does not play in this game.");
+        }
+        if (isExpansionMove(move) && !state.hasExpansion()) {
+            return Decision.reject("expansion-not-in-play", "This game is played without the expansion.");
         }
         if (state.phase() == Phase.AWAITING_VALUATION) {
             return Decision.reject("awaiting-valuation", "The game waits for a valuation to be scored.");
@@ -133,15 +160,33 @@ public final class CarraraEngine implements RulesEngine<CarraraState, CarraraMov
             return declareEnd(state, me);
         } else if (move instanceof BuyObject m) {
             return buyObject(state, me, m.object());
+        } else if (move instanceof SkipRotation) {
+            return skipRotation(state, me);
+        } else if (move instanceof BuildLarge m) {
+            return buildLarge(state, me, m);
+        } else if (move instanceof TakeUpgrade m) {
+            return takeUpgrade(state, me, m.upgrade());
+        } else if (move instanceof Renovate m) {
+            return renovate(state, me, m);
+        } else if (move instanceof ValueCategory m) {
+            return valueCategory(state, me, m.category());
         }
         return Decision.accept(turnEnd(state, me)); // EndTurn, the only move left
+    }
+
+    private static boolean isExpansionMove(CarraraMove move) {
+        return move instanceof SkipRotation || move instanceof BuildLarge || move instanceof TakeUpgrade
+                || move instanceof Renovate || move instanceof ValueCategory;
     }
 
     private static boolean allowedIn(CarraraMove move, Phase phase) {
         return switch (phase) {
             case ACTION -> move instanceof RotateWheel || move instanceof Build || move instanceof ValueType
-                    || move instanceof ValueCity || move instanceof DeclareEnd || move instanceof TakeCoins;
+                    || move instanceof ValueCity || move instanceof DeclareEnd || move instanceof TakeCoins
+                    || move instanceof SkipRotation || move instanceof BuildLarge || move instanceof Renovate
+                    || move instanceof ValueCategory;
             case BUYING_STONES -> move instanceof BuyStones || move instanceof BuyNothing || move instanceof TakeCoins;
+            case CHOOSING_UPGRADE -> move instanceof TakeUpgrade;
             case AFTER_ACTION -> move instanceof BuyObject || move instanceof EndTurn;
             case AWAITING_VALUATION, OVER -> false;
         };
@@ -216,26 +261,122 @@ public final class CarraraEngine implements RulesEngine<CarraraState, CarraraMov
             return Decision.reject("building-not-available",
                     move.building().id() + " " + move.cost() + " is not on the display.");
         }
-        if (move.stones().size() != move.cost()) {
-            return Decision.reject("wrong-stone-count", "This building costs exactly " + move.cost() + " stones.");
-        }
-        for (Stone stone : move.stones()) {
-            if (!CarraraData.accepts(move.city(), stone)) {
-                return Decision.reject("stone-not-allowed", move.city().id() + " does not accept " + stone.id() + " stones.");
-            }
-        }
-        if (!me.stones().containsAll(Stones.of(move.stones()))) {
-            return Decision.reject("stones-not-held", "You do not hold those stones.");
+        Decision<CarraraEvent> unpaid = paymentRejected(me, move.city(), move.cost(), move.stones(),
+                "This building costs exactly " + move.cost() + " stones.");
+        if (unpaid != null) {
+            return unpaid;
         }
         List<CarraraEvent> events = new ArrayList<>();
         events.add(new BuildingBuilt(me.name(), tile.type().id(), CarraraData.category(tile.type()).id(), tile.cost(),
-                CarraraData.object(tile.type()).id(), move.city().id(), move.stones().stream().map(Stone::id).toList()));
+                CarraraData.object(tile.type()).id(), move.city().id(), ids(move.stones())));
+        refill(state, events);
+        return finishAction(state, me, events.toArray(CarraraEvent[]::new));
+    }
+
+    /** The rejection of paying {@code count} stones {@code stones} for {@code city}, or null when they pay. */
+    private static Decision<CarraraEvent> paymentRejected(PlayerState me, City city, int count, List<Stone> stones,
+                                                          String countDetail) {
+        if (stones.size() != count) {
+            return Decision.reject("wrong-stone-count", countDetail);
+        }
+        for (Stone stone : stones) {
+            if (!CarraraData.accepts(city, stone)) {
+                return Decision.reject("stone-not-allowed", city.id() + " does not accept " + stone.id() + " stones.");
+            }
+        }
+        if (!me.stones().containsAll(Stones.of(stones))) {
+            return Decision.reject("stones-not-held", "You do not hold those stones.");
+        }
+        return null;
+    }
+
+    /** The display takes the pile's top tile, while the pile lasts. */
+    private static void refill(CarraraState state, List<CarraraEvent> events) {
         if (!state.pile().isEmpty()) {
             Tile top = state.pile().get(0);
             events.add(new BuildingRevealed(top.type().id(), CarraraData.category(top.type()).id(), top.cost(),
                     CarraraData.object(top.type()).id(), state.pile().size() - 1));
         }
+    }
+
+    private static List<String> ids(List<Stone> stones) {
+        return stones.stream().map(Stone::id).toList();
+    }
+
+    private Decision<CarraraEvent> skipRotation(CarraraState state, PlayerState me) {
+        if (!Rules.canSkipRotation(state)) {
+            return Decision.reject("wheel-empty", "The wheel holds no stone, and without turning it none is drawn.");
+        }
+        return Decision.accept(new RotationSkipped(me.name()));
+    }
+
+    private Decision<CarraraEvent> buildLarge(CarraraState state, PlayerState me, BuildLarge move) {
+        Tile tile = new Tile(move.building(), CarraraData.LARGE_COST);
+        if (!state.expansion().largeBuildings().contains(tile)) {
+            return Decision.reject("building-not-available",
+                    "The cost-" + CarraraData.LARGE_COST + " " + move.building().id() + " has already been built.");
+        }
+        Decision<CarraraEvent> unpaid = paymentRejected(me, move.city(), CarraraData.LARGE_COST, move.stones(),
+                "A cost-" + CarraraData.LARGE_COST + " building costs exactly " + CarraraData.LARGE_COST + " stones.");
+        if (unpaid != null) {
+            return unpaid;
+        }
+        LargeBuildingBuilt built = new LargeBuildingBuilt(me.name(), tile.type().id(),
+                CarraraData.category(tile.type()).id(), tile.cost(), CarraraData.object(tile.type()).id(),
+                move.city().id(), ids(move.stones()));
+        // Six buildings and eight tiles: a tile is always left, but a stream must not stall if that ever changes.
+        return state.expansion().upgradesLeft().isEmpty() ? finishAction(state, me, built) : Decision.accept(built);
+    }
+
+    private Decision<CarraraEvent> takeUpgrade(CarraraState state, PlayerState me, Upgrade upgrade) {
+        if (!state.expansion().upgradesLeft().contains(upgrade)) {
+            return Decision.reject("upgrade-not-available", "The " + upgrade.id() + " upgrade tile has already been taken.");
+        }
+        return finishAction(state, me, new UpgradeTaken(me.name(), upgrade.id(), CarraraData.UPGRADE_BONUS));
+    }
+
+    private Decision<CarraraEvent> renovate(CarraraState state, PlayerState me, Renovate move) {
+        Tile tile = new Tile(move.building(), move.cost());
+        if (!state.display().contains(tile)) {
+            return Decision.reject("building-not-available",
+                    move.building().id() + " " + move.cost() + " is not on the display.");
+        }
+        Building old = me.buildings().stream()
+                .filter(b -> b.type() == move.replaces().building() && b.cost() == move.replaces().cost())
+                .findFirst().orElse(null);
+        if (old == null) {
+            return Decision.reject("not-your-building", "You have no " + move.replaces().building().id() + " "
+                    + move.replaces().cost() + " to renovate.");
+        }
+        if (move.cost() <= old.cost()) {
+            return Decision.reject("renovation-not-higher", "A renovation replaces a building with a higher-cost one.");
+        }
+        int count = CarraraData.renovationStones(old.cost(), move.cost());
+        Decision<CarraraEvent> unpaid = paymentRejected(me, old.city(), count, move.stones(),
+                "This renovation costs exactly " + count + " stones.");
+        if (unpaid != null) {
+            return unpaid;
+        }
+        List<CarraraEvent> events = new ArrayList<>();
+        events.add(new BuildingRenovated(me.name(), old.city().id(), tile.type().id(),
+                CarraraData.category(tile.type()).id(), tile.cost(), CarraraData.object(tile.type()).id(),
+                old.type().id(), old.cost(), ids(move.stones())));
+        refill(state, events);
         return finishAction(state, me, events.toArray(CarraraEvent[]::new));
+    }
+
+    private Decision<CarraraEvent> valueCategory(CarraraState state, PlayerState me, Category category) {
+        if (!Rules.hasMarker(me)) {
+            return Decision.reject("no-valuation-markers", "All six valuation markers are used.");
+        }
+        if (me.categoriesValued().contains(category)) {
+            return Decision.reject("category-already-valued", "You have already valued your " + category.id() + " buildings.");
+        }
+        if (!me.hasBuilt(category)) {
+            return Decision.reject("no-building-of-category", "You have no " + category.id() + " building.");
+        }
+        return Decision.accept(valuation(state, me, KIND_CATEGORY, category.id(),
+                b -> CarraraData.category(b.type()) == category));
     }
 
     private Decision<CarraraEvent> valueType(CarraraState state, PlayerState me, BuildingType type) {
@@ -273,7 +414,7 @@ public final class CarraraEngine implements RulesEngine<CarraraState, CarraraMov
         for (Building b : me.buildings()) {
             if (valued.test(b)) {
                 buildings.add(new ValuationRequested.Building(b.city().id(), b.type().id(), b.cost(),
-                        CarraraData.object(b.type()).id()));
+                        CarraraData.object(b.type()).id(), me.upgradeBonus(b)));
                 cities.add(b.city());
             }
         }
@@ -324,13 +465,24 @@ public final class CarraraEngine implements RulesEngine<CarraraState, CarraraMov
         if (next != 0 || !state.endTriggered()) {
             return List.of(ended);
         }
-        List<GameFinished.Tally> tallies = state.players().stream()
-                .map(p -> new GameFinished.Tally(p.name(), p.vp(), p.coins(), p.objectCount(), p.buildings().size(),
-                        p.buildingCost(), p.stones().total()))
-                .toList();
         String reason = state.declaredBy() != null ? "declared" : "buildings-exhausted";
-        return List.of(ended, new GameFinished(reason, state.declaredBy(), CarraraData.COINS_PER_VP,
-                CarraraData.VP_PER_OBJECT, CarraraData.VP_PER_BUILDING, tallies));
+        return List.of(ended, finished(state, reason));
+    }
+
+    /** Every player's holdings and the rates of the object cards in play; with the expansion, its bonus card. */
+    private static GameFinished finished(CarraraState state, String reason) {
+        BonusCard card = state.hasExpansion() ? state.expansion().bonusCard() : null;
+        List<GameFinished.Tally> tallies = state.players().stream()
+                .map(p -> new GameFinished.Tally(p.name(), p.vp(), p.coins(), p.objectCount(),
+                        card != null ? p.objectKinds() : p.objectCount(), p.buildings().size(), p.buildingCost(),
+                        p.stones().total(), card != null ? card.bonusFor(p) : 0))
+                .toList();
+        return card != null
+                ? new GameFinished(reason, state.declaredBy(), CarraraData.COINS_PER_VP,
+                        CarraraData.EXPANSION_VP_PER_OBJECT, CarraraData.VP_PER_LEFTOVER_OBJECT,
+                        CarraraData.VP_PER_BUILDING, card.id(), tallies)
+                : new GameFinished(reason, state.declaredBy(), CarraraData.COINS_PER_VP, CarraraData.VP_PER_OBJECT, 0,
+                        CarraraData.VP_PER_BUILDING, null, tallies);
     }
 
     private static CarraraState fold(CarraraState state, List<CarraraEvent> events) {
@@ -358,7 +510,14 @@ public final class CarraraEngine implements RulesEngine<CarraraState, CarraraMov
                 if (Rules.canRotate(state)) {
                     moves.add(new RotateWheel());
                 }
+                if (Rules.canSkipRotation(state)) {
+                    moves.add(new SkipRotation());
+                }
                 addBuilds(state, me, moves);
+                if (state.hasExpansion()) {
+                    addLargeBuilds(state, me, moves);
+                    addRenovations(state, me, moves);
+                }
                 for (BuildingType type : BuildingType.values()) {
                     if (Rules.canValueType(me, type)) {
                         moves.add(new ValueType(type));
@@ -367,6 +526,13 @@ public final class CarraraEngine implements RulesEngine<CarraraState, CarraraMov
                 for (City city : City.values()) {
                     if (Rules.canValueCity(state, me, city)) {
                         moves.add(new ValueCity(city));
+                    }
+                }
+                if (state.hasExpansion()) {
+                    for (Category category : Category.values()) {
+                        if (Rules.canValueCategory(me, category)) {
+                            moves.add(new ValueCategory(category));
+                        }
                     }
                 }
                 if (moves.isEmpty()) {
@@ -384,6 +550,13 @@ public final class CarraraEngine implements RulesEngine<CarraraState, CarraraMov
                 }
                 if (moves.isEmpty()) {
                     moves.add(me.coins() == 0 ? new TakeCoins() : new BuyNothing());
+                }
+            }
+            case CHOOSING_UPGRADE -> {
+                for (Upgrade upgrade : Upgrade.values()) {
+                    if (state.expansion().upgradesLeft().contains(upgrade)) {
+                        moves.add(new TakeUpgrade(upgrade));
+                    }
                 }
             }
             case AFTER_ACTION -> {
@@ -410,6 +583,38 @@ public final class CarraraEngine implements RulesEngine<CarraraState, CarraraMov
                     for (List<Stone> payment : paymentsByCost.computeIfAbsent(tile.cost(),
                             cost -> Rules.payments(usable, cost))) {
                         moves.add(new Build(tile.type(), tile.cost(), city, payment));
+                    }
+                }
+            }
+        }
+    }
+
+    private static void addLargeBuilds(CarraraState state, PlayerState me, List<CarraraMove> moves) {
+        if (state.expansion().largeBuildings().isEmpty()) {
+            return;
+        }
+        for (City city : City.values()) {
+            Stones usable = Rules.acceptedStones(me.stones(), city);
+            if (usable.total() >= CarraraData.LARGE_COST) {
+                for (List<Stone> payment : Rules.payments(usable, CarraraData.LARGE_COST)) {
+                    for (Tile tile : state.expansion().largeBuildings()) {
+                        moves.add(new BuildLarge(tile.type(), city, payment));
+                    }
+                }
+            }
+        }
+    }
+
+    private static void addRenovations(CarraraState state, PlayerState me, List<CarraraMove> moves) {
+        for (Building old : me.buildings()) {
+            Stones usable = Rules.acceptedStones(me.stones(), old.city());
+            Map<Integer, List<List<Stone>>> paymentsByCount = new HashMap<>();
+            for (Tile tile : state.display()) {
+                int count = CarraraData.renovationStones(old.cost(), tile.cost());
+                if (tile.cost() > old.cost() && count <= usable.total()) {
+                    for (List<Stone> payment : paymentsByCount.computeIfAbsent(count, n -> Rules.payments(usable, n))) {
+                        moves.add(new Renovate(tile.type(), tile.cost(),
+                                new Renovate.Replaced(old.type(), old.cost()), payment));
                     }
                 }
             }

@@ -5,7 +5,10 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.List;
 import java.util.Objects;
 
-/** A Carrara move as the move endpoint accepts it; the acting player comes from the caller. */
+/**
+ * A Carrara move as the move endpoint accepts it; the acting player comes from the caller. The last five are the
+ * expansion's, rejected with {@code expansion-not-in-play} in a game without it.
+ */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
 @JsonSubTypes({
     @JsonSubTypes.Type(value = CarraraMove.RotateWheel.class, name = "rotate-wheel"),
@@ -17,7 +20,12 @@ import java.util.Objects;
     @JsonSubTypes.Type(value = CarraraMove.ValueCity.class, name = "value-city"),
     @JsonSubTypes.Type(value = CarraraMove.DeclareEnd.class, name = "declare-end"),
     @JsonSubTypes.Type(value = CarraraMove.BuyObject.class, name = "buy-object"),
-    @JsonSubTypes.Type(value = CarraraMove.EndTurn.class, name = "end-turn")
+    @JsonSubTypes.Type(value = CarraraMove.EndTurn.class, name = "end-turn"),
+    @JsonSubTypes.Type(value = CarraraMove.SkipRotation.class, name = "skip-rotation"),
+    @JsonSubTypes.Type(value = CarraraMove.BuildLarge.class, name = "build-large"),
+    @JsonSubTypes.Type(value = CarraraMove.TakeUpgrade.class, name = "take-upgrade"),
+    @JsonSubTypes.Type(value = CarraraMove.Renovate.class, name = "renovate"),
+    @JsonSubTypes.Type(value = CarraraMove.ValueCategory.class, name = "value-category")
 })
 public sealed interface CarraraMove {
 
@@ -77,5 +85,54 @@ public sealed interface CarraraMove {
 
     /** Ends the turn without the extra purchase. */
     record EndTurn() implements CarraraMove {
+    }
+
+    /** Expansion, action "buy stones" without turning the wheel: no stone is drawn, the player buys at today's prices. */
+    record SkipRotation() implements CarraraMove {
+    }
+
+    /**
+     * Expansion, action "build": the extra board's cost-8 {@code building} above {@code city}, paid with 8 stones
+     * the city accepts; then the player takes an upgrade tile ({@link TakeUpgrade}).
+     */
+    record BuildLarge(BuildingType building, City city, List<Stone> stones) implements CarraraMove {
+        public BuildLarge {
+            Objects.requireNonNull(building, "building");
+            Objects.requireNonNull(city, "city");
+            stones = List.copyOf(stones);
+        }
+    }
+
+    /** Expansion, after a cost-8 building: one of the upgrade tiles left, for a city or a building category. */
+    record TakeUpgrade(Upgrade upgrade) implements CarraraMove {
+        public TakeUpgrade {
+            Objects.requireNonNull(upgrade, "upgrade");
+        }
+    }
+
+    /**
+     * Expansion, action "build" as a renovation: the display tile {@code building}/{@code cost} replaces the
+     * player's building {@code replaces} in its city, paid with the difference in cost in stones that city accepts.
+     */
+    record Renovate(BuildingType building, int cost, Replaced replaces, List<Stone> stones) implements CarraraMove {
+        public Renovate {
+            Objects.requireNonNull(building, "building");
+            Objects.requireNonNull(replaces, "replaces");
+            stones = List.copyOf(stones);
+        }
+
+        /** One of the player's buildings, named by its tile (type and cost identify a tile). */
+        public record Replaced(BuildingType building, int cost) {
+            public Replaced {
+                Objects.requireNonNull(building, "building");
+            }
+        }
+    }
+
+    /** Expansion, action "valuation" of all the player's buildings of one category ("city" or "land"). */
+    record ValueCategory(Category category) implements CarraraMove {
+        public ValueCategory {
+            Objects.requireNonNull(category, "category");
+        }
     }
 }

@@ -11,4 +11,8 @@ public enum Category {
     public String id() {
         return name().toLowerCase(Locale.ROOT);
     }
+
+    public static Category of(String id) {
+        return valueOf(id.toUpperCase(Locale.ROOT));
+    }
 }

@@ -1,15 +1,19 @@
 package dev.tessera.game.carrara;
 
 import dev.tessera.events.carrara.BuildingBuilt;
+import dev.tessera.events.carrara.BuildingRenovated;
 import dev.tessera.events.carrara.BuildingRevealed;
 import dev.tessera.events.carrara.CarraraEvent;
 import dev.tessera.events.carrara.CoinsTaken;
 import dev.tessera.events.carrara.EndDeclared;
 import dev.tessera.events.carrara.GameFinished;
+import dev.tessera.events.carrara.LargeBuildingBuilt;
 import dev.tessera.events.carrara.ObjectBought;
+import dev.tessera.events.carrara.RotationSkipped;
 import dev.tessera.events.carrara.StonePurchaseSkipped;
 import dev.tessera.events.carrara.StonesBought;
 import dev.tessera.events.carrara.TurnEnded;
+import dev.tessera.events.carrara.UpgradeTaken;
 import dev.tessera.events.carrara.ValuationRequested;
 import dev.tessera.events.carrara.ValuationScored;
 import dev.tessera.events.carrara.WheelRotated;
@@ -81,6 +85,14 @@ final class Evolution {
             return state.withTurn(seat(state, e.next()));
         } else if (event instanceof GameFinished) {
             return state.withPhase(Phase.OVER);
+        } else if (event instanceof RotationSkipped) {
+            return state.withPhase(Phase.BUYING_STONES);
+        } else if (event instanceof LargeBuildingBuilt e) {
+            return largeBuilt(state, e);
+        } else if (event instanceof UpgradeTaken e) {
+            return upgraded(state, e);
+        } else if (event instanceof BuildingRenovated e) {
+            return renovated(state, e);
         }
         throw new IllegalArgumentException("unknown event " + event);
     }
@@ -109,12 +121,68 @@ final class Evolution {
                 .withWheel(state.wheel(), state.bag().plus(paid), state.draws()).withPhase(Phase.AFTER_ACTION);
     }
 
+    private static CarraraState largeBuilt(CarraraState state, LargeBuildingBuilt e) {
+        int seat = seat(state, e.player());
+        Tile tile = new Tile(BuildingType.of(e.building()), e.cost());
+        CarraraState.ExpansionBoard board = board(state);
+        List<Tile> left = new ArrayList<>(board.largeBuildings());
+        if (!left.remove(tile)) {
+            throw new IllegalArgumentException(tile + " is not on the extra board");
+        }
+        Stones paid = stones(e.stones());
+        PlayerState player = state.player(seat)
+                .withBuilding(new Building(tile.type(), tile.cost(), City.of(e.city())), paid);
+        return state.withPlayer(seat, player)
+                .withExpansion(new CarraraState.ExpansionBoard(left, board.upgradesLeft(), board.bonusCard()))
+                .withWheel(state.wheel(), state.bag().plus(paid), state.draws()).withPhase(Phase.CHOOSING_UPGRADE);
+    }
+
+    private static CarraraState upgraded(CarraraState state, UpgradeTaken e) {
+        int seat = seat(state, e.player());
+        Upgrade upgrade = Upgrade.of(e.upgrade());
+        CarraraState.ExpansionBoard board = board(state);
+        Set<Upgrade> left = EnumSet.noneOf(Upgrade.class);
+        left.addAll(board.upgradesLeft());
+        if (!left.remove(upgrade)) {
+            throw new IllegalArgumentException("the " + e.upgrade() + " upgrade tile was already taken");
+        }
+        return state.withPlayer(seat, state.player(seat).withUpgrade(upgrade))
+                .withExpansion(new CarraraState.ExpansionBoard(board.largeBuildings(), left, board.bonusCard()))
+                .withPhase(Phase.AFTER_ACTION);
+    }
+
+    private static CarraraState renovated(CarraraState state, BuildingRenovated e) {
+        int seat = seat(state, e.player());
+        Tile tile = new Tile(BuildingType.of(e.building()), e.cost());
+        List<Tile> display = new ArrayList<>(state.display());
+        if (!display.remove(tile)) {
+            throw new IllegalArgumentException(tile + " is not on the display");
+        }
+        City city = City.of(e.city());
+        Stones paid = stones(e.stones());
+        // ASSUMPTION: the replaced building leaves the game (no source says where it goes).
+        PlayerState player = state.player(seat).withRenovation(
+                new Building(BuildingType.of(e.replacedBuilding()), e.replacedCost(), city),
+                new Building(tile.type(), tile.cost(), city), paid);
+        return state.withPlayer(seat, player).withTiles(display, state.pile())
+                .withWheel(state.wheel(), state.bag().plus(paid), state.draws()).withPhase(Phase.AFTER_ACTION);
+    }
+
+    private static CarraraState.ExpansionBoard board(CarraraState state) {
+        if (!state.hasExpansion()) {
+            throw new IllegalArgumentException("an expansion event in a game without the expansion");
+        }
+        return state.expansion();
+    }
+
     private static CarraraState requested(CarraraState state, ValuationRequested e) {
         int seat = seat(state, e.player());
         boolean byType = e.kind().equals(CarraraEngine.KIND_TYPE);
-        PlayerState player = state.player(seat).withMarkerUsed(byType ? BuildingType.of(e.target()) : null);
+        boolean byCategory = e.kind().equals(CarraraEngine.KIND_CATEGORY);
+        PlayerState player = state.player(seat).withMarkerUsed(byType ? BuildingType.of(e.target()) : null,
+                byCategory ? Category.of(e.target()) : null);
         Map<City, String> citiesValued = new HashMap<>(state.citiesValued());
-        if (!byType) {
+        if (!byType && !byCategory) {
             citiesValued.put(City.of(e.target()), e.player());
         }
         var pending = new CarraraState.PendingValuation(e.valuation(), e.player(), e.kind(), e.target());

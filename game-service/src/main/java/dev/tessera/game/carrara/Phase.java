@@ -6,6 +6,8 @@ public enum Phase {
     ACTION,
     /** The wheel has turned; the player buys stones from one section. */
     BUYING_STONES,
+    /** Expansion: a cost-8 building was built; the player takes an upgrade tile. */
+    CHOOSING_UPGRADE,
     /** A valuation was requested; nothing moves until the scoring service answers. */
     AWAITING_VALUATION,
     /** The action is done; the player may buy one object, then the turn ends. */

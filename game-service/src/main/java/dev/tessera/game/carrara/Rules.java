@@ -14,6 +14,12 @@ final class Rules {
         return !state.bag().isEmpty() || !state.wheelStones().isEmpty();
     }
 
+    /** Expansion: buying stones without turning the wheel needs stones on it (nothing is drawn). */
+    static boolean canSkipRotation(CarraraState state) {
+        return state.hasExpansion() && !state.wheelStones().isEmpty();
+    }
+
+    /** Any build, and with the expansion any cost-8 building or renovation. */
     static boolean canBuildAnything(CarraraState state, PlayerState player) {
         for (City city : City.values()) {
             int usable = acceptedStones(player.stones(), city).total();
@@ -22,8 +28,30 @@ final class Rules {
                     return true;
                 }
             }
+            if (state.hasExpansion() && !state.expansion().largeBuildings().isEmpty() && CarraraData.LARGE_COST <= usable) {
+                return true;
+            }
+        }
+        return state.hasExpansion() && canRenovate(state, player);
+    }
+
+    static boolean canRenovate(CarraraState state, PlayerState player) {
+        for (Building old : player.buildings()) {
+            int usable = acceptedStones(player.stones(), old.city()).total();
+            for (Tile tile : state.display()) {
+                if (tile.cost() > old.cost() && CarraraData.renovationStones(old.cost(), tile.cost()) <= usable) {
+                    return true;
+                }
+            }
         }
         return false;
+    }
+
+    /** Expansion: each category once per player, like a type. */
+    // ASSUMPTION: the help says "each category once per game", without "for all players" as it says for cities;
+    // we read it as for types: once per player.
+    static boolean canValueCategory(PlayerState player, Category category) {
+        return hasMarker(player) && !player.categoriesValued().contains(category) && player.hasBuilt(category);
     }
 
     static boolean canValueType(PlayerState player, BuildingType type) {
@@ -48,6 +76,13 @@ final class Rules {
         for (City city : City.values()) {
             if (canValueCity(state, player, city)) {
                 return true;
+            }
+        }
+        if (state.hasExpansion()) {
+            for (Category category : Category.values()) {
+                if (canValueCategory(player, category)) {
+                    return true;
+                }
             }
         }
         return false;

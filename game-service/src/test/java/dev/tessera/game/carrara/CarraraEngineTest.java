@@ -391,8 +391,8 @@ class CarraraEngineTest {
         List<CarraraEvent> events = accepted(s, "ann", new ValueType(BuildingType.PALAZZO));
 
         assertEquals(List.of(new ValuationRequested(1, "ann", "type", "Palazzo",
-                List.of(new ValuationRequested.Building("Livorno", "Palazzo", 3, "crown"),
-                        new ValuationRequested.Building("Pisa", "Palazzo", 2, "crown")),
+                List.of(new ValuationRequested.Building("Livorno", "Palazzo", 3, "crown", 0),
+                        new ValuationRequested.Building("Pisa", "Palazzo", 2, "crown", 0)),
                 List.of(new ValuationRequested.City("Livorno", 3, "vp"), new ValuationRequested.City("Pisa", 3, "coins")),
                 Map.of("gate", 5, "crown", 5, "coat-of-arms", 5, "book", 5, "flag", 5, "cup", 5))), events);
     }
@@ -458,7 +458,7 @@ class CarraraEngineTest {
         CarraraState s = annWithPalazzi();
         PlayerState ann = s.player(0);
         for (int i = 0; i < 6; i++) {
-            ann = ann.withMarkerUsed(null);
+            ann = ann.withMarkerUsed(null, null);
         }
         s = s.withPlayer(0, ann);
 
@@ -473,8 +473,8 @@ class CarraraEngineTest {
         ValuationRequested request = (ValuationRequested) accepted(s, "ann", new ValueCity(City.PISA)).get(0);
 
         assertEquals("city", request.kind());
-        assertEquals(List.of(new ValuationRequested.Building("Pisa", "Palazzo", 2, "crown"),
-                new ValuationRequested.Building("Pisa", "Villa", 1, "flag")), request.buildings());
+        assertEquals(List.of(new ValuationRequested.Building("Pisa", "Palazzo", 2, "crown", 0),
+                new ValuationRequested.Building("Pisa", "Villa", 1, "flag", 0)), request.buildings());
         assertEquals(List.of(new ValuationRequested.City("Pisa", 3, "coins")), request.cities());
         assertRejected("too-few-buildings", s, "ann", new ValueCity(City.LIVORNO));
     }
@@ -497,7 +497,7 @@ class CarraraEngineTest {
                 new Building(BuildingType.CASTELLO, 5, City.LERICI));
         PlayerState bob = s.player(1);
         for (int i = 0; i < 4; i++) {
-            bob = bob.withMarkerUsed(null);
+            bob = bob.withMarkerUsed(null, null);
         }
         bob = bob.withObjects(List.of(ObjectKind.CUP, ObjectKind.CUP, ObjectKind.GATE, ObjectKind.BOOK, ObjectKind.FLAG));
         return s.withPlayer(1, bob).withTurn(1);
@@ -510,7 +510,8 @@ class CarraraEngineTest {
         CarraraState s = bobMeetsTheGoals(2);
         PlayerState bob = s.player(1);
         s = s.withPlayer(1, new PlayerState(bob.name(), bob.coins(), bob.vp(), bob.stones(), bob.buildings(),
-                Counts.add(bob.objects(), List.of(ObjectKind.CUP), -1), bob.typesValued(), bob.markersUsed()));
+                Counts.add(bob.objects(), List.of(ObjectKind.CUP), -1), bob.typesValued(), bob.markersUsed(),
+                bob.categoriesValued(), bob.upgrades()));
 
         assertRejected("goals-not-met", s, "bob", new DeclareEnd());
         assertFalse(ENGINE.legalMoves(s, "bob").contains(new DeclareEnd()));

@@ -65,12 +65,12 @@ class CarraraJsonTest {
     @Test
     void aValuationRequestSerialisesToTheCalculatorsInputShape() throws Exception {
         var request = new ValuationRequested(2, "ann", "type", "Palazzo",
-                List.of(new ValuationRequested.Building("Livorno", "Palazzo", 3, "crown")),
+                List.of(new ValuationRequested.Building("Livorno", "Palazzo", 3, "crown", 0)),
                 List.of(new ValuationRequested.City("Livorno", 3, "vp")), Map.of("crown", 5));
 
         assertEquals(JSON.readTree("""
                 {"valuation": 2, "player": "ann", "kind": "type", "target": "Palazzo",
-                 "buildings": [{"city": "Livorno", "type": "Palazzo", "cost": 3, "object": "crown"}],
+                 "buildings": [{"city": "Livorno", "type": "Palazzo", "cost": 3, "object": "crown", "bonus": 0}],
                  "cities": [{"city": "Livorno", "value": 3, "payout": "vp"}],
                  "objectsLeft": {"crown": 5}}"""), JSON.valueToTree(request));
     }

@@ -7,28 +7,38 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tessera.events.carrara.BuildingBuilt;
+import dev.tessera.events.carrara.BuildingRenovated;
 import dev.tessera.events.carrara.CarraraEvent;
 import dev.tessera.events.carrara.CoinsTaken;
 import dev.tessera.events.carrara.EndDeclared;
 import dev.tessera.events.carrara.GameFinished;
+import dev.tessera.events.carrara.LargeBuildingBuilt;
 import dev.tessera.events.carrara.ObjectBought;
+import dev.tessera.events.carrara.RotationSkipped;
 import dev.tessera.events.carrara.StonesBought;
 import dev.tessera.events.carrara.TurnEnded;
+import dev.tessera.events.carrara.UpgradeTaken;
+import dev.tessera.events.carrara.ValuationRequested;
 import dev.tessera.events.carrara.ValuationScored;
 import dev.tessera.game.rules.Decision;
 import dev.tessera.game.rules.GameSetup;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Random whole games: invariants after every step, replay determinism, and the move/event JSON contract. */
+/**
+ * Random whole games, basic and with the expansion: invariants after every step, replay determinism, and the
+ * move/event JSON contract.
+ */
 class CarraraPropertyTest {
 
     private static final int GAMES = 1000;
@@ -41,11 +51,30 @@ class CarraraPropertyTest {
     @ParameterizedTest(name = "{0} players")
     @ValueSource(ints = {2, 3, 4})
     void randomGamesKeepTheRulesInvariantAndReplayExactly(int players) throws Exception {
-        Random seeds = new Random(players);
+        Map<String, Integer> seen = playRandomGames(players, false);
+        assertEquals(0, seen.getOrDefault("expansion", 0), seen::toString);
+    }
+
+    /** With the expansion: the same invariants and more, and every part of the expansion occurs. */
+    @ParameterizedTest(name = "{0} players")
+    @ValueSource(ints = {2, 3, 4})
+    void randomGamesWithTheExpansionKeepTheRulesInvariantAndReplayExactly(int players) throws Exception {
+        Map<String, Integer> seen = playRandomGames(players, true);
+        for (String part : List.of("skip-rotation", "build-large", "take-upgrade", "renovate", "value-category",
+                "leftover-objects", "bonus-card-met")) {
+            assertTrue(seen.getOrDefault(part, 0) > 0, () -> part + " never occurred: " + seen);
+        }
+    }
+
+    /** Plays {@link #GAMES} games; answers how many games ended each way and saw each part of the expansion. */
+    private static Map<String, Integer> playRandomGames(int players, boolean expansion) throws Exception {
+        Random seeds = new Random(expansion ? 100 + players : players);
         Map<String, Integer> endings = new HashMap<>();
+        Map<String, Integer> seen = new TreeMap<>();
         int longest = 0;
         for (int game = 0; game < GAMES; game++) {
-            GameSetup setup = Fixture.setup(players, seeds.nextLong());
+            long seed = seeds.nextLong();
+            GameSetup setup = expansion ? Fixture.expansionSetup(players, seed) : Fixture.setup(players, seed);
             long choices = seeds.nextLong();
             Ledger ledger = new Ledger(players);
             boolean deep = game < DEEP_GAMES;
@@ -63,6 +92,7 @@ class CarraraPropertyTest {
             GameFinished ended = assertInstanceOf(GameFinished.class, stream.get(stream.size() - 1));
             checkEnd(end, ended, ledger);
             endings.merge(ended.reason(), 1, Integer::sum);
+            seenIn(stream).forEach(part -> seen.merge(part, 1, Integer::sum));
             longest = Math.max(longest, ledger.steps);
             if (deep) {
                 assertEquals(stream, RandomGame.play(setup, new Random(choices), game % 2 == 0, MAX_STEPS, null),
@@ -72,10 +102,41 @@ class CarraraPropertyTest {
                 }
             }
         }
-        System.out.printf("carrara %d players: %s, longest game %d steps%n", players, endings, longest);
+        System.out.printf("carrara %d players%s: %s, longest game %d steps, games with each part: %s%n", players,
+                expansion ? " with the expansion" : "", endings, longest, seen);
         // both ways of ending must actually be exercised
         assertTrue(endings.getOrDefault("declared", 0) > 0, endings::toString);
         assertTrue(endings.getOrDefault("buildings-exhausted", 0) > 0, endings::toString);
+        return seen;
+    }
+
+    /** The parts of the expansion a game's stream shows. */
+    private static Set<String> seenIn(List<CarraraEvent> stream) {
+        Set<String> parts = new HashSet<>();
+        for (CarraraEvent event : stream) {
+            if (event instanceof RotationSkipped) {
+                parts.add("skip-rotation");
+            } else if (event instanceof LargeBuildingBuilt) {
+                parts.add("build-large");
+            } else if (event instanceof UpgradeTaken) {
+                parts.add("take-upgrade");
+            } else if (event instanceof BuildingRenovated) {
+                parts.add("renovate");
+            } else if (event instanceof ValuationRequested r && r.kind().equals(CarraraEngine.KIND_CATEGORY)) {
+                parts.add("value-category");
+            } else if (event instanceof GameFinished e) {
+                if (e.bonusCard() != null) {
+                    parts.add("expansion");
+                }
+                if (e.players().stream().anyMatch(t -> t.objects() > t.objectsCounted())) {
+                    parts.add("leftover-objects");
+                }
+                if (e.players().stream().anyMatch(t -> t.bonusVp() > 0)) {
+                    parts.add("bonus-card-met");
+                }
+            }
+        }
+        return parts;
     }
 
     private static CarraraState replay(GameSetup setup, List<CarraraEvent> stream) {
@@ -89,6 +150,8 @@ class CarraraPropertyTest {
         int steps;
         final Map<String, Integer> turns = new HashMap<>();
         final Map<String, Integer> objects = new HashMap<>();
+        /** Main-board tiles a renovation took out of the game. */
+        final List<Tile> retired = new ArrayList<>();
 
         Ledger(int players) {
             coins = players * CarraraData.START_COINS;
@@ -119,6 +182,17 @@ class CarraraPropertyTest {
                     City city = City.of(e.city());
                     assertEquals(e.cost(), e.stones().size(), e::toString);
                     assertTrue(e.stones().stream().map(Stone::of).allMatch(s -> CarraraData.accepts(city, s)), e::toString);
+                } else if (event instanceof LargeBuildingBuilt e) {
+                    City city = City.of(e.city());
+                    assertEquals(CarraraData.LARGE_COST, e.cost(), e::toString);
+                    assertEquals(CarraraData.LARGE_COST, e.stones().size(), e::toString);
+                    assertTrue(e.stones().stream().map(Stone::of).allMatch(s -> CarraraData.accepts(city, s)), e::toString);
+                } else if (event instanceof BuildingRenovated e) {
+                    City city = City.of(e.city());
+                    assertTrue(e.cost() > e.replacedCost(), e::toString);
+                    assertEquals(e.cost() - e.replacedCost(), e.stones().size(), e::toString);
+                    assertTrue(e.stones().stream().map(Stone::of).allMatch(s -> CarraraData.accepts(city, s)), e::toString);
+                    retired.add(new Tile(BuildingType.of(e.replacedBuilding()), e.replacedCost()));
                 } else if (event instanceof TurnEnded e) {
                     turns.merge(e.player(), 1, Integer::sum);
                 }
@@ -131,13 +205,32 @@ class CarraraPropertyTest {
         Stones held = s.players().stream().map(PlayerState::stones).reduce(Stones.NONE, Stones::plus);
         assertEquals(ALL_STONES, s.bag().plus(s.wheelStones()).plus(held));
         assertTrue(s.wheelStones().total() <= CarraraData.WHEEL_CAPACITY);
-        // buildings: every tile exactly once, the display full while the pile lasts
+        // buildings: every main-board tile exactly once (built, or renovated out of the game), the display full
+        // while the pile lasts; every cost-8 building exactly once
         List<Tile> tiles = new ArrayList<>(s.display());
         tiles.addAll(s.pile());
-        s.players().forEach(p -> p.buildings().forEach(b -> tiles.add(new Tile(b.type(), b.cost()))));
+        tiles.addAll(ledger.retired);
+        List<Tile> large = new ArrayList<>(s.hasExpansion() ? s.expansion().largeBuildings() : List.of());
+        s.players().forEach(p -> p.buildings().forEach(b -> (b.cost() == CarraraData.LARGE_COST ? large : tiles)
+                .add(new Tile(b.type(), b.cost()))));
         assertEquals(CarraraData.BUILDINGS, tiles.size());
         assertEquals(new HashSet<>(CarraraData.tiles()), new HashSet<>(tiles));
         assertTrue(s.pile().isEmpty() ? s.display().size() <= 9 : s.display().size() == 9);
+        if (s.hasExpansion()) {
+            assertEquals(CarraraData.largeBuildings().size(), large.size());
+            assertEquals(new HashSet<>(CarraraData.largeBuildings()), new HashSet<>(large));
+            // upgrade tiles: each on the board or with exactly one player; one per cost-8 building built
+            List<Upgrade> upgrades = new ArrayList<>(s.expansion().upgradesLeft());
+            s.players().forEach(p -> upgrades.addAll(p.upgrades()));
+            assertEquals(EnumSet.allOf(Upgrade.class), EnumSet.copyOf(upgrades));
+            assertEquals(Upgrade.values().length, upgrades.size());
+            long largeBuilt = CarraraData.largeBuildings().size() - s.expansion().largeBuildings().size();
+            int taken = Upgrade.values().length - s.expansion().upgradesLeft().size();
+            assertEquals(largeBuilt, s.phase() == Phase.CHOOSING_UPGRADE ? taken + 1 : taken);
+        } else {
+            assertTrue(large.isEmpty());
+            assertTrue(s.players().stream().allMatch(p -> p.upgrades().isEmpty() && p.categoriesValued().isEmpty()));
+        }
         // objects: supply, market and players hold all six of each kind
         for (ObjectKind kind : ObjectKind.values()) {
             int count = s.supply().get(kind) + (s.market().contains(kind) ? 1 : 0)
@@ -155,11 +248,12 @@ class CarraraPropertyTest {
         // valuations: six markers, each type once per player, each city once per game
         for (PlayerState p : s.players()) {
             assertTrue(p.markersUsed() <= CarraraData.VALUATION_MARKERS);
-            assertTrue(p.typesValued().size() <= p.markersUsed());
+            assertTrue(p.typesValued().size() + p.categoriesValued().size() <= p.markersUsed());
         }
         int markers = s.players().stream().mapToInt(PlayerState::markersUsed).sum();
         assertEquals(s.valuations(), markers);
-        assertTrue(s.citiesValued().size() + s.players().stream().mapToInt(p -> p.typesValued().size()).sum() == markers);
+        assertEquals(markers, s.citiesValued().size()
+                + s.players().stream().mapToInt(p -> p.typesValued().size() + p.categoriesValued().size()).sum());
         assertEquals(s.phase() == Phase.AWAITING_VALUATION, s.pending() != null);
         // only the current player may move, and never while a valuation is awaited
         for (PlayerState p : s.players()) {
@@ -193,7 +287,27 @@ class CarraraPropertyTest {
 
     private static Stream<CarraraMove> candidates(CarraraState s) {
         List<CarraraMove> moves = new ArrayList<>(List.of(new CarraraMove.RotateWheel(), new CarraraMove.BuyNothing(),
-                new CarraraMove.TakeCoins(), new CarraraMove.DeclareEnd(), new CarraraMove.EndTurn()));
+                new CarraraMove.TakeCoins(), new CarraraMove.DeclareEnd(), new CarraraMove.EndTurn(),
+                new CarraraMove.SkipRotation()));
+        List<Stone> held = s.currentPlayer().stones().toList();
+        for (Upgrade upgrade : Upgrade.values()) {
+            moves.add(new CarraraMove.TakeUpgrade(upgrade));
+        }
+        for (Category category : Category.values()) {
+            moves.add(new CarraraMove.ValueCategory(category));
+        }
+        for (Tile tile : CarraraData.largeBuildings()) {
+            for (City city : City.values()) {
+                moves.add(new CarraraMove.BuildLarge(tile.type(), city, held.stream().limit(tile.cost()).toList()));
+            }
+        }
+        for (Building old : s.currentPlayer().buildings()) {
+            for (Tile tile : s.display()) {
+                moves.add(new CarraraMove.Renovate(tile.type(), tile.cost(),
+                        new CarraraMove.Renovate.Replaced(old.type(), old.cost()),
+                        held.stream().limit(Math.max(0, tile.cost() - old.cost())).toList()));
+            }
+        }
         for (BuildingType type : BuildingType.values()) {
             moves.add(new CarraraMove.ValueType(type));
         }
@@ -222,13 +336,17 @@ class CarraraPropertyTest {
         assertEquals(1, new HashSet<>(ledger.turns.values()).size(), ledger.turns::toString);
         assertEquals(end.players().size(), ledger.turns.size());
         assertEquals(end.declaredBy() != null ? "declared" : "buildings-exhausted", ended.reason());
+        BonusCard card = end.hasExpansion() ? end.expansion().bonusCard() : null;
         for (int i = 0; i < end.players().size(); i++) {
             PlayerState p = end.player(i);
-            assertEquals(new GameFinished.Tally(p.name(), p.vp(), p.coins(), p.objectCount(), p.buildings().size(),
-                    p.buildingCost(), p.stones().total()), ended.players().get(i));
+            assertEquals(new GameFinished.Tally(p.name(), p.vp(), p.coins(), p.objectCount(),
+                    card == null ? p.objectCount() : p.objectKinds(), p.buildings().size(), p.buildingCost(),
+                    p.stones().total(), card == null ? 0 : card.bonusFor(p)), ended.players().get(i));
         }
         assertEquals(CarraraData.COINS_PER_VP, ended.coinsPerVp());
-        assertEquals(CarraraData.VP_PER_OBJECT, ended.vpPerObject());
+        assertEquals(card == null ? CarraraData.VP_PER_OBJECT : CarraraData.EXPANSION_VP_PER_OBJECT, ended.vpPerObject());
+        assertEquals(card == null ? 0 : CarraraData.VP_PER_LEFTOVER_OBJECT, ended.vpPerLeftoverObject());
+        assertEquals(card == null ? null : card.id(), ended.bonusCard());
         assertEquals(CarraraData.VP_PER_BUILDING, ended.vpPerBuilding());
     }
 }

@@ -30,6 +30,15 @@ final class Fixture {
         return ENGINE.start(setup(players, 42));
     }
 
+    /** A game with the expansion, as the lobby's table option {@code expansion: "true"} starts it. */
+    static GameSetup expansionSetup(int players, long seed) {
+        return new GameSetup(NAMES.subList(0, players), seed, Map.of(CarraraData.OPTION_EXPANSION, "true"));
+    }
+
+    static CarraraState startExpansion(int players) {
+        return ENGINE.start(expansionSetup(players, 42));
+    }
+
     static CarraraState apply(CarraraState state, List<CarraraEvent> events) {
         for (CarraraEvent event : events) {
             state = ENGINE.evolve(state, event);

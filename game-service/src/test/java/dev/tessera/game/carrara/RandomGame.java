@@ -77,13 +77,14 @@ final class RandomGame {
     /**
      * A valid answer to {@code request}: its number, player, kind and target echoed; VP and coins from 0 to
      * {@link #MAX_PAYOUT}; at most one object per building valued, drawn from what the request says the
-     * supply holds.
+     * supply holds, and none for a category (the expansion's valuation by category gives no objects).
      */
     static ValuationScored answer(ValuationRequested request, Random random) {
         List<String> supply = new ArrayList<>();
         // sorted: the event's map iterates in an order that differs between JVM runs
         new TreeMap<>(request.objectsLeft()).forEach((object, count) -> supply.addAll(Collections.nCopies(count, object)));
-        int count = random.nextInt(Math.min(request.buildings().size(), supply.size()) + 1);
+        int count = request.kind().equals(CarraraEngine.KIND_CATEGORY) ? 0
+                : random.nextInt(Math.min(request.buildings().size(), supply.size()) + 1);
         List<String> objects = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             objects.add(supply.remove(random.nextInt(supply.size())));

@@ -133,6 +133,32 @@ class GameLifeTest {
         assertEquals(1, events(gameId));
     }
 
+    /** Carrara's expansion (game-service/docs/carrara.md): its moves at a basic table are 422s that write nothing. */
+    @Test
+    void carraras_expansion_is_the_tables_option_and_its_moves_at_a_basic_table_write_nothing() {
+        String basic = startTable("carrara", List.of("ana", "bob"), Map.of("expansion", "false"));
+        for (Map<String, Object> move : List.<Map<String, Object>>of(Map.of("type", "skip-rotation"),
+                Map.of("type", "value-category", "category", "land"), Map.of("type", "take-upgrade", "upgrade", "Pisa"))) {
+            given().header(PLAYER, "ana").contentType(ContentType.JSON)
+                    .body(Map.of("expectedVersion", 1, "move", move)).post("/api/v1/games/" + basic + "/moves")
+                    .then().statusCode(422).contentType("application/problem+json")
+                    .body("rule", equalTo("expansion-not-in-play"));
+        }
+        assertEquals(1, events(basic));
+        given().get("/api/v1/games/" + basic).then().body("state", not(hasKey("expansion")));
+
+        String expansion = startTable("carrara", List.of("ana", "bob"), Map.of("expansion", "true"));
+        given().get("/api/v1/games/" + expansion).then()
+                .body("state.expansion.largeBuildings.size()", equalTo(6))
+                .body("state.expansion.upgradesLeft.size()", equalTo(8));
+        given().header(PLAYER, "ana").get("/api/v1/games/" + expansion + "/legal-moves").then()
+                .body("moves.type", org.hamcrest.Matchers.hasItem("skip-rotation"));
+        given().header(PLAYER, "ana").contentType(ContentType.JSON)
+                .body(Map.of("expectedVersion", 1, "move", Map.of("type", "skip-rotation")))
+                .post("/api/v1/games/" + expansion + "/moves").then().statusCode(200)
+                .body("events[0].type", equalTo("tessera.carrara.RotationSkipped"));
+    }
+
     @Test
     void of_two_concurrent_moves_at_the_same_version_exactly_one_wins() {
         String gameId = startTable("builders", List.of("ana", "bob"));

@@ -2,6 +2,7 @@ package dev.tessera.lobby.tables;
 
 import dev.tessera.events.Games;
 import dev.tessera.events.lobby.ClockOptions;
+import dev.tessera.events.lobby.TitleOptions;
 import dev.tessera.kit.problem.ProblemException;
 
 import java.util.List;
@@ -36,7 +37,7 @@ public final class TableOptions {
     private static final String MOVE_HOURS = ClockOptions.MOVE_HOURS;
 
     /** Carrara: {@code "true"} plays with the expansion, {@code "false"} the basic game. */
-    public static final String EXPANSION = "expansion";
+    public static final String EXPANSION = TitleOptions.EXPANSION;
 
     private record Limit(String key, int min, int max, int fallback, String unit) {
     }

@@ -16,7 +16,8 @@ import java.util.stream.Collectors;
 
 /**
  * Carrara's final scoring: VP from play, plus coins converted (rounded down), plus objects and buildings
- * at the game's rates. Most VP wins; a tie goes to most stones; still tied, the win is shared. A pure function.
+ * at the game's rates, plus (expansion) leftover objects and the bonus card. Most VP wins; a tie goes to most
+ * stones; still tied, the win is shared. A pure function.
  */
 public final class CarraraFinalScoring {
 
@@ -31,6 +32,8 @@ public final class CarraraFinalScoring {
         required(input, "(input)");
         int coinsPerVp = between(input.coinsPerVp(), 1, MAX_VALUE, "coinsPerVp");
         int vpPerObject = between(input.vpPerObject(), 0, MAX_VALUE, "vpPerObject");
+        int vpPerLeftover = input.vpPerLeftoverObject() == null ? 0
+                : between(input.vpPerLeftoverObject(), 0, MAX_VALUE, "vpPerLeftoverObject");
         int vpPerBuilding = between(input.vpPerBuilding(), 0, MAX_VALUE, "vpPerBuilding");
         List<FinalScoringInput.Tally> tallies = required(input.players(), "players");
         if (tallies.isEmpty()) {
@@ -47,11 +50,16 @@ public final class CarraraFinalScoring {
             }
             int vp = between(t.vp(), 0, MAX_VALUE, field + ".vp");
             int coinVp = between(t.coins(), 0, MAX_VALUE, field + ".coins") / coinsPerVp;
-            int objectVp = between(t.objects(), 0, MAX_VALUE, field + ".objects") * vpPerObject;
+            int objects = between(t.objects(), 0, MAX_VALUE, field + ".objects");
+            int counted = t.objectsCounted() == null ? objects
+                    : between(t.objectsCounted(), 0, objects, field + ".objectsCounted");
+            int objectVp = counted * vpPerObject + (objects - counted) * vpPerLeftover;
             int buildingVp = between(t.buildings(), 0, MAX_VALUE, field + ".buildings") * vpPerBuilding;
+            int bonusVp = t.bonusVp() == null ? 0 : between(t.bonusVp(), 0, MAX_VALUE, field + ".bonusVp");
             int stones = between(t.stones(), 0, MAX_VALUE, field + ".stones");
-            int total = vp + coinVp + objectVp + buildingVp;
-            unranked.put(player, new FinalStanding(player, 0, total, vp, coinVp, objectVp, buildingVp, stones, false));
+            int total = vp + coinVp + objectVp + buildingVp + bonusVp;
+            unranked.put(player, new FinalStanding(player, 0, total, vp, coinVp, objectVp, buildingVp, bonusVp, stones,
+                    false));
             contenders.add(new Contender(player, total, List.of(stones)));
         }
         List<Standing> standings = Standings.rank(contenders);
@@ -60,7 +68,7 @@ public final class CarraraFinalScoring {
         return standings.stream().map(st -> {
             FinalStanding s = unranked.get(st.player());
             return new FinalStanding(s.player(), st.rank(), s.total(), s.vp(), s.coinVp(), s.objectVp(),
-                    s.buildingVp(), s.stones(), playersPerRank.get(st.rank()) > 1);
+                    s.buildingVp(), s.bonusVp(), s.stones(), playersPerRank.get(st.rank()) > 1);
         }).toList();
     }
 }

@@ -13,9 +13,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Scores a Carrara valuation: every building valued pays its cost × the value of the city it stands in,
- * as VP or coins according to that city, and one object (the one on its tile) while the supply lasts.
- * A pure function.
+ * Scores a Carrara valuation: every building valued pays its cost × the value of the city it stands in (plus
+ * the bonus of the player's upgrade tiles, expansion), as VP or coins according to that city, and one object (the
+ * one on its tile) while the supply lasts. A valuation by category (expansion) pays the same sums in the
+ * category's currency, coins for city buildings and VP for land buildings, and no object. A pure function.
  */
 public final class CarraraValuation {
 
@@ -28,8 +29,12 @@ public final class CarraraValuation {
             new ValuationInput.City("Lucca", 2, "vp"), new ValuationInput.City("Viareggio", 2, "coins"),
             new ValuationInput.City("Massa", 1, "vp"), new ValuationInput.City("Lerici", 1, "coins"));
 
-    public static final Set<String> BUILDING_TYPES =
-            Set.of("Biblioteca", "Cattedrale", "Palazzo", "Porta", "Castello", "Villa");
+    /** The building types and the category of each: city buildings (orange) and land buildings (green). */
+    public static final Map<String, String> CATEGORY_OF_TYPE = Map.of("Biblioteca", "city", "Cattedrale", "city",
+            "Palazzo", "city", "Porta", "city", "Castello", "land", "Villa", "land");
+    public static final Set<String> BUILDING_TYPES = CATEGORY_OF_TYPE.keySet();
+    /** What a category's valuation pays in (expansion). */
+    private static final Map<String, String> CATEGORY_PAYOUT = Map.of("city", "coins", "land", "vp");
 
     /**
      * Bound of every number and of the buildings list: far above any real game (costs 1–5, city values
@@ -37,7 +42,7 @@ public final class CarraraValuation {
      */
     static final int MAX_VALUE = 1_000;
 
-    private static final Set<String> KINDS = Set.of("type", "city");
+    private static final Set<String> KINDS = Set.of("type", "city", "category");
     private static final Set<String> PAYOUTS = Set.of("vp", "coins");
 
     private CarraraValuation() {
@@ -48,12 +53,18 @@ public final class CarraraValuation {
         required(input, "(input)");
         String kind = required(input.kind(), "kind");
         if (!KINDS.contains(kind)) {
-            throw new InvalidInputException("kind", "must be \"type\" or \"city\", was \"" + kind + "\"");
+            throw new InvalidInputException("kind", "must be \"type\", \"city\" or \"category\", was \"" + kind + "\"");
         }
         String target = required(input.target(), "target");
         Map<String, ValuationInput.City> cities = cities(input.cities());
-        if (kind.equals("type") ? !BUILDING_TYPES.contains(target) : !cities.containsKey(target)) {
-            throw new InvalidInputException("target", "unknown " + kind + " \"" + target + "\"");
+        boolean known = switch (kind) {
+            case "type" -> BUILDING_TYPES.contains(target);
+            case "city" -> cities.containsKey(target);
+            default -> CATEGORY_PAYOUT.containsKey(target);
+        };
+        if (!known) {
+            throw new InvalidInputException("target", "unknown " + kind + " \"" + target + "\""
+                    + (kind.equals("category") ? " (\"city\" or \"land\")" : ""));
         }
         Map<String, Integer> objectsLeft = objectsLeft(input.objectsLeft());
         List<ValuationInput.Building> buildings = sized(input.buildings(), 0, MAX_VALUE, "buildings");
@@ -73,17 +84,29 @@ public final class CarraraValuation {
                 throw new InvalidInputException(field + ".type", "unknown building type \"" + building.type() + "\"");
             }
             int cost = between(building.cost(), 0, MAX_VALUE, field + ".cost");
+            int bonus = building.bonus() == null ? 0 : between(building.bonus(), 0, MAX_VALUE, field + ".bonus");
             if (objectsLeft != null && !objectsLeft.containsKey(required(building.object(), field + ".object"))) {
                 throw new InvalidInputException(field + ".object", "not in objectsLeft: \"" + building.object() + "\"");
             }
-            if (!target.equals(kind.equals("type") ? building.type() : building.city())) {
+            String valued = switch (kind) {
+                case "type" -> building.type();
+                case "city" -> building.city();
+                default -> CATEGORY_OF_TYPE.get(building.type());
+            };
+            if (!target.equals(valued)) {
                 continue;
             }
-            int reward = cost * city.value();
-            if (city.payout().equals("vp")) {
+            // ASSUMPTION (expansion): the help pages only say that a category valuation "adds up" the category's
+            // buildings; we add the same cost × city value as the other valuations (game-service/docs/carrara.md).
+            int reward = cost * (city.value() + bonus);
+            String payout = kind.equals("category") ? CATEGORY_PAYOUT.get(target) : city.payout();
+            if (payout.equals("vp")) {
                 vp += reward;
             } else {
                 coins += reward;
+            }
+            if (kind.equals("category")) {
+                continue; // a category valuation gives no objects
             }
             if (objectsLeft == null || objectsLeft.merge(building.object(), -1, Integer::sum) >= 0) {
                 objects++;

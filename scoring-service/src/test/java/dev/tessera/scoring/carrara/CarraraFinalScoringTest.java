@@ -16,23 +16,23 @@ class CarraraFinalScoringTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static FinalScoringInput.Tally tally(String player, int vp, int coins, int objects, int buildings, int stones) {
-        return new FinalScoringInput.Tally(player, vp, coins, objects, buildings, stones);
+        return new FinalScoringInput.Tally(player, vp, coins, objects, null, buildings, stones, null);
     }
 
     private static List<FinalStanding> score(FinalScoringInput.Tally... players) {
-        return CarraraFinalScoring.score(new FinalScoringInput(5, 1, 1, List.of(players)));
+        return CarraraFinalScoring.score(new FinalScoringInput(5, 1, null, 1, List.of(players)));
     }
 
     @Test
     void coinsConvertFiveToOneRoundedDownPlusObjectsAndBuildings() {
         List<FinalStanding> standings = score(tally("ann", 30, 14, 3, 7, 0));
 
-        assertEquals(new FinalStanding("ann", 1, 30 + 2 + 3 + 7, 30, 2, 3, 7, 0, false), standings.get(0));
+        assertEquals(new FinalStanding("ann", 1, 30 + 2 + 3 + 7, 30, 2, 3, 7, 0, 0, false), standings.get(0));
     }
 
     @Test
     void ratesComeFromTheInput() {
-        var input = new FinalScoringInput(2, 3, 0, List.of(tally("ann", 0, 5, 2, 4, 0)));
+        var input = new FinalScoringInput(2, 3, null, 0, List.of(tally("ann", 0, 5, 2, 4, 0)));
 
         FinalStanding ann = CarraraFinalScoring.score(input).get(0);
 
@@ -75,14 +75,49 @@ class CarraraFinalScoringTest {
 
     @Test
     void theEnginesGameFinishedEventSerialisesToAnInput() throws Exception {
-        var finished = new GameFinished("declared", "bob", 5, 1, 1, List.of(
-                new GameFinished.Tally("ann", 12, 9, 2, 5, 14, 3), new GameFinished.Tally("bob", 20, 0, 6, 8, 22, 0)));
+        var finished = new GameFinished("declared", "bob", 5, 1, 0, 1, null, List.of(
+                new GameFinished.Tally("ann", 12, 9, 2, 2, 5, 14, 3, 0),
+                new GameFinished.Tally("bob", 20, 0, 6, 6, 8, 22, 0, 0)));
 
         List<FinalStanding> standings = CarraraFinalScoring.score(
                 JSON.readValue(JSON.writeValueAsString(finished), FinalScoringInput.class));
 
-        assertEquals(new FinalStanding("bob", 1, 34, 20, 0, 6, 8, 0, false), standings.get(0));
-        assertEquals(new FinalStanding("ann", 2, 20, 12, 1, 2, 5, 3, false), standings.get(1));
+        assertEquals(new FinalStanding("bob", 1, 34, 20, 0, 6, 8, 0, 0, false), standings.get(0));
+        assertEquals(new FinalStanding("ann", 2, 20, 12, 1, 2, 5, 0, 3, false), standings.get(1));
+    }
+
+    /** Expansion: the object card counts one of each kind (2 VP each), leftovers score 1 VP, the bonus card adds. */
+    @Test
+    void withTheExpansionLeftoverObjectsAndTheBonusCardScore() throws Exception {
+        var finished = new GameFinished("buildings-exhausted", null, 5, 2, 1, 1, "large-building", List.of(
+                new GameFinished.Tally("ann", 30, 10, 7, 4, 6, 40, 1, 5),
+                new GameFinished.Tally("bob", 30, 10, 7, 7, 6, 40, 1, 0)));
+
+        List<FinalStanding> standings = CarraraFinalScoring.score(
+                JSON.readValue(JSON.writeValueAsString(finished), FinalScoringInput.class));
+
+        // ann: 30 + 10/5 + (4 × 2 + 3 × 1) + 6 + 5 = 54; bob: 30 + 2 + 7 × 2 + 6 = 52
+        assertEquals(new FinalStanding("ann", 1, 54, 30, 2, 11, 6, 5, 1, false), standings.get(0));
+        assertEquals(new FinalStanding("bob", 2, 52, 30, 2, 14, 6, 0, 1, false), standings.get(1));
+    }
+
+    @Test
+    void theExpansionsFieldsAreOptionalAndChecked() throws Exception {
+        FinalScoringInput basic = JSON.readValue("""
+                {"coinsPerVp": 5, "vpPerObject": 1, "vpPerBuilding": 1,
+                 "players": [{"player": "ann", "vp": 3, "coins": 5, "objects": 2, "buildings": 1, "stones": 0}]}""",
+                FinalScoringInput.class);
+        assertEquals(3 + 1 + 2 + 1, CarraraFinalScoring.score(basic).get(0).total());
+
+        assertEquals("players[0].objectsCounted", assertThrows(InvalidInputException.class, () -> CarraraFinalScoring.score(
+                new FinalScoringInput(5, 2, 1, 1, List.of(new FinalScoringInput.Tally("ann", 0, 0, 2, 3, 0, 0, 0)))))
+                .field(), "more counted than held");
+        assertEquals("players[0].bonusVp", assertThrows(InvalidInputException.class, () -> CarraraFinalScoring.score(
+                new FinalScoringInput(5, 2, 1, 1, List.of(new FinalScoringInput.Tally("ann", 0, 0, 2, 2, 0, 0, -5)))))
+                .field());
+        assertEquals("vpPerLeftoverObject", assertThrows(InvalidInputException.class, () -> CarraraFinalScoring.score(
+                new FinalScoringInput(5, 2, -1, 1, List.of(new FinalScoringInput.Tally("ann", 0, 0, 2, 2, 0, 0, 0)))))
+                .field());
     }
 
     @Test
@@ -93,8 +128,8 @@ class CarraraFinalScoringTest {
                 () -> score(tally("ann", 0, 0, 0, 0, 0), tally("ann", 0, 0, 0, 0, 0))).field());
         assertEquals("players", assertThrows(InvalidInputException.class, () -> score()).field());
         assertEquals("coinsPerVp", assertThrows(InvalidInputException.class,
-                () -> CarraraFinalScoring.score(new FinalScoringInput(null, 1, 1, List.of()))).field());
+                () -> CarraraFinalScoring.score(new FinalScoringInput(null, 1, null, 1, List.of()))).field());
         assertEquals("players[0].vp", assertThrows(InvalidInputException.class, () -> CarraraFinalScoring.score(
-                new FinalScoringInput(5, 1, 1, List.of(new FinalScoringInput.Tally("ann", null, 0, 0, 0, 0))))).field());
+                new FinalScoringInput(5, 1, null, 1, List.of(new FinalScoringInput.Tally("ann", null, 0, 0, null, 0, 0, null))))).field());
     }
 }

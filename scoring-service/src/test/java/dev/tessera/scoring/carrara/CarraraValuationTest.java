@@ -101,8 +101,8 @@ class CarraraValuationTest {
     void theEnginesRequestEventSerialisesToAnInputAndIsScoredByTheFormula() throws Exception {
         // given the request the engine emits when ann values her Palazzi: cost 3 in Livorno, cost 2 in Pisa
         var request = new ValuationRequested(1, "ann", "type", "Palazzo",
-                List.of(new ValuationRequested.Building("Livorno", "Palazzo", 3, "crown"),
-                        new ValuationRequested.Building("Pisa", "Palazzo", 2, "crown")),
+                List.of(new ValuationRequested.Building("Livorno", "Palazzo", 3, "crown", 0),
+                        new ValuationRequested.Building("Pisa", "Palazzo", 2, "crown", 0)),
                 List.of(new ValuationRequested.City("Livorno", 3, "vp"), new ValuationRequested.City("Pisa", 3, "coins")),
                 Map.of("gate", 5, "crown", 5, "coat-of-arms", 5, "book", 5, "flag", 5, "cup", 5));
 
@@ -154,7 +154,8 @@ class CarraraValuationTest {
     @Test
     void rejectsMissingOrUnknownKindTargetAndBuildings() {
         assertEquals("kind", invalid("{\"target\": \"Pisa\", \"buildings\": []}").field());
-        assertEquals("kind", invalid("{\"kind\": \"category\", \"target\": \"Pisa\", \"buildings\": []}").field());
+        assertEquals("kind", invalid("{\"kind\": \"district\", \"target\": \"Pisa\", \"buildings\": []}").field());
+        assertEquals("target", invalid("{\"kind\": \"category\", \"target\": \"Pisa\", \"buildings\": []}").field());
         assertEquals("target", invalid("{\"kind\": \"city\", \"buildings\": []}").field());
         assertEquals("target", invalid("{\"kind\": \"city\", \"target\": \"Palazzo\", \"buildings\": []}").field());
         assertEquals("target", invalid("{\"kind\": \"type\", \"target\": \"Pisa\", \"buildings\": []}").field());
@@ -178,13 +179,59 @@ class CarraraValuationTest {
     void isPureAndLeavesItsInputUntouched() {
         var left = Map.of("gate", 1);
         var input = new ValuationInput("type", "Porta",
-                List.of(new ValuationInput.Building("Pisa", "Porta", 2, "gate"),
-                        new ValuationInput.Building("Lucca", "Porta", 1, "gate")), null, left);
+                List.of(new ValuationInput.Building("Pisa", "Porta", 2, "gate", null),
+                        new ValuationInput.Building("Lucca", "Porta", 1, "gate", null)), null, left);
 
         ValuationResult first = CarraraValuation.value(input);
 
         assertEquals(first, CarraraValuation.value(input));
         assertEquals(new ValuationResult(2, 6, 1, List.of("gate")), first);
         assertEquals(Map.of("gate", 1), input.objectsLeft());
+    }
+
+    // --- the expansion ---
+
+    @Test
+    void aCategoryValuationPaysTheCategorysCurrencyAndNoObjects() throws Exception {
+        // city buildings pay coins wherever they stand (Livorno would pay VP), land buildings pay VP (Pisa would pay coins)
+        String buildings = """
+            "buildings": [
+              {"city": "Livorno", "type": "Palazzo", "cost": 3, "object": "crown"},
+              {"city": "Pisa", "type": "Porta", "cost": 2, "object": "gate"},
+              {"city": "Pisa", "type": "Villa", "cost": 4, "object": "flag"},
+              {"city": "Lerici", "type": "Castello", "cost": 8, "object": "coat-of-arms"}],
+            "objectsLeft": {"crown": 5, "gate": 5, "flag": 5, "coat-of-arms": 5}""";
+
+        assertEquals(new ValuationResult(0, 3 * 3 + 2 * 3, 0, List.of()),
+                value("{\"kind\": \"category\", \"target\": \"city\", " + buildings + "}"));
+        assertEquals(new ValuationResult(4 * 3 + 8, 0, 0, List.of()),
+                value("{\"kind\": \"category\", \"target\": \"land\", " + buildings + "}"));
+    }
+
+    @Test
+    void anUpgradeBonusRaisesTheCityValueOfItsBuilding() throws Exception {
+        String json = """
+            {"kind": "type", "target": "Villa", "buildings": [
+              {"city": "Massa", "type": "Villa", "cost": 3, "bonus": 2},
+              {"city": "Massa", "type": "Villa", "cost": 2}]}""";
+
+        // Massa pays 1 VP per cost point; the first Villa counts (1 + 2) per point
+        assertEquals(new ValuationResult(3 * 3 + 2, 0, 2, List.of()), value(json));
+        assertEquals("buildings[0].bonus", invalid("""
+            {"kind": "type", "target": "Villa", "buildings": [{"city": "Massa", "type": "Villa", "cost": 3, "bonus": -1}]}""")
+                .field());
+    }
+
+    @Test
+    void theEnginesCategoryRequestReadsAsInput() throws Exception {
+        var request = new ValuationRequested(3, "ann", "category", "land",
+                List.of(new ValuationRequested.Building("Massa", "Villa", 8, "flag", 2),
+                        new ValuationRequested.Building("Lerici", "Castello", 2, "coat-of-arms", 0)),
+                List.of(new ValuationRequested.City("Massa", 1, "vp"), new ValuationRequested.City("Lerici", 1, "coins")),
+                Map.of("flag", 5, "coat-of-arms", 5));
+
+        ValuationResult result = CarraraValuation.value(JSON.readValue(JSON.writeValueAsString(request), ValuationInput.class));
+
+        assertEquals(new ValuationResult(8 * 3 + 2, 0, 0, List.of()), result);
     }
 }

@@ -131,7 +131,7 @@ class GameScoringTest {
         String gameId = UUID.randomUUID().toString();
         send(gameId, 1, new GameStarted(gameId, "t", "carrara", List.of("ana", "bob"), 1L, Map.of(), null));
         ValuationRequested request = new ValuationRequested(1, "ana", "city", "Pisa",
-                List.of(new ValuationRequested.Building("Pisa", "Palazzo", 3, "crown")),
+                List.of(new ValuationRequested.Building("Pisa", "Palazzo", 3, "crown", 0)),
                 List.of(new ValuationRequested.City("Pisa", 3, "vp")), Map.of("crown", 2));
         CloudEvent asked = codec.envelope("/tessera/game-service", gameId, 2, request, OffsetDateTime.now());
         send(gameId, asked);

@@ -181,7 +181,7 @@ public final class GameFixtures {
                 valuation++;
                 String kind = random.nextBoolean() ? "type" : "city";
                 String target = kind.equals("type") ? "Palazzo" : "Pisa";
-                g.add(new ValuationRequested(valuation, p, kind, target, List.of(new ValuationRequested.Building("Pisa", "Palazzo", 3, "crown")),
+                g.add(new ValuationRequested(valuation, p, kind, target, List.of(new ValuationRequested.Building("Pisa", "Palazzo", 3, "crown", 0)),
                         List.of(new ValuationRequested.City("Pisa", 2, "vp")), Map.of("crown", 3)));
                 if (random.nextInt(4) > 0) { // now and then a valuation is left unanswered
                     g.add(new ValuationScored(valuation, p, kind, target, random.nextInt(12), random.nextInt(5), List.of()));
@@ -195,9 +195,11 @@ public final class GameFixtures {
         if (finished) {
             List<GameFinished.Tally> tallies = new ArrayList<>();
             for (String p : g.players) {
-                tallies.add(new GameFinished.Tally(p, random.nextInt(40), random.nextInt(30), random.nextInt(4), 2, 6, random.nextInt(5)));
+                int objects = random.nextInt(4);
+                tallies.add(new GameFinished.Tally(p, random.nextInt(40), random.nextInt(30), objects, objects, 2, 6,
+                        random.nextInt(5), 0));
             }
-            g.add(new GameFinished("buildings-exhausted", null, 5, 2, 3, tallies));
+            g.add(new GameFinished("buildings-exhausted", null, 5, 2, 0, 3, null, tallies));
             g.add(ended(g, scores(players, 30, 90)));
         }
         return g;

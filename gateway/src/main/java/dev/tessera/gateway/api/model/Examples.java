@@ -158,6 +158,9 @@ public final class Examples {
             {"type": "buy-tile", "tile": 7, "cards": [33]}""";
     public static final String MOVE_CARRARA = """
             {"type": "build", "building": "Palazzo", "cost": 3, "city": "Pisa", "stones": ["white", "yellow", "yellow"]}""";
+    public static final String MOVE_CARRARA_RENOVATE = """
+            {"type": "renovate", "building": "Palazzo", "cost": 4, "replaces": {"building": "Porta", "cost": 2},
+             "stones": ["white", "yellow"]}""";
     public static final String MOVE_BUILDERS = """
             {"type": "send-worker", "worker": 7, "building": 12}""";
 
@@ -338,6 +341,10 @@ public final class Examples {
             {"kind": "type", "target": "Palazzo", "buildings": [
                {"city": "Livorno", "type": "Palazzo", "cost": 3}, {"city": "Pisa", "type": "Palazzo", "cost": 3},
                {"city": "Viareggio", "type": "Palazzo", "cost": 1}]}""";
+    public static final String CARRARA_VALUATION_REQUEST_CATEGORY = """
+            {"kind": "category", "target": "land", "buildings": [
+               {"city": "Massa", "type": "Villa", "cost": 8, "bonus": 1}, {"city": "Pisa", "type": "Castello", "cost": 2},
+               {"city": "Pisa", "type": "Palazzo", "cost": 4}]}""";
     public static final String CARRARA_VALUATION_RESULT = """
             {"vp": 9, "coins": 11, "objects": 3}""";
 }

@@ -25,9 +25,11 @@ public record GameView(
                 final-placement, over), `extraAction`, `waitingFor`, `market` [{currency, tile}], `moneyDisplay`, `deckSize`, \
                 `discardSize`, `supplySize`, `dirk` (2 players only, else null), `unclaimed`, `scoringRound`.
 
-                **Carrara**: `phase` (ACTION, BUYING_STONES, AWAITING_VALUATION, AFTER_ACTION, OVER), `current`, `wheel`, `bag`, \
-                `display`, `pile`, `supply`, `market`, `citiesValued`, `declaredBy`, `endTriggered`, `pending`, `players` \
-                [{name, coins (own only), vp, stones, buildings, objects, typesValued, valuationMarkersLeft}].
+                **Carrara**: `phase` (ACTION, BUYING_STONES, CHOOSING_UPGRADE, AWAITING_VALUATION, AFTER_ACTION, OVER), `current`, \
+                `wheel`, `bag`, `display`, `pile`, `supply`, `market`, `citiesValued`, `declaredBy`, `endTriggered`, `pending`, \
+                `players` [{name, coins (own only), vp, stones, buildings, objects, typesValued, valuationMarkersLeft, and with \
+                the expansion categoriesValued, upgrades}]; with the expansion also `expansion` {largeBuildings, upgradesLeft, \
+                bonusCard {card, description, vp}}.
 
                 **The Builders**: `players` [{name, coins, buildingVictoryPoints, freeWorkers, freeMachines, sites (each with \
                 its workers and machines), completed}], \

@@ -18,12 +18,15 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
                 **Carrara** (game-service/docs/carrara.md): `rotate-wheel`, `buy-stones` {section 1-6, stones: [colours]}, \
                 `buy-nothing`, `take-coins`, `build` {building, cost, city, stones}, `value-type` {building}, `value-city` {city}, \
-                `declare-end`, `buy-object` {object}, `end-turn`.
+                `declare-end`, `buy-object` {object}, `end-turn`; with the expansion (table option `expansion`): \
+                `skip-rotation`, `build-large` {building, city, stones: 8 colours}, then `take-upgrade` {upgrade: a city or \
+                `city`/`land`}, `renovate` {building, cost, replaces: {building, cost}, stones}, `value-category` {category: \
+                `city`/`land`}.
 
                 **The Builders** (game-service/docs/builders.md): `start-construction` {building}, `recruit-worker` {worker}, \
                 `send-worker` {worker, building}, `send-machine` {machine, building} (a completed machine: action points, \
                 no wage), `take-coins` {actionPoints 1-3}, `buy-action-point`, `end-turn`.""",
-        examples = {Examples.MOVE_ALHAMBRA, Examples.MOVE_CARRARA, Examples.MOVE_BUILDERS})
+        examples = {Examples.MOVE_ALHAMBRA, Examples.MOVE_CARRARA, Examples.MOVE_CARRARA_RENOVATE, Examples.MOVE_BUILDERS})
 public record Move(
         @Schema(required = true, description = "The kind of move, e.g. take-money, build, send-worker", examples = "take-money")
         String type) {
