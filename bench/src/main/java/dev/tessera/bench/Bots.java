@@ -38,12 +38,14 @@ public final class Bots {
 
     /**
      * Kinds a greedy player prefers, best first, per game; anything else comes after, at random. A Builders machine
-     * works for no wage, so it goes before any worker.
+     * works for no wage, so it goes before any worker; Carrara's expansion moves (cost-8 buildings, renovations,
+     * category valuations) rank beside the basic moves they resemble.
      */
     private static final Map<String, List<String>> PREFERENCES = Map.of(
             "alhambra", List.of("place-tile", "buy-tile", "take-money"),
             "builders", List.of("send-machine", "send-worker", "start-construction", "take-coins", "recruit-worker"),
-            "carrara", List.of("value-type", "value-city", "build", "buy-stones"));
+            "carrara", List.of("value-type", "value-city", "value-category", "build-large", "build", "renovate",
+                    "buy-stones"));
 
     /**
      * Greedy: the most preferred kind available, and within it the move that takes the most (cards,
