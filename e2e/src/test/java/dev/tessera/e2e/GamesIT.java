@@ -107,7 +107,8 @@ class GamesIT {
         Set<String> parts = new TreeSet<>();
         Set<String> wanted = Set.of("tessera.carrara.LargeBuildingBuilt", "tessera.carrara.UpgradeTaken",
                 "tessera.carrara.BuildingRenovated", "category-valuation", "tessera.carrara.RotationSkipped");
-        for (int game = 0; game < 3 && !parts.containsAll(wanted); game++) {
+        int games = 0;
+        for (int game = 0; game < 3 && !parts.containsAll(wanted); game++, games++) {
             List<Account> players = signUp("exp" + game + "-ana", "exp" + game + "-bob", "exp" + game + "-cyd");
             String tableId = Tables.table("carrara", players, Map.of("expansion", "true"));
             given().get("/api/v1/tables/" + tableId).then().body("options.expansion", equalTo("true"));
@@ -131,6 +132,7 @@ class GamesIT {
             assertEquals(events.stream().filter(e -> e.get("type").equals("tessera.carrara.ValuationRequested")).count(),
                     events.stream().filter(e -> e.get("type").equals("tessera.carrara.ValuationScored")).count());
         }
+        System.out.printf("GamesIT: the expansion's parts in %d game(s): %s%n", games, parts);
         assertTrue(parts.containsAll(wanted), () -> "three games showed only " + parts);
     }
 
@@ -160,7 +162,8 @@ class GamesIT {
     @Test
     void a_whole_game_of_the_builders_ends_with_standings_from_scoring_service_and_a_finished_table() {
         boolean machineSent = false;
-        for (int game = 0; game < 3 && !machineSent; game++) {
+        int games = 0;
+        for (int game = 0; game < 3 && !machineSent; game++, games++) {
             List<Account> players = signUp("games" + game + "-fay", "games" + game + "-gus");
             String tableId = Tables.table("builders", players, Map.of());
             String gameId = gameOf(tableId);
@@ -171,6 +174,7 @@ class GamesIT {
                     given().get("/api/v1/tables/" + tableId).then().body("status", equalTo("finished")));
             machineSent = Bot.eventTypes(gameId).contains("tessera.builders.MachineSent");
         }
+        System.out.printf("GamesIT: %d Builders game(s) until a machine was sent: %s%n", games, machineSent);
         assertTrue(machineSent, "in three games no machine was sent to work");
     }
 }

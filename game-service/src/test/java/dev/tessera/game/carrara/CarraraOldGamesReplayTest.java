@@ -4,17 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tessera.events.EventCodec;
-import dev.tessera.events.EventTypes;
 import dev.tessera.events.carrara.CarraraEvent;
-import dev.tessera.game.rules.GameSetup;
-import java.io.IOException;
-import java.io.InputStream;
-import java.util.ArrayList;
+import dev.tessera.game.rules.RecordedGame;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -28,78 +20,41 @@ import org.junit.jupiter.params.provider.ValueSource;
 class CarraraOldGamesReplayTest {
 
     private final CarraraEngine engine = new CarraraEngine();
-    /** Reads stored events as game-service's store does: through the contract's upcasters. */
-    private final EventCodec codec = new EventCodec();
-    private final ObjectMapper json = codec.mapper();
 
     @ParameterizedTest
-    @ValueSource(strings = {"before-expansion-2-players.json", "before-expansion-3-players.json",
-        "before-expansion-4-players.json"})
-    void a_game_stored_before_the_expansion_replays_to_the_states_it_reached_then(String fixture) throws IOException {
-        JsonNode recorded = fixture(fixture);
-        assertTrue(olderVersions(recorded) > 0, "the stream holds events of versions since raised, read by upcasting");
+    @ValueSource(strings = {"2", "3", "4"})
+    void a_game_stored_before_the_expansion_replays_to_the_states_it_reached_then(String players) {
+        RecordedGame recorded = fixture(players);
+        assertTrue(recorded.olderVersions() > 0, "the stream holds events of versions since raised, read by upcasting");
 
-        CarraraState state = engine.start(setupOf(recorded));
+        CarraraState state = engine.start(recorded.setup());
         assertFalse(state.hasExpansion());
-        List<CarraraEvent> events = events(recorded);
+        List<CarraraEvent> events = recorded.events(CarraraEvent.class);
         for (int i = 0; i < events.size(); i++) {
             state = engine.evolve(state, events.get(i));
             if (i + 1 == 100) {
-                assertEquals(stateIn(recorded, "stateAfter100Events"), state, fixture + " after 100 events");
+                assertEquals(recorded.state("stateAfter100Events", CarraraState.class), state, players + " players, after 100 events");
             }
         }
 
-        assertEquals(stateIn(recorded, "finalState"), state, fixture + " at the end");
+        assertEquals(recorded.state("finalState", CarraraState.class), state, players + " players, at the end");
         assertTrue(engine.isOver(state));
     }
 
     /** Today's engine decides, from the same moves, exactly the events stored then (read at today's versions). */
     @ParameterizedTest
-    @ValueSource(strings = {"before-expansion-2-players.json", "before-expansion-3-players.json",
-        "before-expansion-4-players.json"})
-    void the_same_moves_in_a_game_stored_before_the_expansion_decide_the_same_events(String fixture) throws IOException {
-        JsonNode recorded = fixture(fixture);
+    @ValueSource(strings = {"2", "3", "4"})
+    void the_same_moves_in_a_game_stored_before_the_expansion_decide_the_same_events(String players) {
+        RecordedGame recorded = fixture(players);
 
-        List<CarraraEvent> replayed = RandomGame.play(setupOf(recorded), new Random(recorded.get("randomPlayoutSeed").asLong()),
+        List<CarraraEvent> replayed = RandomGame.play(recorded.setup(), new Random(recorded.get("randomPlayoutSeed").asLong()),
                 recorded.get("mayDeclare").asBoolean(), 1500, null);
 
-        assertEquals(events(recorded), replayed);
+        assertEquals(recorded.events(CarraraEvent.class), replayed);
     }
 
-    private JsonNode fixture(String name) throws IOException {
-        try (InputStream in = getClass().getResourceAsStream("/carrara/" + name)) {
-            return json.readTree(in);
-        }
-    }
-
-    private GameSetup setupOf(JsonNode recorded) {
-        List<String> players = new ArrayList<>();
-        recorded.get("players").forEach(p -> players.add(p.asText()));
-        Map<String, String> options = json.convertValue(recorded.get("options"),
-                json.getTypeFactory().constructMapType(Map.class, String.class, String.class));
-        return new GameSetup(players, recorded.get("seed").asLong(), options);
-    }
-
-    private List<CarraraEvent> events(JsonNode recorded) {
-        List<CarraraEvent> events = new ArrayList<>();
-        for (JsonNode row : recorded.get("events")) {
-            events.add((CarraraEvent) codec.read(row.get("type").asText(), row.get("schemaVersion").asInt(),
-                    row.get("data")));
-        }
-        return events;
-    }
-
-    private static long olderVersions(JsonNode recorded) {
-        long older = 0;
-        for (JsonNode row : recorded.get("events")) {
-            if (row.get("schemaVersion").asInt() < EventTypes.of(EventTypes.byName(row.get("type").asText())).version()) {
-                older++;
-            }
-        }
-        return older;
-    }
-
-    private CarraraState stateIn(JsonNode recorded, String field) throws IOException {
-        return json.treeToValue(recorded.get(field), CarraraState.class);
+    /** The 3-player game ended by the buildings running out, the others by a declaration. */
+    private static RecordedGame fixture(String players) {
+        return RecordedGame.read("/carrara/before-expansion-" + players + "-players.json");
     }
 }

@@ -3,6 +3,7 @@ package dev.tessera.lobby.matchmaking;
 import dev.tessera.events.CloudEvent;
 import dev.tessera.lobby.Lobby;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -14,6 +15,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Function;
 
 import static dev.tessera.lobby.Lobby.as;
 import static dev.tessera.lobby.Lobby.count;
@@ -130,24 +132,8 @@ class MatchmakingTest {
         for (int i = 0; i < 8; i++) {
             players.add(player("p" + i));
         }
-        ExecutorService pool = Executors.newFixedThreadPool(players.size());
-        try {
-            List<Future<Integer>> answers = new ArrayList<>();
-            for (String p : players) {
-                answers.add(pool.submit(() -> queue(p, "alhambra", 2).then().extract().statusCode()));
-            }
-            for (Future<Integer> a : answers) {
-                int status = a.get();
-                assertTrue(status == 201 || status == 202, "answered " + status);
-            }
-        } finally {
-            pool.shutdown();
-        }
-        Set<String> tables = new HashSet<>();
-        for (String p : players) {
-            tables.add(as(p).get("/api/v1/matchmaking").then().statusCode(200)
-                    .body("status", equalTo("matched")).extract().path("tableId"));
-        }
+        queueAtOnce(players, p -> queue(p, "alhambra", 2));
+        Set<String> tables = matchedTables(players);
         assertEquals(4, tables.size());
         Set<String> seated = new HashSet<>();
         for (String t : tables) {
@@ -252,25 +238,9 @@ class MatchmakingTest {
         for (int i = 0; i < 8; i++) {
             players.add(player((i % 2 == 0 ? "expansion" : "basic") + i));
         }
-        ExecutorService pool = Executors.newFixedThreadPool(players.size());
-        try {
-            List<Future<Integer>> answers = new ArrayList<>();
-            for (String p : players) {
-                Map<String, String> options = p.startsWith("expansion") ? Map.of("expansion", "true") : Map.of();
-                answers.add(pool.submit(() -> queue(p, "carrara", 2, options).then().extract().statusCode()));
-            }
-            for (Future<Integer> a : answers) {
-                int status = a.get();
-                assertTrue(status == 201 || status == 202, "answered " + status);
-            }
-        } finally {
-            pool.shutdown();
-        }
-        Set<String> tables = new HashSet<>();
-        for (String p : players) {
-            tables.add(as(p).get("/api/v1/matchmaking").then().statusCode(200)
-                    .body("status", equalTo("matched")).extract().path("tableId"));
-        }
+        queueAtOnce(players, p -> queue(p, "carrara", 2,
+                p.startsWith("expansion") ? Map.of("expansion", "true") : Map.of()));
+        Set<String> tables = matchedTables(players);
         assertEquals(4, tables.size());
         for (String t : tables) {
             var table = as(players.get(0)).get("/api/v1/tables/" + t).then().extract().jsonPath();
@@ -279,6 +249,33 @@ class MatchmakingTest {
             assertEquals(2, atTable.size());
             assertTrue(atTable.stream().allMatch(p -> p.startsWith(kind)), kind + " table seats " + atTable);
         }
+    }
+
+    /** Every player queues at the same moment, from threads of their own; each is answered 201 or 202. */
+    private static void queueAtOnce(List<String> players, Function<String, Response> queueing) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(players.size());
+        try {
+            List<Future<Integer>> answers = new ArrayList<>();
+            for (String p : players) {
+                answers.add(pool.submit(() -> queueing.apply(p).then().extract().statusCode()));
+            }
+            for (Future<Integer> a : answers) {
+                int status = a.get();
+                assertTrue(status == 201 || status == 202, "answered " + status);
+            }
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    /** The tables the players were matched to; each must be matched. */
+    private static Set<String> matchedTables(List<String> players) {
+        Set<String> tables = new HashSet<>();
+        for (String p : players) {
+            tables.add(as(p).get("/api/v1/matchmaking").then().statusCode(200)
+                    .body("status", equalTo("matched")).extract().path("tableId"));
+        }
+        return tables;
     }
 
     private static void assertTableEventsCarry(String tableId, String expansion) {
