@@ -47,6 +47,8 @@ class CarraraPropertyTest {
     /** About five times the longest random game seen (under 300 steps, with 4 players). */
     private static final int MAX_STEPS = 1500;
     private static final Stones ALL_STONES = new Stones(7, 7, 7, 7, 7, 7);
+    /** The mapper game-service writes snapshots with. */
+    private static final com.fasterxml.jackson.databind.ObjectMapper SNAPSHOTS = new dev.tessera.events.EventCodec().mapper();
 
     @ParameterizedTest(name = "{0} players")
     @ValueSource(ints = {2, 3, 4})
@@ -83,6 +85,7 @@ class CarraraPropertyTest {
                 checkInvariants(after, ledger);
                 if (deep) {
                     checkMovesContract(after);
+                    checkSnapshottable(after);
                 }
             });
 
@@ -260,6 +263,15 @@ class CarraraPropertyTest {
             boolean mayMove = p.name().equals(s.currentPlayer().name())
                     && s.phase() != Phase.AWAITING_VALUATION && s.phase() != Phase.OVER;
             assertEquals(mayMove, !ENGINE.legalMoves(s, p.name()).isEmpty(), () -> p.name() + " in " + s.phase());
+        }
+    }
+
+    /** game-service snapshots a state only if it comes back equal from its JSON: every state must. */
+    private static void checkSnapshottable(CarraraState s) {
+        try {
+            assertEquals(s, SNAPSHOTS.treeToValue(SNAPSHOTS.valueToTree(s), CarraraState.class));
+        } catch (Exception e) {
+            throw new AssertionError("the state does not survive JSON: " + s, e);
         }
     }
 

@@ -10,7 +10,7 @@ import dev.tessera.infra.TestKafka;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.sql.Connection;
 import java.sql.Statement;
@@ -38,12 +38,13 @@ class SnapshotTest {
     private final EventCodec codec = new EventCodec();
 
     @ParameterizedTest
-    @ValueSource(strings = {"alhambra", "builders", "carrara"})
-    void a_game_loaded_from_its_snapshot_is_the_game_folded_from_all_its_events(String title) throws Exception {
+    @CsvSource({"alhambra,", "builders,", "carrara,", "carrara,expansion"})
+    void a_game_loaded_from_its_snapshot_is_the_game_folded_from_all_its_events(String title, String option) throws Exception {
         String tableId = UUID.randomUUID().toString();
         List<String> players = List.of("ana", "bob");
+        Map<String, String> options = option == null ? Map.of() : Map.of(option, "true");
         CloudEvent started = codec.envelope("/tessera/lobby-service", tableId, 4,
-                new TableStarted(tableId, title, players, Map.of()), OffsetDateTime.now());
+                new TableStarted(tableId, title, players, options), OffsetDateTime.now());
         TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.LOBBY_EVENTS, tableId, codec.write(started));
         String gameId = GameService.gameIdOf(tableId);
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().get("/api/v1/games/" + gameId).then().statusCode(200));
