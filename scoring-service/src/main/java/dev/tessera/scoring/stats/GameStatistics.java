@@ -58,7 +58,7 @@ public record GameStatistics(String game, Instant latestEventTime, Games games, 
     public record RoundWall(int round, long games, long scores, double average) {
     }
 
-    /** Carrara: valuations by kind ("type", "city"). */
+    /** Carrara: valuations by kind ("type", "city", and with the expansion "category"). */
     public record Carrara(Map<String, Valuations> valuations) {
     }
 

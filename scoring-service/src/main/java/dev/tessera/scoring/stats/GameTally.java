@@ -47,7 +47,7 @@ public class GameTally {
     public int exactPurchases;
     public TreeMap<String, Integer> boughtByType = new TreeMap<>();
 
-    // Carrara, by valuation kind ("type", "city")
+    // Carrara, by valuation kind ("type", "city", and with the expansion "category")
     public TreeMap<String, Valuations> valuations = new TreeMap<>();
 
     // The Builders
