@@ -19,9 +19,11 @@ import java.util.Map;
  *
  * <p>Not reachable from here: what Netty's HTTP decoder refuses before Vert.x makes a request of it (a
  * non-numeric {@code Content-Length}, {@code Content-Length} with chunked encoding, a control character in a
- * header, a request line or headers past the codec's limits). Vert.x answers those through the server's
- * {@code invalidRequestHandler}, which Quarkus does not let an application set; see gateway/README.md, "What the
- * API refuses".
+ * header, a request line or headers past the codec's limits). Vert.x answers those, with no body, through the
+ * server's {@code invalidRequestHandler}, which it reads once, when each {@code HttpServer} listens; Quarkus 3.33
+ * creates its servers and listens with no hook in between, and setting the handler afterwards changes nothing.
+ * Nothing short of Vert.x internals or reflection into Quarkus would reach it, so this class does not try; see
+ * gateway/README.md, "What the API refuses", and quarkusio/quarkus#55082.
  */
 @ApplicationScoped
 public class HttpLayerProblems {
