@@ -443,7 +443,7 @@ public final class BuildersEngine implements RulesEngine<BuildersState, Builders
                 state.buildingDisplay(), top(state.buildingDeck(), 0).orElse(null), state.buildingDeck().size(),
                 state.workerDisplay(), top(state.workerDeck(), 0).orElse(null), state.workerDeck().size(),
                 state.finished() ? null : state.currentPlayer().name(), state.round(), state.actionPoints(),
-                state.sentThisTurn(), state.endTriggeredBy(), state.finished());
+                state.sentThisTurn(), state.endTriggeredBy(), state.finished(), BuildersView.WAGES);
     }
 
     @Override

@@ -10,11 +10,23 @@ import java.util.Map;
  * @param buildingDeckTop the visible top card of the building deck, or null when it is empty
  * @param workerDeckTop   the visible top card of the worker deck, or null when it is empty
  * @param currentPlayer   whose turn it is; null once the game is over
+ * @param wages           each worker rank's wage in coins (a worker card names its rank), so that a client shows
+ *                        wages without a table of its own
  */
 public record BuildersView(List<PlayerView> players, List<Building> buildingDisplay, Building buildingDeckTop,
         int buildingDeckSize, List<Worker> workerDisplay, Worker workerDeckTop, int workerDeckSize,
         String currentPlayer, int round, int actionPoints, Map<Integer, Integer> sentThisTurn,
-        String endTriggeredBy, boolean finished) {
+        String endTriggeredBy, boolean finished, Map<String, Integer> wages) {
+
+    static final Map<String, Integer> WAGES = wageTable();
+
+    private static Map<String, Integer> wageTable() {
+        Map<String, Integer> wages = new java.util.LinkedHashMap<>();
+        for (WorkerType type : WorkerType.values()) {
+            wages.put(type.name(), type.wage());
+        }
+        return java.util.Collections.unmodifiableMap(wages);
+    }
 
     /**
      * One player's area as shown at the table.

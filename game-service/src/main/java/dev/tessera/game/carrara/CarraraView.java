@@ -1,6 +1,7 @@
 package dev.tessera.game.carrara;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -11,12 +12,15 @@ import java.util.TreeMap;
  * left out of a basic game's view.
  *
  * @param expansion the extra board, the upgrade tiles left and the bonus card; absent in a basic game
+ * @param prices    what one stone of each colour costs in each wheel section, I to VI: a client shows the prices
+ *                  from here rather than knowing the game's table (the web client has no rules of its own)
  */
 public record CarraraView(Phase phase, String current, List<Stones> wheel, int bag, List<TileView> display,
                           int pile, Map<String, Integer> supply, List<ObjectKind> market,
                           Map<String, String> citiesValued, String declaredBy, boolean endTriggered,
                           CarraraState.PendingValuation pending, List<PlayerView> players,
-                          @JsonInclude(JsonInclude.Include.NON_NULL) ExpansionView expansion) {
+                          @JsonInclude(JsonInclude.Include.NON_NULL) ExpansionView expansion,
+                          List<Map<String, Integer>> prices) {
 
     public record TileView(BuildingType building, int cost, Category category, ObjectKind object) {
         static TileView of(Tile tile) {
@@ -65,6 +69,20 @@ public record CarraraView(Phase phase, String current, List<Stones> wheel, int b
         return new CarraraView(state.phase(), state.currentPlayer().name(), state.wheel(), state.bag().total(),
                 state.display().stream().map(TileView::of).toList(), state.pile().size(),
                 Counts.byId(state.supply()), state.market().stream().sorted().toList(), citiesValued,
-                state.declaredBy(), state.endTriggered(), state.pending(), players, board);
+                state.declaredBy(), state.endTriggered(), state.pending(), players, board, PRICES);
+    }
+
+    private static final List<Map<String, Integer>> PRICES = priceTable();
+
+    private static List<Map<String, Integer>> priceTable() {
+        List<Map<String, Integer>> sections = new java.util.ArrayList<>();
+        for (int section = 1; section <= 6; section++) {
+            Map<String, Integer> prices = new LinkedHashMap<>();
+            for (Stone stone : Stone.values()) {
+                prices.put(stone.id(), CarraraData.price(section, stone));
+            }
+            sections.add(java.util.Collections.unmodifiableMap(prices));
+        }
+        return List.copyOf(sections);
     }
 }

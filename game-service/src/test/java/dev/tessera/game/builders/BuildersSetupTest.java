@@ -122,6 +122,10 @@ class BuildersSetupTest {
         assertEquals("p1", json.get("currentPlayer").asText());
         assertEquals(10, json.get("players").get(0).get("coins").asInt());
         assertTrue(json.get("players").get(0).get("freeMachines").isEmpty());
+        // A worker card names its rank; the view says what each rank is paid.
+        for (WorkerType type : WorkerType.values()) {
+            assertEquals(type.wage(), json.get("wages").get(type.name()).asInt());
+        }
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.tessera.game.carrara;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import static dev.tessera.game.carrara.Fixture.ENGINE;
 import static dev.tessera.game.carrara.Fixture.accepted;
 import static dev.tessera.game.carrara.Fixture.apply;
@@ -625,5 +627,19 @@ class CarraraEngineTest {
         assertFalse(json.contains("\"seed\""), json);
         assertTrue(json.contains("\"coins\":null"), json);
         assertFalse(json.contains("\"empty\""), json);
+    }
+
+    @Test
+    void theViewNamesEachSectionsPricesSoThatAClientNeedsNoTableOfItsOwn() throws Exception {
+        JsonNode prices = Fixture.JSON.valueToTree(ENGINE.view(start(2), null)).get("prices");
+
+        assertEquals(6, prices.size());
+        for (int section = 1; section <= 6; section++) {
+            for (Stone stone : Stone.values()) {
+                assertEquals(CarraraData.price(section, stone), prices.get(section - 1).get(stone.id()).asInt());
+            }
+        }
+        assertEquals(6, prices.get(0).get("white").asInt());
+        assertEquals(0, prices.get(5).get("black").asInt());
     }
 }

@@ -28,13 +28,14 @@ public record GameView(
                 **Carrara**: `phase` (ACTION, BUYING_STONES, CHOOSING_UPGRADE, AWAITING_VALUATION, AFTER_ACTION, OVER), `current`, \
                 `wheel`, `bag`, `display`, `pile`, `supply`, `market`, `citiesValued`, `declaredBy`, `endTriggered`, `pending`, \
                 `players` [{name, coins (own only), vp, stones, buildings, objects, typesValued, valuationMarkersLeft, and with \
-                the expansion categoriesValued, upgrades}]; with the expansion also `expansion` {largeBuildings, upgradesLeft, \
-                bonusCard {card, description, vp}}.
+                the expansion categoriesValued, upgrades}], `prices` (per wheel section I to VI, each colour's price in coins); \
+                with the expansion also `expansion` {largeBuildings, upgradesLeft, bonusCard {card, description, vp}}.
 
                 **The Builders**: `players` [{name, coins, buildingVictoryPoints, freeWorkers, freeMachines, sites (each with \
                 its workers and machines), completed}], \
                 `buildingDisplay`, `buildingDeckTop`, `buildingDeckSize`, `workerDisplay`, `workerDeckTop`, `workerDeckSize`, \
-                `currentPlayer`, `round`, `actionPoints`, `sentThisTurn`, `endTriggeredBy`, `finished`.""")
+                `currentPlayer`, `round`, `actionPoints`, `sentThisTurn`, `endTriggeredBy`, `finished`, `wages` (coins per worker \
+                rank).""")
         Map<String, Object> state,
         @Schema(description = "The seats server bots play since their players timed out") List<String> bots,
         @Schema(description = "Who must act by when; null when no clock runs (no clock, game over, the game waits)") GameClock clock,
