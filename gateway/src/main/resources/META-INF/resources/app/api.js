@@ -1,0 +1,146 @@
+// The public API, as a browser calls it: the token kept in localStorage, sent as Authorization: Bearer, renewed
+// before it expires; every error turned into words from the problem's `detail`.
+
+const BASE = '/api/v1';
+const KEY = 'tessera.session';
+
+/** An answer that was not 2xx, or no answer at all (status 0). `problem` is the problem+json body, if any. */
+export class ApiError extends Error {
+  constructor(status, problem, fallback) {
+    super(words(status, problem, fallback));
+    this.status = status;
+    this.problem = problem || {};
+    this.rule = this.problem.rule;
+    this.field = this.problem.field;
+  }
+}
+
+function words(status, problem, fallback) {
+  if (problem && problem.detail) {
+    const what = problem.field ? ` (${problem.field})` : '';
+    return problem.detail + what;
+  }
+  if (problem && problem.title) return problem.title;
+  return fallback || `The server answered ${status}.`;
+}
+
+// ---- the session ----------------------------------------------------------------------------------------------
+
+export function session() {
+  try {
+    const s = JSON.parse(localStorage.getItem(KEY));
+    return s && s.token && s.id ? s : null;
+  } catch {
+    return null;
+  }
+}
+
+function keep(s) {
+  localStorage.setItem(KEY, JSON.stringify(s));
+}
+
+export function signOut() {
+  localStorage.removeItem(KEY);
+}
+
+/** Listeners told when the credential stopped working (a 401): the page goes back to sign-up. */
+const lost = new Set();
+export function onSessionLost(listener) {
+  lost.add(listener);
+}
+
+function sessionLost(error) {
+  signOut();
+  for (const listener of lost) listener(error);
+}
+
+export async function signUp(name) {
+  const answer = await request('POST', '/players', {name}, {anonymous: true});
+  keep({id: answer.id, name: answer.name, token: answer.token, expiresAt: answer.expiresAt, issuedAt: new Date().toISOString()});
+  return session();
+}
+
+/**
+ * Renews the token once half of its life has passed (POST /players/me/tokens needs a token that still verifies,
+ * so renewing early is the only way to keep a session). Called at start and every few minutes.
+ */
+export async function renewIfDue(now = Date.now()) {
+  const s = session();
+  if (!s || !s.expiresAt) return;
+  const issued = Date.parse(s.issuedAt || 0);
+  const expires = Date.parse(s.expiresAt);
+  if (isNaN(expires) || now < issued + (expires - issued) / 2) return;
+  const answer = await request('POST', '/players/me/tokens');
+  keep({...s, token: answer.token, expiresAt: answer.expiresAt, issuedAt: new Date(now).toISOString()});
+}
+
+// ---- requests -------------------------------------------------------------------------------------------------
+
+export function headers(extra = {}) {
+  const s = session();
+  return {Accept: 'application/json', ...(s ? {Authorization: `Bearer ${s.token}`} : {}), ...extra};
+}
+
+/** Reads a failed answer's problem+json (any 4xx and 5xx of the API), or makes one up for an empty body. */
+export async function problemOf(response) {
+  let problem = null;
+  try {
+    const text = await response.text();
+    problem = text ? JSON.parse(text) : null;
+  } catch {
+    problem = null;
+  }
+  const retry = response.headers.get('Retry-After');
+  const fallback = {
+    401: 'Your sign-in is no longer valid.',
+    429: `Too many requests; retry in ${retry || 1} s.`,
+    503: 'A service is not answering; retry shortly.',
+  }[response.status];
+  return new ApiError(response.status, problem, fallback);
+}
+
+export async function request(method, path, body, {anonymous = false} = {}) {
+  let response;
+  try {
+    response = await fetch(BASE + path, {
+      method,
+      headers: anonymous ? {Accept: 'application/json', ...(body !== undefined ? {'Content-Type': 'application/json'} : {})}
+        : headers(body !== undefined ? {'Content-Type': 'application/json'} : {}),
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+      cache: 'no-store',
+    });
+  } catch {
+    throw new ApiError(0, null, 'The server cannot be reached: check the connection and try again.');
+  }
+  if (!response.ok) {
+    const error = await problemOf(response);
+    if (response.status === 401 && !anonymous) sessionLost(error);
+    throw error;
+  }
+  if (response.status === 204) return null;
+  const text = await response.text();
+  return text ? JSON.parse(text) : null;
+}
+
+export const get = (path) => request('GET', path);
+export const post = (path, body) => request('POST', path, body);
+export const del = (path) => request('DELETE', path);
+
+// ---- names ----------------------------------------------------------------------------------------------------
+
+const names = new Map();
+
+/** A player's name, from GET /players/{id}, asked once per id. */
+export function nameOf(id) {
+  if (!id) return Promise.resolve('');
+  if (!names.has(id)) {
+    names.set(id, get(`/players/${encodeURIComponent(id)}`).then((p) => p.name || id, () => id.slice(0, 8)));
+  }
+  return names.get(id);
+}
+
+/** The names of several players, as a map from id. */
+export async function namesOf(ids) {
+  const pairs = await Promise.all([...new Set(ids.filter(Boolean))].map(async (id) => [id, await nameOf(id)]));
+  return new Map(pairs);
+}

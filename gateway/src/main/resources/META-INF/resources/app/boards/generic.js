@@ -1,0 +1,37 @@
+// What any title falls back on: a move or an event in plain words from its JSON, so that a move type or an event
+// this client does not know yet (a new expansion's) is still shown and playable from the list of moves.
+
+import {h} from '../dom.js';
+
+function words(value, ctx) {
+  if (Array.isArray(value)) return value.map((v) => words(v, ctx)).join(', ');
+  if (value && typeof value === 'object') {
+    return Object.entries(value).map(([k, v]) => `${k} ${words(v, ctx)}`).join(', ');
+  }
+  if (typeof value === 'string' && ctx && /^[0-9a-f]{8}-[0-9a-f]{4}-/.test(value)) return ctx.name(value);
+  return String(value);
+}
+
+export function moveWords(move, ctx) {
+  const type = typeof move.type === 'string' ? move.type.replace(/-/g, ' ') : 'move';
+  const fields = Object.entries(move).filter(([k]) => k !== 'type').map(([k, v]) => `${k}: ${words(v, ctx)}`);
+  return fields.length ? `${type} (${fields.join('; ')})` : type;
+}
+
+export function shortType(type) {
+  const name = String(type || '').split('.').pop();
+  return name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+export default {
+  keys: () => [],
+  label: (move, ctx) => moveWords(move, ctx),
+  describe(event, ctx) {
+    const data = event.data || {};
+    const who = data.player ? `${ctx.name(data.player)}: ` : '';
+    return `${who}${shortType(event.type)}`;
+  },
+  render(ctx) {
+    return h('pre', {class: 'raw'}, JSON.stringify(ctx.state, null, 1));
+  },
+};

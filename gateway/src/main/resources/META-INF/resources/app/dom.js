@@ -1,0 +1,67 @@
+// Small DOM helpers. Everything the API returns is put into the page as text (textContent, attribute values),
+// never as markup, so a name or a field cannot inject anything; the page's Content-Security-Policy forbids inline
+// script as well.
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+function build(el, attrs, children) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith('on') && typeof value === 'function') {
+      el.addEventListener(key.slice(2), value);
+    } else if (key === 'class') {
+      el.setAttribute('class', Array.isArray(value) ? value.filter(Boolean).join(' ') : value);
+    } else if (key === 'dataset') {
+      for (const [k, v] of Object.entries(value)) el.dataset[k] = v;
+    } else {
+      el.setAttribute(key, value === true ? '' : String(value));
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === undefined || child === null || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** An HTML element: h('button', {class: 'x', onclick}, 'text', child…). */
+export function h(tag, attrs, ...children) {
+  return build(document.createElement(tag), attrs, children);
+}
+
+/** An SVG element, the same way. */
+export function s(tag, attrs, ...children) {
+  return build(document.createElementNS(SVG, tag), attrs, children);
+}
+
+/** An <svg> sized by its viewBox, with a text alternative for assistive technology. */
+export function svg(width, height, label, ...children) {
+  // Drawn at its own size, and scaled down (never up) to fit a narrow screen.
+  return s('svg', {viewBox: `0 0 ${width} ${height}`, width, role: 'group', 'aria-label': label, class: 'board-svg',
+    preserveAspectRatio: 'xMidYMin meet'}, s('title', {}, label), ...children);
+}
+
+export function clear(el) {
+  while (el.firstChild) el.removeChild(el.firstChild);
+  return el;
+}
+
+export function replace(el, ...children) {
+  clear(el);
+  append(el, children);
+  return el;
+}
+
+/** "2026-12-01T20:01:06Z" as the reader's local date and time. */
+export function when(iso) {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return isNaN(d) ? iso : d.toLocaleString();
+}
+
+export const TITLES = {alhambra: 'Alhambra', carrara: 'Carrara', builders: 'The Builders: Middle Ages'};
+export const SEATS = {alhambra: [2, 6], carrara: [2, 4], builders: [2, 4]};

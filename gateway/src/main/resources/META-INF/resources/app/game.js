@@ -1,0 +1,430 @@
+// The game page, the same for every title: it loads the caller's view and legal moves, draws the title's board,
+// offers exactly the moves legal-moves returned (on the board and as a list of buttons), sends the chosen one back
+// verbatim with expectedVersion, and follows the live feed to redraw when anyone else moves. It knows no rules:
+// a board module only says where on the board each move's fields are (keys) and how to put a move in words.
+
+import {ApiError, get, namesOf, post, session} from './api.js';
+import {h, replace, TITLES, when} from './dom.js';
+import {LiveFeed} from './live.js';
+import generic from './boards/generic.js';
+
+const BOARDS = {};
+
+export function gamePage(root, gameId) {
+  const page = new GamePage(root, gameId);
+  page.start();
+  return () => page.stop();
+}
+
+class GamePage {
+  constructor(root, gameId) {
+    this.root = root;
+    this.gameId = gameId;
+    this.me = session() && session().id;
+    this.view = null;
+    this.legal = {version: 0, moves: []};
+    this.selection = [];
+    this.events = [];
+    this.names = new Map();
+    this.notice = null;
+    this.feedStatus = 'connecting';
+    this.busy = false;
+    this.refreshing = false;
+    this.refreshAgain = false;
+    this.stopped = false;
+  }
+
+  get board() {
+    return (this.view && BOARDS[this.view.game]) || generic;
+  }
+
+  get seated() {
+    return !!(this.view && this.me && this.view.players.includes(this.me));
+  }
+
+  async start() {
+    replace(this.root, h('main', {id: 'game', 'data-state': 'loading'}, h('p', {role: 'status'}, 'Loading the game…')));
+    try {
+      await this.load();
+    } catch (e) {
+      if (this.stopped) return;
+      replace(this.root, h('main', {id: 'game', 'data-state': 'failed'},
+        h('p', {role: 'alert', class: 'notice error'}, `This game cannot be shown: ${e.message}`),
+        h('p', {}, h('a', {href: '#/'}, 'Back to the lobby'))));
+      return;
+    }
+    this.names = await namesOf(this.view.players.concat(this.view.bots || []));
+    // The whole stream from the start: the log, and the scoring rounds or valuations the standings come from.
+    this.feed = new LiveFeed(this.gameId, 0, (event) => this.onEvent(event), (status, error) => this.onFeedStatus(status, error)).start();
+    this.render();
+  }
+
+  stop() {
+    this.stopped = true;
+    if (this.feed) this.feed.stop();
+    clearTimeout(this.renderTimer);
+  }
+
+  /** The view, then (for a seated player) the legal moves at the same version; asked again if the game moved between. */
+  async load() {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const view = await get(`/games/${encodeURIComponent(this.gameId)}`);
+      let legal = {version: view.version, moves: []};
+      const seated = this.me && view.players.includes(this.me);
+      if (seated && !view.over && view.toAct) {
+        legal = await get(`/games/${encodeURIComponent(this.gameId)}/legal-moves`);
+      }
+      this.view = view;
+      this.legal = legal;
+      if (legal.version === view.version) break;
+    }
+    this.selection = this.selection.filter((key) => this.candidates(this.selection).length > 0);
+    if (this.candidates(this.selection).length === 0) this.selection = [];
+  }
+
+  /** Redraws from a fresh view; one at a time, and once more if events arrived meanwhile. */
+  async refresh() {
+    if (this.refreshing || this.busy) {
+      this.refreshAgain = true;
+      return;
+    }
+    this.refreshing = true;
+    this.render();
+    try {
+      do {
+        this.refreshAgain = false;
+        await this.load();
+      } while (this.refreshAgain || this.lastEventVersion() > this.view.version);
+    } catch (e) {
+      this.notice = {kind: 'error', text: `The board could not be brought up to date: ${e.message}`};
+    } finally {
+      this.refreshing = false;
+    }
+    this.render();
+  }
+
+  lastEventVersion() {
+    return this.events.length ? this.events[this.events.length - 1].streamversion : 0;
+  }
+
+  onEvent(event) {
+    this.events.push(event);
+    if (this.view && event.streamversion > this.view.version) {
+      this.refresh();
+    }
+    this.scheduleRender();
+  }
+
+  onFeedStatus(status, error) {
+    const before = this.feedStatus;
+    this.feedStatus = status;
+    if (status === 'stopped' && error) {
+      this.notice = {kind: 'error', text: `The live feed stopped: ${error.message}`};
+    }
+    if (status === 'live' && before === 'reconnecting' && this.view) {
+      // Whatever happened while the feed was away is in the events it now resends; the view is read again too.
+      this.refresh();
+    }
+    this.scheduleRender();
+  }
+
+  // ---- choosing a move on the board -------------------------------------------------------------------------
+
+  keysOf(move) {
+    try {
+      return this.board.keys(move) || [];
+    } catch {
+      return [];
+    }
+  }
+
+  /** The legal moves that involve every key chosen so far. */
+  candidates(selection) {
+    return this.legal.moves.filter((m) => {
+      const keys = this.keysOf(m);
+      return selection.every((k) => keys.includes(k));
+    });
+  }
+
+  select(key) {
+    if (this.busy) return;
+    let selection = this.selection.includes(key) ? this.selection.filter((k) => k !== key) : [...this.selection, key];
+    // A place that fits none of the moves chosen towards starts a new choice.
+    if (this.candidates(selection).length === 0) selection = [key];
+    if (this.candidates(selection).length === 0) selection = [];
+    this.selection = selection;
+    this.focusKey = key;
+    const candidates = this.candidates(selection);
+    const exact = candidates.filter((m) => {
+      const keys = this.keysOf(m);
+      return keys.length === selection.length && keys.every((k) => selection.includes(k));
+    });
+    if (selection.length && candidates.length === 1 && exact.length === 1) {
+      this.play(exact[0]);
+    } else {
+      this.render();
+    }
+  }
+
+  async play(move) {
+    if (this.busy) return;
+    this.busy = true;
+    this.notice = null;
+    const expectedVersion = this.legal.version;
+    this.render();
+    try {
+      await post(`/games/${encodeURIComponent(this.gameId)}/moves`, {expectedVersion, move});
+      this.selection = [];
+    } catch (e) {
+      this.selection = [];
+      if (e instanceof ApiError && e.status === 409 && e.rule === 'version-conflict') {
+        const now = e.problem.currentVersion;
+        this.notice = {kind: 'stale', text: `The game moved on before your move reached it (your board showed version `
+          + `${expectedVersion}${now !== undefined ? `, the game is at ${now}` : ''}). The board has been reloaded: choose again.`};
+      } else {
+        this.notice = {kind: 'error', text: `Move refused: ${e.message}`};
+      }
+    }
+    try {
+      await this.load();
+    } catch (e) {
+      this.notice = {kind: 'error', text: `The board could not be reloaded: ${e.message}`};
+    } finally {
+      this.busy = false;
+    }
+    this.render();
+    if (this.refreshAgain || this.lastEventVersion() > this.view.version) this.refresh();
+  }
+
+  // ---- drawing ----------------------------------------------------------------------------------------------
+
+  scheduleRender() {
+    if (this.renderTimer) return;
+    this.renderTimer = setTimeout(() => {
+      this.renderTimer = null;
+      this.render();
+    }, 0);
+  }
+
+  name(id) {
+    if (!id) return '';
+    const name = this.names.get(id) || id.slice(0, 8);
+    return id === this.me ? `${name} (you)` : name;
+  }
+
+  context() {
+    const moves = this.legal.moves;
+    const selection = this.selection;
+    const candidates = this.candidates(selection);
+    const clickable = new Set(moves.flatMap((m) => this.keysOf(m)));
+    const next = new Set(selection.length ? candidates.flatMap((m) => this.keysOf(m)).filter((k) => !selection.includes(k)) : []);
+    const page = this;
+    return {
+      view: this.view,
+      state: this.view.state || {},
+      me: this.seated ? this.me : null,
+      events: this.events,
+      name: (id) => this.name(id),
+      moves,
+      /** Whether some legal move involves `key`. */
+      any: (key) => clickable.has(key),
+      /** Whether `key` would complete or continue the choice made so far. */
+      next: (key) => next.has(key),
+      /**
+       * Makes a board element a place to click when some legal move involves `key`; else it is only a picture,
+       * with `label` as its text alternative either way.
+       */
+      target(el, key, label) {
+        el.setAttribute('aria-label', label);
+        if (key && clickable.has(key) && !page.busy) {
+          el.classList.add('target');
+          if (selection.includes(key)) el.classList.add('selected');
+          else if (selection.length && next.has(key)) el.classList.add('next');
+          el.setAttribute('role', 'button');
+          el.setAttribute('tabindex', '0');
+          el.setAttribute('aria-pressed', String(selection.includes(key)));
+          el.dataset.key = key;
+          el.addEventListener('click', (event) => {
+            event.stopPropagation();
+            page.select(key);
+          });
+          el.addEventListener('keydown', (event) => {
+            if (event.key === 'Enter' || event.key === ' ') {
+              event.preventDefault();
+              page.select(key);
+            }
+          });
+        } else {
+          el.setAttribute('role', 'img');
+        }
+        return el;
+      },
+    };
+  }
+
+  render() {
+    if (this.stopped || !this.view) return;
+    const focused = document.activeElement;
+    const focus = focused && (focused.dataset?.key ? `[data-key="${CSS.escape(focused.dataset.key)}"]`
+      : focused.dataset?.move ? `[data-move="${CSS.escape(focused.dataset.move)}"]` : focused.id ? `#${CSS.escape(focused.id)}` : null);
+    const view = this.view;
+    const ctx = this.context();
+    const board = this.board;
+    let drawn;
+    try {
+      drawn = board.render(ctx);
+    } catch (e) {
+      // A view this page does not understand (a new field, a new phase) still leaves the moves playable.
+      drawn = h('p', {class: 'notice error'}, `The board cannot be drawn (${e.message}); the moves below still work.`);
+    }
+    const standings = this.standings();
+    const main = h('main', {
+      id: 'game', class: `game game-${view.game}`, 'data-game': view.game, 'data-version': view.version,
+      'data-state': this.busy || this.refreshing ? 'busy' : 'ready', 'data-to-act': view.toAct || '',
+      'data-feed': this.feedStatus, 'data-feed-version': this.lastEventVersion(), 'aria-busy': String(this.busy),
+    },
+    this.header(ctx),
+    this.noticeBox(),
+    this.waiting(ctx, standings),
+    standings ? this.standingsBox(standings, ctx) : null,
+    h('div', {class: 'play'},
+      h('section', {class: 'board', 'aria-label': `${TITLES[view.game] || view.game} board`}, drawn),
+      this.movesBox(ctx)),
+    this.logBox(ctx));
+    replace(this.root, main);
+    if (focus) {
+      const again = this.root.querySelector(focus);
+      if (again) again.focus({preventScroll: true});
+    }
+  }
+
+  header(ctx) {
+    const view = this.view;
+    const turn = view.over ? 'The game is over.'
+      : view.toAct ? (view.toAct === this.me ? 'Your turn.' : `${this.name(view.toAct)} to play.`) : 'Nobody can move just now.';
+    const clock = view.clock && view.clock.deadline
+      ? `${this.name(view.clock.player)} must move by ${when(view.clock.deadline)}${view.clock.phase === 'grace' ? ' (timed out: last chance before a bot takes the seat)' : ''}.` : null;
+    const feed = {
+      connecting: 'connecting…', live: 'live', reconnecting: 'reconnecting…', stopped: 'live feed stopped',
+    }[this.feedStatus] || this.feedStatus;
+    return h('header', {class: 'game-header'},
+      h('h1', {}, TITLES[view.game] || view.game),
+      h('p', {class: 'who'}, this.seated ? 'You play at this table.' : 'You are watching (spectator view).',
+        ' Players: ', view.players.map((p, i) => [i ? ', ' : '', this.name(p), (view.bots || []).includes(p) ? ' (bot)' : ''])),
+      h('p', {class: 'turn', 'aria-live': 'polite'}, turn, clock ? ` ${clock}` : ''),
+      h('p', {class: `feed feed-${this.feedStatus}`, role: 'status', id: 'feed-status'}, `Live feed: ${feed}`,
+        h('span', {class: 'version'}, ` · version ${view.version}`)));
+  }
+
+  noticeBox() {
+    if (!this.notice) return null;
+    return h('div', {class: `notice ${this.notice.kind}`, role: 'alert', id: 'notice'},
+      h('p', {}, this.notice.text),
+      h('button', {type: 'button', class: 'dismiss', onclick: () => { this.notice = null; this.render(); }}, 'Dismiss'));
+  }
+
+  /** A progress indication while the game waits for another service: a scoring round, a valuation, the standings. */
+  waiting(ctx, standings) {
+    const view = this.view;
+    let text = null;
+    if (view.over && !standings) {
+      text = 'Waiting for the scoring service: the final standings are being computed…';
+    } else if (!view.over && !view.toAct) {
+      let what = null;
+      try {
+        what = this.board.waiting && this.board.waiting(ctx);
+      } catch {
+        what = null;
+      }
+      text = `Waiting for the scoring service: ${what || 'the game goes on once it has answered'}…`;
+    }
+    if (!text) return null;
+    return h('div', {class: 'waiting', role: 'status', id: 'waiting'},
+      h('span', {class: 'spinner', 'aria-hidden': 'true'}), h('progress', {'aria-label': 'waiting'}), ' ', text);
+  }
+
+  movesBox(ctx) {
+    const moves = this.legal.moves;
+    const section = h('section', {class: 'moves', 'aria-label': 'Your moves', id: 'moves'});
+    if (!this.seated) {
+      section.append(h('h2', {}, 'Moves'), h('p', {}, 'You are watching: the players choose their moves.'));
+      return section;
+    }
+    section.append(h('h2', {}, 'Your moves'));
+    if (!moves.length) {
+      section.append(h('p', {class: 'none'}, this.view.over ? 'The game is over.' : 'Nothing to do until the others have played.'));
+      return section;
+    }
+    const shown = this.selection.length ? this.candidates(this.selection) : moves;
+    if (this.selection.length) {
+      section.append(h('p', {class: 'choice'}, `Chosen on the board: ${this.selection.length} place(s); `,
+        `${shown.length} move(s) fit. Choose one, or pick another place. `,
+        h('button', {type: 'button', id: 'clear-choice', onclick: () => { this.selection = []; this.render(); }}, 'Clear the choice')));
+    } else {
+      section.append(h('p', {class: 'hint'}, 'Choose on the board (a tile, then where it goes), or here:'));
+    }
+    const groups = new Map();
+    for (const move of shown) {
+      const type = typeof move.type === 'string' ? move.type : 'move';
+      if (!groups.has(type)) groups.set(type, []);
+      groups.get(type).push(move);
+    }
+    for (const [type, list] of groups) {
+      section.append(h('h3', {}, type.replace(/-/g, ' ')),
+        h('ul', {class: 'move-list'}, list.map((move) => h('li', {},
+          h('button', {type: 'button', class: 'move', 'data-move': JSON.stringify(move), 'data-type': type,
+            disabled: this.busy, onclick: () => this.play(move)}, this.label(move, ctx))))));
+    }
+    return section;
+  }
+
+  label(move, ctx) {
+    try {
+      const label = this.board.label(move, ctx);
+      if (label) return label;
+    } catch {
+      // fall through to the generic words
+    }
+    return generic.label(move, ctx);
+  }
+
+  logBox(ctx) {
+    const recent = this.events.slice(-40).reverse();
+    return h('section', {class: 'log', 'aria-label': 'What happened'},
+      h('h2', {}, 'What happened'),
+      h('ul', {class: 'events', id: 'events'}, recent.map((event) => {
+        let text = null;
+        try {
+          text = this.board.describe(event, ctx);
+        } catch {
+          text = null;
+        }
+        return h('li', {'data-version': event.streamversion, 'data-type': event.type},
+          h('span', {class: 'v'}, `${event.streamversion} · `), text || generic.describe(event, ctx));
+      })));
+  }
+
+  // ---- the end ----------------------------------------------------------------------------------------------
+
+  standings() {
+    const ended = this.events.find((e) => e.type === 'tessera.game.GameEnded');
+    return ended && ended.data && Array.isArray(ended.data.standings) ? ended.data.standings : null;
+  }
+
+  standingsBox(standings, ctx) {
+    let history = null;
+    try {
+      history = this.board.history && this.board.history(ctx);
+    } catch {
+      history = null;
+    }
+    return h('section', {class: 'standings', id: 'standings', 'aria-label': 'Final standings'},
+      h('h2', {}, 'Final standings'),
+      h('table', {},
+        h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, 'Rank'), h('th', {scope: 'col'}, 'Player'), h('th', {scope: 'col'}, 'Score'))),
+        h('tbody', {}, [...standings].sort((a, b) => a.rank - b.rank).map((s) => h('tr', {'data-player': s.player},
+          h('td', {}, String(s.rank)), h('td', {}, this.name(s.player)), h('td', {}, String(s.score)))))),
+      history,
+      h('p', {}, h('a', {href: '#/'}, 'Back to the lobby')));
+  }
+}

@@ -1,0 +1,340 @@
+// Sign-up, the lobby (open tables, opening one, quick play, games to watch), a table, my games, leaderboards and
+// profiles. The lobby has no live feed of its own, so these pages ask again every few seconds while they are shown.
+
+import {del, get, namesOf, post, session, signUp} from './api.js';
+import {h, replace, SEATS, TITLES, when} from './dom.js';
+
+const GAMES = Object.keys(TITLES);
+
+/** Runs `task` now and every `ms` until the page is left; answers the function that stops it. */
+function every(ms, task) {
+  let stopped = false;
+  let timer;
+  const run = async () => {
+    if (stopped) return;
+    try {
+      await task();
+    } catch (e) {
+      // The task shows its own errors; a failed round is simply tried again at the next one.
+    } finally {
+      if (!stopped) timer = setTimeout(run, ms);
+    }
+  };
+  run();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
+
+function errorBox(id) {
+  return h('p', {class: 'notice error', role: 'alert', id, hidden: true});
+}
+
+function showError(box, error) {
+  box.textContent = error ? error.message : '';
+  box.hidden = !error;
+}
+
+function clockWords(options) {
+  if (!options) return '';
+  if (options.clock === 'realtime') return `real time, ${options.turnSeconds} s a turn`;
+  if (options.clock === 'turn-based') return `turn-based, ${options.moveHours} h a move`;
+  return Object.entries(options).map(([k, v]) => `${k} ${v}`).join(', ');
+}
+
+// ---- sign-up --------------------------------------------------------------------------------------------------
+
+export function signUpPage(root, {reason, onSignedUp}) {
+  const input = h('input', {id: 'signup-name', name: 'name', autocomplete: 'username', required: true, maxlength: 40,
+    pattern: '[A-Za-z0-9._\\-]{1,40}', 'aria-describedby': 'signup-help'});
+  const error = errorBox('signup-error');
+  const form = h('form', {class: 'card signup', id: 'signup'},
+    h('h1', {}, 'Play on Tessera'),
+    reason ? h('p', {class: 'notice stale', role: 'alert', id: 'signup-reason'}, reason) : null,
+    h('label', {for: 'signup-name'}, 'Your name'),
+    input,
+    h('p', {id: 'signup-help', class: 'hint'}, '1 to 40 letters, digits, ".", "_" or "-". Your sign-in stays in this browser.'),
+    error,
+    h('button', {type: 'submit', id: 'signup-submit'}, 'Sign up'));
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    showError(error, null);
+    try {
+      await signUp(input.value.trim());
+      onSignedUp();
+    } catch (e) {
+      showError(error, e);
+      input.focus();
+    }
+  });
+  replace(root, h('main', {id: 'signup-page'}, form));
+  input.focus();
+}
+
+// ---- the lobby ------------------------------------------------------------------------------------------------
+
+function gameSelect(id) {
+  return h('select', {id, name: 'game'}, GAMES.map((g) => h('option', {value: g}, TITLES[g])));
+}
+
+function seatsInput(id, select) {
+  const input = h('input', {id, name: 'seats', type: 'number', min: 2, max: 6, value: 2, required: true});
+  const limit = () => {
+    const [min, max] = SEATS[select.value] || [2, 6];
+    input.min = min;
+    input.max = max;
+  };
+  select.addEventListener('change', limit);
+  limit();
+  return input;
+}
+
+function openTableForm() {
+  const game = gameSelect('open-game');
+  const seats = seatsInput('open-seats', game);
+  const clock = h('select', {id: 'open-clock', name: 'clock'},
+    h('option', {value: 'turn-based'}, 'Turn-based (hours a move)'), h('option', {value: 'realtime'}, 'Real time (seconds a turn)'));
+  const amount = h('input', {id: 'open-time', name: 'time', type: 'number', min: 1, value: 72, required: true});
+  const amountLabel = h('label', {for: 'open-time'}, 'Hours a move');
+  clock.addEventListener('change', () => {
+    const realtime = clock.value === 'realtime';
+    amountLabel.textContent = realtime ? 'Seconds a turn' : 'Hours a move';
+    amount.value = realtime ? 120 : 72;
+  });
+  const error = errorBox('open-error');
+  const form = h('form', {class: 'card', id: 'open-table', 'aria-labelledby': 'open-title'},
+    h('h2', {id: 'open-title'}, 'Open a table'),
+    h('label', {for: 'open-game'}, 'Game'), game,
+    h('label', {for: 'open-seats'}, 'Seats'), seats,
+    h('label', {for: 'open-clock'}, 'Clock'), clock,
+    amountLabel, amount, error,
+    h('button', {type: 'submit', id: 'open-submit'}, 'Open the table'));
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    showError(error, null);
+    const options = clock.value === 'realtime' ? {clock: 'realtime', turnSeconds: String(amount.value)} : {clock: 'turn-based', moveHours: String(amount.value)};
+    try {
+      const table = await post('/tables', {game: game.value, seats: Number(seats.value), options});
+      location.hash = `#/tables/${table.id}`;
+    } catch (e) {
+      showError(error, e);
+    }
+  });
+  return form;
+}
+
+function quickPlayForm(cleanups) {
+  const game = gameSelect('quick-game');
+  const players = seatsInput('quick-players', game);
+  const status = h('p', {id: 'quick-status', role: 'status'});
+  const error = errorBox('quick-error');
+  const cancel = h('button', {type: 'button', id: 'quick-cancel', hidden: true}, 'Stop waiting');
+  let stop = null;
+  const wait = () => {
+    cancel.hidden = false;
+    stop = every(1500, async () => {
+      let entry;
+      try {
+        entry = await get('/matchmaking');
+      } catch (e) {
+        if (e.status === 404) {
+          status.textContent = '';
+          cancel.hidden = true;
+          if (stop) stop();
+          return;
+        }
+        throw e;
+      }
+      if (entry.status === 'queued') {
+        status.textContent = `Waiting for players: ${entry.waiting} of ${entry.players} in line for ${TITLES[entry.game] || entry.game} (you are number ${entry.position}).`;
+      } else if (entry.status === 'matched' && entry.tableId) {
+        status.textContent = 'Matched: the game is being set up…';
+        if (stop) stop();
+        location.hash = `#/tables/${entry.tableId}`;
+      }
+    });
+    cleanups.push(() => stop && stop());
+  };
+  const form = h('form', {class: 'card', id: 'quick-play', 'aria-labelledby': 'quick-title'},
+    h('h2', {id: 'quick-title'}, 'Quick play'),
+    h('p', {class: 'hint'}, 'Wait in line; a table starts as soon as enough players wait for the same game.'),
+    h('label', {for: 'quick-game'}, 'Game'), game,
+    h('label', {for: 'quick-players'}, 'Players'), players,
+    error, status,
+    h('button', {type: 'submit', id: 'quick-submit'}, 'Find a game'), cancel);
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    showError(error, null);
+    try {
+      await post('/matchmaking', {game: game.value, players: Number(players.value)});
+      wait();
+    } catch (e) {
+      showError(error, e);
+    }
+  });
+  cancel.addEventListener('click', async () => {
+    try {
+      await del('/matchmaking');
+      if (stop) stop();
+      status.textContent = 'You left the line.';
+      cancel.hidden = true;
+    } catch (e) {
+      showError(error, e);
+    }
+  });
+  // Already in line from an earlier visit: show it.
+  get('/matchmaking').then((entry) => entry && wait(), () => {});
+  return form;
+}
+
+/** A table's seats, and what the caller may do there: join, leave, start. */
+function tableItem(table, names, onChange, error) {
+  const me = session() && session().id;
+  const seated = table.players.includes(me);
+  const act = (path, ok) => async () => {
+    showError(error, null);
+    try {
+      const answer = await post(`/tables/${table.id}/${path}`);
+      if (ok) ok(answer);
+      onChange();
+    } catch (e) {
+      showError(error, e);
+    }
+  };
+  const seats = table.players.map((p) => names.get(p) || p.slice(0, 8)).join(', ');
+  return h('li', {class: 'table-item', 'data-table': table.id},
+    h('a', {href: `#/tables/${table.id}`}, `${TITLES[table.game] || table.game}`),
+    ` · ${table.players.length} of ${table.seats} seats: ${seats} · host ${names.get(table.host) || ''} · ${clockWords(table.options)} `,
+    table.status === 'open' && !seated && table.players.length < table.seats
+      ? h('button', {type: 'button', class: 'join', onclick: act('join', () => { location.hash = `#/tables/${table.id}`; })}, 'Join') : null,
+    table.status === 'open' && seated ? h('button', {type: 'button', class: 'leave', onclick: act('leave')}, 'Leave') : null,
+    table.status === 'open' && table.host === me ? h('button', {type: 'button', class: 'start', onclick: act('start')}, 'Start') : null,
+    table.gameId ? h('a', {href: `#/games/${table.gameId}`, class: 'watch'}, seated ? 'Play' : 'Watch') : null);
+}
+
+export function lobbyPage(root) {
+  const cleanups = [];
+  const error = errorBox('lobby-error');
+  const lists = h('div', {class: 'tables'});
+  const playing = h('ul', {id: 'playing-tables', class: 'plain'});
+  replace(root, h('main', {id: 'lobby'},
+    h('h1', {}, 'Lobby'),
+    error,
+    h('div', {class: 'forms'}, quickPlayForm(cleanups), openTableForm()),
+    h('section', {'aria-labelledby': 'open-tables-title'}, h('h2', {id: 'open-tables-title'}, 'Open tables'), lists),
+    h('section', {'aria-labelledby': 'playing-title'}, h('h2', {id: 'playing-title'}, 'Games being played'), playing)));
+  const refresh = async () => {
+    try {
+      const [open, live] = await Promise.all([
+        Promise.all(GAMES.map((g) => get(`/tables?game=${g}&status=open`))),
+        get('/tables?status=playing')]);
+      const names = await namesOf([...open.flat(), ...live].flatMap((t) => [t.host, ...t.players]));
+      replace(lists, GAMES.map((g, i) => h('section', {class: 'by-title', 'data-game': g},
+        h('h3', {}, TITLES[g]),
+        open[i].length ? h('ul', {class: 'plain', id: `open-${g}`}, open[i].map((t) => tableItem(t, names, refresh, error)))
+          : h('p', {class: 'none'}, 'No open table: open one above.'))));
+      replace(playing, live.slice(0, 20).map((t) => tableItem(t, names, refresh, error)));
+      if (!live.length) playing.append(h('li', {class: 'none'}, 'No game is being played.'));
+    } catch (e) {
+      showError(error, e);
+    }
+  };
+  cleanups.push(every(3000, refresh));
+  return () => cleanups.forEach((c) => c());
+}
+
+export function tablePage(root, tableId) {
+  const error = errorBox('table-error');
+  const body = h('div', {id: 'table-body'}, h('p', {}, 'Loading the table…'));
+  replace(root, h('main', {id: 'table-page'}, h('h1', {}, 'Table'), error, body, h('p', {}, h('a', {href: '#/'}, 'Back to the lobby'))));
+  let stop = null;
+  const refresh = async () => {
+    let table;
+    try {
+      table = await get(`/tables/${encodeURIComponent(tableId)}`);
+    } catch (e) {
+      showError(error, e);
+      return;
+    }
+    if (table.gameId && table.players.includes(session().id)) {
+      if (stop) stop();
+      location.hash = `#/games/${table.gameId}`;
+      return;
+    }
+    const names = await namesOf([table.host, ...table.players]);
+    replace(body,
+      h('p', {}, `${TITLES[table.game] || table.game} · ${clockWords(table.options)} · status: `, h('strong', {id: 'table-status'}, table.status)),
+      h('ol', {class: 'seats', id: 'seats'}, [...Array(table.seats).keys()].map((i) => h('li', {},
+        table.players[i] ? `${names.get(table.players[i])}${table.players[i] === table.host ? ' (host)' : ''}` : 'free seat'))),
+      h('ul', {class: 'plain'}, tableItem(table, names, refresh, error)),
+      table.status === 'starting' ? h('p', {role: 'status'}, h('span', {class: 'spinner', 'aria-hidden': 'true'}), ' The game is being set up…') : null);
+  };
+  stop = every(1000, refresh);
+  return () => stop();
+}
+
+// ---- my games, leaderboards, profiles --------------------------------------------------------------------------
+
+export function myGamesPage(root) {
+  const me = session().id;
+  const error = errorBox('games-error');
+  const list = h('ul', {id: 'my-games', class: 'plain'}, h('li', {}, 'Loading…'));
+  replace(root, h('main', {id: 'games-page'}, h('h1', {}, 'My games'), error, list));
+  return every(4000, async () => {
+    try {
+      const games = await get(`/players/${encodeURIComponent(me)}/games?limit=20`);
+      const views = await Promise.all(games.map((g) => (g.status === 'playing' ? get(`/games/${encodeURIComponent(g.gameId)}`).catch(() => null) : null)));
+      const names = await namesOf(games.flatMap((g) => g.players).concat(views.map((v) => v && v.toAct)));
+      replace(list, games.length ? games.map((g, i) => {
+        const view = views[i];
+        const turn = g.status !== 'playing' ? `finished: rank ${g.rank ?? '?'}, score ${g.score ?? '?'}${g.ratingAfter != null ? `, rating ${g.ratingBefore} → ${g.ratingAfter}` : ''}`
+          : !view ? 'playing' : view.toAct === me ? 'your turn' : view.toAct ? `${names.get(view.toAct)} to play` : 'waiting for the scoring service';
+        return h('li', {class: ['game-item', view && view.toAct === me && 'my-turn'].filter(Boolean).join(' '), 'data-game-id': g.gameId},
+          h('a', {href: `#/games/${g.gameId}`}, TITLES[g.game] || g.game), ` with ${g.players.filter((p) => p !== me).map((p) => names.get(p)).join(', ')} · `,
+          h('strong', {}, turn), ` · started ${when(g.startedAt)}`);
+      }) : [h('li', {class: 'none'}, 'No game yet: join or open a table in the lobby.')]);
+    } catch (e) {
+      showError(error, e);
+    }
+  });
+}
+
+export function leaderboardPage(root, game) {
+  game = GAMES.includes(game) ? game : GAMES[0];
+  const error = errorBox('board-error');
+  const table = h('div', {id: 'leaderboard'}, 'Loading…');
+  replace(root, h('main', {id: 'leaderboards'}, h('h1', {}, 'Leaderboards'),
+    h('nav', {class: 'tabs', 'aria-label': 'Games'}, GAMES.map((g) => h('a', {href: `#/leaderboards/${g}`, 'aria-current': g === game ? 'page' : null}, TITLES[g]))),
+    error, table));
+  get(`/leaderboards/${game}`).then((board) => {
+    replace(table, board.entries.length ? h('table', {},
+      h('caption', {}, `${TITLES[game]}: best rating first`),
+      h('thead', {}, h('tr', {}, ['Rank', 'Player', 'Rating', 'Games'].map((c) => h('th', {scope: 'col'}, c)))),
+      h('tbody', {}, board.entries.map((e) => h('tr', {},
+        h('td', {}, String(e.rank)), h('td', {}, h('a', {href: `#/players/${e.player}`}, e.name || e.player)),
+        h('td', {}, String(e.rating)), h('td', {}, String(e.games))))))
+      : h('p', {class: 'none'}, 'Nobody has finished a rated game of it yet.'));
+  }, (e) => showError(error, e));
+}
+
+export function profilePage(root, id) {
+  const error = errorBox('profile-error');
+  const body = h('div', {id: 'profile'}, 'Loading…');
+  replace(root, h('main', {id: 'profile-page'}, error, body));
+  Promise.all([get(`/players/${encodeURIComponent(id)}`), get(`/players/${encodeURIComponent(id)}/games?limit=20`)]).then(async ([p, games]) => {
+    const names = await namesOf(games.flatMap((g) => g.players));
+    replace(body, h('h1', {}, p.name || id),
+      h('p', {}, `${p.gamesPlayed} game(s) played, ${p.gamesFinished} finished, ${p.abandoned} abandoned.`),
+      h('table', {},
+        h('caption', {}, 'Ratings'),
+        h('thead', {}, h('tr', {}, ['Game', 'Rating', 'Games', 'Wins', 'Abandoned'].map((c) => h('th', {scope: 'col'}, c)))),
+        h('tbody', {}, (p.ratings || []).map((r) => h('tr', {},
+          h('td', {}, TITLES[r.game] || r.game), h('td', {}, String(r.rating)), h('td', {}, String(r.games)),
+          h('td', {}, String(r.wins)), h('td', {}, String(r.abandoned)))))),
+      h('h2', {}, 'Recent games'),
+      h('ul', {class: 'plain'}, games.map((g) => h('li', {},
+        h('a', {href: `#/games/${g.gameId}`}, TITLES[g.game] || g.game), ` with ${g.players.filter((x) => x !== id).map((x) => names.get(x)).join(', ')}: `,
+        g.status === 'playing' ? 'playing' : `rank ${g.rank ?? '?'}, score ${g.score ?? '?'}`))));
+  }, (e) => showError(error, e));
+}
