@@ -6,9 +6,12 @@
 import {ApiError, get, namesOf, post, session} from './api.js';
 import {h, replace, TITLES, when} from './dom.js';
 import {LiveFeed} from './live.js';
+import alhambra from './boards/alhambra.js';
+import carrara from './boards/carrara.js';
+import builders from './boards/builders.js';
 import generic from './boards/generic.js';
 
-const BOARDS = {};
+const BOARDS = {alhambra, carrara, builders};
 
 export function gamePage(root, gameId) {
   const page = new GamePage(root, gameId);

@@ -1,0 +1,271 @@
+// Alhambra: the market's four spaces, the money display, my hand, each player's Alhambra (a grid with walls) with
+// reserve and bought tiles, Dirk with two players, and the points of each scoring round. Only what the view holds
+// is drawn: other players' hands are null in it, so only their counts appear.
+
+import {h, s, svg} from '../dom.js';
+import {shortType} from './generic.js';
+
+const CURRENCIES = ['yellow', 'green', 'blue', 'orange'];
+const CURRENCY_FILL = {yellow: '#f2c94c', green: '#5fbf85', blue: '#5b9bd5', orange: '#f0904a'};
+const TILE_FILL = {
+  pavilion: '#e8a5b8', seraglio: '#f3d27a', arcades: '#e4e9ef', chambers: '#a9c8e8', garden: '#9fd39b', tower: '#c8a2d8',
+};
+const SIDE = {N: 'north', E: 'east', S: 'south', W: 'west'};
+const S = 60;
+
+function tileWords(tile) {
+  if (!tile) return 'no tile';
+  const walls = (tile.walls || '').split('').map((w) => SIDE[w] || w);
+  return `${tile.type} costing ${tile.cost}${walls.length ? `, walls ${walls.join(' ')}` : ', no walls'}`;
+}
+
+function cardWords(card) {
+  return card ? `${card.currency} ${card.value}` : 'a card';
+}
+
+/** A tile drawn in a square of side S at (x, y): its colour by type, its cost, its walls as thick sides. */
+function tile(ctx, t, x, y, key, label) {
+  const g = s('g', {class: 'tile', transform: `translate(${x} ${y})`, 'data-tile': t.id},
+    s('rect', {x: 2, y: 2, width: S - 4, height: S - 4, rx: 4, fill: TILE_FILL[t.type] || '#ddd', stroke: '#6b5b4b', 'stroke-width': 1}),
+    s('text', {x: S / 2, y: S / 2 - 2, 'text-anchor': 'middle', class: 'tile-type'}, t.type || '?'),
+    s('text', {x: S / 2, y: S / 2 + 14, 'text-anchor': 'middle', class: 'tile-cost'}, String(t.cost)));
+  for (const wall of (t.walls || '')) {
+    const [x1, y1, x2, y2] = {N: [2, 3, S - 2, 3], S: [2, S - 3, S - 2, S - 3], W: [3, 2, 3, S - 2], E: [S - 3, 2, S - 3, S - 2]}[wall] || [];
+    if (x1 !== undefined) g.append(s('line', {x1, y1, x2, y2, class: 'wall'}));
+  }
+  return ctx.target(g, key, label || tileWords(t));
+}
+
+function card(ctx, c, x, y, key, label) {
+  const g = s('g', {class: 'card', transform: `translate(${x} ${y})`, 'data-card': c.id},
+    s('rect', {x: 1, y: 1, width: 38, height: 54, rx: 4, fill: CURRENCY_FILL[c.currency] || '#ccc', stroke: '#444'}),
+    s('text', {x: 20, y: 34, 'text-anchor': 'middle', class: 'card-value'}, String(c.value)));
+  return ctx.target(g, key, label || cardWords(c));
+}
+
+/**
+ * A row of tiles or cards; with `slot`, a place at its end to click for moves that put a tile there (the reserve,
+ * Dirk), shown only while some legal move does.
+ */
+function row(ctx, label, items, draw, empty, slot) {
+  const withSlot = slot && ctx.any(slot.key);
+  const count = items.length + (withSlot ? 1 : 0);
+  const perRow = 8;
+  const width = Math.min(perRow, Math.max(1, count)) * (S + 4) + 8;
+  const rows = Math.max(1, Math.ceil(count / perRow));
+  const at = (i) => [4 + (i % perRow) * (S + 4), 4 + Math.floor(i / perRow) * (S + 4)];
+  const el = svg(width, rows * (S + 4) + 4, label);
+  if (!count) el.append(s('text', {x: 8, y: S / 2 + 8, class: 'empty'}, empty));
+  items.forEach((item, i) => el.append(draw(item, ...at(i))));
+  if (withSlot) {
+    const [x, y] = at(items.length);
+    el.append(ctx.target(s('g', {class: 'square slot', transform: `translate(${x} ${y})`},
+      s('rect', {x: 3, y: 3, width: S - 6, height: S - 6, rx: 4}),
+      s('text', {x: S / 2, y: S / 2 + 5, 'text-anchor': 'middle', class: 'label'}, slot.text)), slot.key, slot.label));
+  }
+  return el;
+}
+
+function market(ctx) {
+  const st = ctx.state;
+  const spaces = CURRENCIES.map((currency) => (st.market || []).find((m) => m.currency === currency) || {currency, tile: null});
+  const el = svg(4 * (S + 24), S + 36, 'The market: one tile for sale in each currency');
+  spaces.forEach((space, i) => {
+    const x = 8 + i * (S + 24);
+    el.append(s('rect', {x, y: 4, width: S + 12, height: S + 28, rx: 6, fill: CURRENCY_FILL[space.currency], opacity: 0.45}),
+      s('text', {x: x + (S + 12) / 2, y: S + 28, 'text-anchor': 'middle', class: 'label'}, space.currency));
+    if (space.tile) el.append(tile(ctx, space.tile, x + 6, 6, `tile:${space.tile.id}`, `${space.currency} market space: ${tileWords(space.tile)}`));
+  });
+  return el;
+}
+
+function moneyDisplay(ctx) {
+  const cards = ctx.state.moneyDisplay || [];
+  const el = svg(Math.max(4, cards.length) * 46 + 8, 64, 'The money display');
+  cards.forEach((c, i) => el.append(card(ctx, c, 6 + i * 46, 4, `card:${c.id}`, `money display: ${cardWords(c)}`)));
+  if (!cards.length) el.append(s('text', {x: 8, y: 36, class: 'empty'}, 'empty'));
+  return el;
+}
+
+/** A player's Alhambra: the fountain at 0,0, tiles where the view puts them, and (for my moves) the squares legal moves name. */
+function grid(ctx, player, mine) {
+  const placed = player.alhambra || [];
+  const squares = new Map();
+  if (mine) {
+    for (const m of ctx.moves) {
+      if (typeof m.x === 'number' && typeof m.y === 'number') squares.set(`${m.x},${m.y}`, [m.x, m.y]);
+    }
+  }
+  const shownSquares = [...squares.values()].filter(([x, y]) => ctx.next(`square:${x},${y}`));
+  const xs = [0, ...placed.map((p) => p.x), ...shownSquares.map((q) => q[0])];
+  const ys = [0, ...placed.map((p) => p.y), ...shownSquares.map((q) => q[1])];
+  const minX = Math.min(...xs), maxX = Math.max(...xs), minY = Math.min(...ys), maxY = Math.max(...ys);
+  const width = (maxX - minX + 1) * S + 8, height = (maxY - minY + 1) * S + 8;
+  const px = (x) => 4 + (x - minX) * S, py = (y) => 4 + (y - minY) * S;
+  const el = svg(Math.max(width, S * 3), Math.max(height, S), `${ctx.name(player.id)}'s Alhambra: ${placed.length} tile(s) around the fountain`);
+  el.append(s('g', {class: 'fountain', transform: `translate(${px(0)} ${py(0)})`, role: 'img', 'aria-label': 'the fountain'},
+    s('rect', {x: 2, y: 2, width: S - 4, height: S - 4, rx: 4, fill: '#d9eef7', stroke: '#6b5b4b'}),
+    s('circle', {cx: S / 2, cy: S / 2, r: S / 4, fill: '#7fc4e0'})));
+  for (const p of placed) {
+    el.append(tile(ctx, p.tile, px(p.x), py(p.y), `tile:${p.tile.id}`, `${tileWords(p.tile)}, at ${p.x}, ${p.y}`));
+  }
+  for (const [x, y] of shownSquares) {
+    el.append(ctx.target(s('g', {class: 'square', transform: `translate(${px(x)} ${py(y)})`},
+      s('rect', {x: 3, y: 3, width: S - 6, height: S - 6, rx: 4})), `square:${x},${y}`, `square ${x}, ${y}`));
+  }
+  return el;
+}
+
+function playerPanel(ctx, player, index) {
+  const st = ctx.state;
+  const mine = player.id === ctx.me;
+  const total = player.score ?? 0;
+  const money = player.money || [];
+  const panel = h('section', {class: ['player', mine && 'mine', player.id === st.currentPlayer && 'current'].filter(Boolean).join(' '),
+    'data-player': player.id, 'aria-label': ctx.name(player.id)},
+  h('h3', {}, ctx.name(player.id), player.id === st.currentPlayer ? ' · to play' : ''),
+  h('p', {class: 'score'}, `Score ${total} (rounds: ${(player.roundPoints || []).join(' / ')})`));
+  if (Array.isArray(player.hand)) {
+    panel.append(h('h4', {}, 'My hand'), row(ctx, `My hand: ${player.hand.map(cardWords).join(', ') || 'empty'}`, player.hand,
+      (c, x, y) => card(ctx, c, x, y, `card:${c.id}`, `my hand: ${cardWords(c)}`), 'no money'));
+  } else {
+    panel.append(h('p', {class: 'hand-count'}, `${player.handSize ?? 0} money card(s) in hand`));
+  }
+  panel.append(h('ul', {class: 'money-counts'}, money.map((m) => h('li', {class: `currency-${m.currency}`},
+    `${m.currency}: ${m.cards} card(s), ${m.total}`))));
+  panel.append(h('h4', {}, 'Alhambra'), grid(ctx, player, mine));
+  if ((player.pending || []).length || mine) {
+    panel.append(h('h4', {}, 'Bought, to place'), row(ctx, 'Tiles bought this turn', player.pending || [],
+      (t, x, y) => tile(ctx, t, x, y, `tile:${t.id}`, `bought: ${tileWords(t)}`), 'none'));
+  }
+  panel.append(h('h4', {}, 'Reserve'), row(ctx, `${ctx.name(player.id)}'s reserve`, player.reserve || [],
+    (t, x, y) => tile(ctx, t, x, y, `tile:${t.id}`, `reserve: ${tileWords(t)}`), 'empty',
+    mine ? {key: 'reserve', text: 'here', label: 'into my reserve'} : null));
+  return panel;
+}
+
+function scores(ctx) {
+  const players = ctx.state.players || [];
+  const rounds = Math.max(3, ...players.map((p) => (p.roundPoints || []).length));
+  return h('table', {class: 'scores'},
+    h('caption', {}, 'Points of each scoring round'),
+    h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, 'Player'),
+      [...Array(rounds).keys()].map((r) => h('th', {scope: 'col'}, `Round ${r + 1}`)), h('th', {scope: 'col'}, 'Total'))),
+    h('tbody', {}, players.map((p) => h('tr', {},
+      h('th', {scope: 'row'}, ctx.name(p.id)),
+      [...Array(rounds).keys()].map((r) => h('td', {}, String((p.roundPoints || [])[r] ?? 0))),
+      h('td', {}, String(p.score ?? 0))))));
+}
+
+function findTile(ctx, id) {
+  const st = ctx.state;
+  for (const m of st.market || []) if (m.tile && m.tile.id === id) return {tile: m.tile, where: `${m.currency} market space`};
+  for (const p of st.players || []) {
+    for (const t of p.pending || []) if (t.id === id) return {tile: t, where: 'bought'};
+    for (const t of p.reserve || []) if (t.id === id) return {tile: t, where: 'reserve'};
+    for (const a of p.alhambra || []) if (a.tile.id === id) return {tile: a.tile, where: `Alhambra ${a.x}, ${a.y}`};
+  }
+  return null;
+}
+
+function findCard(ctx, id) {
+  const st = ctx.state;
+  for (const c of st.moneyDisplay || []) if (c.id === id) return c;
+  for (const p of st.players || []) for (const c of p.hand || []) if (c.id === id) return c;
+  return null;
+}
+
+function tileName(ctx, id) {
+  const found = findTile(ctx, id);
+  return found ? `${found.tile.type} ${found.tile.cost}` : `tile ${id}`;
+}
+
+function cards(ctx, ids) {
+  const list = (ids || []).map((id) => findCard(ctx, id));
+  const total = list.reduce((sum, c) => sum + (c ? c.value : 0), 0);
+  return `${list.map((c, i) => (c ? cardWords(c) : `card ${ids[i]}`)).join(' + ')} (${total})`;
+}
+
+export default {
+  keys(move) {
+    const keys = [];
+    if (typeof move.tile === 'number') keys.push(`tile:${move.tile}`);
+    for (const id of move.cards || []) keys.push(`card:${id}`);
+    if (typeof move.x === 'number' && typeof move.y === 'number') keys.push(`square:${move.x},${move.y}`);
+    if (move.type === 'reserve-tile' || move.type === 'redesign-remove') keys.push('reserve');
+    if (move.type === 'give-to-dirk') keys.push('dirk');
+    return keys;
+  },
+
+  label(move, ctx) {
+    switch (move.type) {
+      case 'take-money': return `Take money: ${cards(ctx, move.cards)}`;
+      case 'buy-tile': return `Buy ${tileName(ctx, move.tile)} paying ${cards(ctx, move.cards)}`;
+      case 'place-tile': return `Place ${tileName(ctx, move.tile)} at ${move.x}, ${move.y}`;
+      case 'reserve-tile': return `Put ${tileName(ctx, move.tile)} into the reserve`;
+      case 'redesign-place': return `Redesign: ${tileName(ctx, move.tile)} from the reserve to ${move.x}, ${move.y}`;
+      case 'redesign-remove': return `Redesign: ${tileName(ctx, move.tile)} from the Alhambra into the reserve`;
+      case 'redesign-swap': return `Redesign: swap ${tileName(ctx, move.tile)} from the reserve with the tile at ${move.x}, ${move.y}`;
+      case 'give-to-dirk': return 'Give the bought tiles to Dirk';
+      case 'pass': return 'Pass';
+      default: return null;
+    }
+  },
+
+  waiting(ctx) {
+    const round = ctx.state.scoringRound;
+    return round ? `scoring round ${round}` : 'a scoring round';
+  },
+
+  render(ctx) {
+    const st = ctx.state;
+    const players = [...(st.players || [])];
+    // My own area first, then the others in seat order.
+    players.sort((a, b) => (b.id === ctx.me) - (a.id === ctx.me));
+    const common = h('section', {class: 'common', 'aria-label': 'Market and money'},
+      h('h2', {}, 'Market'), market(ctx),
+      h('h2', {}, 'Money display'), moneyDisplay(ctx),
+      h('p', {class: 'counts'}, `Money deck ${st.deckSize ?? '?'} · discards ${st.discardSize ?? '?'} · tiles left ${st.supplySize ?? '?'}`,
+        st.phase ? ` · phase: ${st.phase}` : '', st.extraAction ? ' · extra action' : ''));
+    if (Array.isArray(st.dirk)) {
+      common.append(h('h2', {}, 'Dirk'), row(ctx, `Dirk, the third player with two: ${st.dirk.length} tile(s)`, st.dirk,
+        (t, x, y) => tile(ctx, t, x, y, null, `Dirk's ${tileWords(t)}`), 'no tiles', {key: 'dirk', text: 'give', label: 'give the bought tiles to Dirk'}));
+    }
+    if ((st.unclaimed || []).length) {
+      common.append(h('h2', {}, 'Unclaimed tiles'), row(ctx, 'Tiles nobody received at the end', st.unclaimed,
+        (t, x, y) => tile(ctx, t, x, y, null), 'none'));
+    }
+    common.append(scores(ctx));
+    return h('div', {class: 'alhambra'}, common,
+      h('div', {class: 'players'}, players.map((p, i) => playerPanel(ctx, p, i))));
+  },
+
+  describe(event, ctx) {
+    const d = event.data || {};
+    const who = d.player ? ctx.name(d.player) : '';
+    const t = (x) => (x ? `${x.type} ${x.cost}` : 'a tile');
+    switch (event.type.split('.').pop()) {
+      case 'MoneyTaken': return `${who} took ${(d.cards || []).map(cardWords).join(', ')}`;
+      case 'TileBought': return `${who} bought ${t(d.tile)} for ${d.paid} ${d.currency}${d.exactAmount ? ' (exact: another action)' : ''}`;
+      case 'TilePlaced': return `${who} placed ${t(d.tile)} at ${d.x}, ${d.y}`;
+      case 'TileReserved': return `${who} put ${t(d.tile)} into the reserve`;
+      case 'TilesSwapped': return `${who} swapped ${t(d.placed)} in for ${t(d.removed)} at ${d.x}, ${d.y}`;
+      case 'TilesGivenToDirk': return `${who} gave ${(d.tiles || []).map(t).join(', ')} to Dirk`;
+      case 'PointsAwarded': return `Scoring round ${d.round}: ${Object.entries(d.points || {}).map(([p, n]) => `${ctx.name(p)} ${n}`).join(', ')}`;
+      case 'ScoringRoundTriggered': return `Scoring round ${d.round} begins`;
+      case 'TurnEnded': return `${who} ended the turn`;
+      default: return `${who ? `${who}: ` : ''}${shortType(event.type)}`;
+    }
+  },
+
+  history(ctx) {
+    const rounds = ctx.events.filter((e) => e.type === 'tessera.alhambra.PointsAwarded');
+    if (!rounds.length) return null;
+    const players = ctx.view.players;
+    return h('table', {class: 'history'},
+      h('caption', {}, 'The scoring rounds that led to them'),
+      h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, 'Round'), players.map((p) => h('th', {scope: 'col'}, ctx.name(p))))),
+      h('tbody', {}, rounds.map((e) => h('tr', {},
+        h('th', {scope: 'row'}, String(e.data.round)), players.map((p) => h('td', {}, String((e.data.points || {})[p] ?? 0)))))));
+  },
+};
