@@ -98,8 +98,9 @@ class GamePage {
         this.refreshAgain = false;
         await this.load();
       } while (this.refreshAgain || this.lastEventVersion() > this.view.version);
+      if (this.notice && this.notice.fromRefresh) this.notice = null;
     } catch (e) {
-      this.notice = {kind: 'error', text: `The board could not be brought up to date: ${e.message}`};
+      this.notice = {kind: 'error', fromRefresh: true, text: `The board could not be brought up to date: ${e.message}`};
     } finally {
       this.refreshing = false;
     }
@@ -284,7 +285,8 @@ class GamePage {
     const main = h('main', {
       id: 'game', class: `game game-${view.game}`, 'data-game': view.game, 'data-version': view.version,
       'data-state': this.busy || this.refreshing ? 'busy' : 'ready', 'data-to-act': view.toAct || '',
-      'data-feed': this.feedStatus, 'data-feed-version': this.lastEventVersion(), 'aria-busy': String(this.busy),
+      'data-feed': this.feedStatus, 'data-feed-version': this.lastEventVersion(), 'data-events': this.events.length,
+      'aria-busy': String(this.busy),
     },
     this.header(ctx),
     this.noticeBox(),

@@ -119,7 +119,7 @@ function playerPanel(ctx, player) {
   const free = player.freeWorkers || [];
   const machines = player.freeMachines || [];
   const panel = h('section', {class: ['player', player.name === ctx.me && 'mine', current && 'current'].filter(Boolean).join(' '),
-    'data-player': player.name, 'aria-label': ctx.name(player.name)},
+    'data-player': player.name, 'aria-label': ctx.name(player.name), 'data-sites': sites.length, 'data-free-workers': free.length + machines.length},
   h('h3', {}, ctx.name(player.name), current ? ' · to play' : ''),
   h('p', {class: 'numbers'}, `${player.coins} coins · ${player.buildingVictoryPoints} VP from buildings`,
     current ? ` · ${st.actionPoints} action point(s) left` : ''));

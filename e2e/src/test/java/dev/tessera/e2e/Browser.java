@@ -1,0 +1,182 @@
+package dev.tessera.e2e;
+
+import org.junit.jupiter.api.Assumptions;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.FluentWait;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * One person at a browser: Debian's chromium, headless, with a profile of its own (so its own localStorage, its own
+ * sign-in), driven through chromedriver. Both binaries are named, so Selenium downloads nothing.
+ */
+final class Browser implements AutoCloseable {
+    static final Path CHROMIUM = Path.of(System.getProperty("tessera.chromium", "/usr/bin/chromium"));
+    static final Path CHROMEDRIVER = Path.of(System.getProperty("tessera.chromedriver", "/usr/bin/chromedriver"));
+
+    final String who;
+    final ChromeDriver driver;
+    private final Path profile;
+    private final String base;
+
+    /**
+     * Skips the browser tests where no browser is installed, saying how to install one, unless
+     * TESSERA_BROWSER_REQUIRED is set (.ci/run sets it after installing both): there a missing browser fails.
+     */
+    static void assumeInstalled() {
+        boolean installed = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
+        String missing = CHROMIUM + " and " + CHROMEDRIVER + " are needed for the web client's browser tests: "
+                + "apt-get install chromium chromium-driver (or -Dtessera.chromium=… -Dtessera.chromedriver=…)";
+        if (!installed && System.getenv("TESSERA_BROWSER_REQUIRED") != null) {
+            throw new IllegalStateException(missing);
+        }
+        Assumptions.assumeTrue(installed, missing);
+    }
+
+    Browser(String who, String base) {
+        this.who = who;
+        this.base = base;
+        try {
+            profile = Files.createTempDirectory("tessera-chromium-" + who);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        // Without the background-networking switches chromium keeps trying to reach Google's servers, which a closed
+        // network refuses over and over.
+        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--window-size=1280,900", "--user-data-dir=" + profile);
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort().build();
+        driver = new ChromeDriver(service, options);
+        driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(30));
+    }
+
+    void open(String hash) {
+        driver.get(base + "/" + hash);
+    }
+
+    String url() {
+        return driver.getCurrentUrl();
+    }
+
+    /** Waits, polling the page every 20 ms, until {@code condition} answers something other than null or false. */
+    <T> T await(Duration timeout, String what, Function<Browser, T> condition) {
+        // A page redrawn between finding an element and reading it is simply read again at the next poll.
+        return new FluentWait<>(this).withTimeout(timeout).pollingEvery(Duration.ofMillis(20))
+                .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
+                .withMessage(() -> who + ": " + what + "; page: " + describe()).until(condition);
+    }
+
+    WebElement await(String css) {
+        return await(Duration.ofSeconds(30), "waiting for " + css, b -> {
+            List<WebElement> found = b.driver.findElements(By.cssSelector(css));
+            return found.isEmpty() || !found.get(0).isDisplayed() ? null : found.get(0);
+        });
+    }
+
+    List<WebElement> all(String css) {
+        return driver.findElements(By.cssSelector(css));
+    }
+
+    Object js(String script, Object... args) {
+        return ((JavascriptExecutor) driver).executeScript(script, args);
+    }
+
+    /** The game page as a test reads it: version, state, number of move buttons, standings shown, the feed. */
+    GameState game() {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> m = (Map<String, Object>) js("""
+                const m = document.querySelector('main#game');
+                if (!m || !m.dataset.version) return null;
+                return {version: Number(m.dataset.version), state: m.dataset.state, feed: m.dataset.feed,
+                        moves: document.querySelectorAll('#moves button.move').length,
+                        standings: !!document.getElementById('standings'), events: Number(m.dataset.events),
+                        lastEvent: Number(m.dataset.feedVersion),
+                        notice: (document.getElementById('notice') || {}).textContent || null};""");
+        if (m == null) {
+            return null;
+        }
+        return new GameState(((Number) m.get("version")).longValue(), (String) m.get("state"), (String) m.get("feed"),
+                ((Number) m.get("moves")).intValue(), (Boolean) m.get("standings"), ((Number) m.get("events")).longValue(),
+                ((Number) m.get("lastEvent")).longValue(), (String) m.get("notice"));
+    }
+
+    record GameState(long version, String state, String feed, int moves, boolean standings, long events, long lastEvent,
+                     String notice) {
+        boolean ready() {
+            return "ready".equals(state);
+        }
+    }
+
+    String describe() {
+        try {
+            Object text = js("return (document.querySelector('main') || document.body).innerText.slice(0, 600)");
+            return url() + " " + game() + " " + text;
+        } catch (RuntimeException e) {
+            return "(unreadable: " + e + ")";
+        }
+    }
+
+    String localStorage(String key) {
+        return (String) js("return localStorage.getItem(arguments[0])", key);
+    }
+
+    void localStorage(String key, String value) {
+        js("localStorage.setItem(arguments[0], arguments[1])", key, value);
+    }
+
+    void size(int width, int height) {
+        driver.manage().window().setSize(new Dimension(width, height));
+    }
+
+    void screenshot(Path file) {
+        try {
+            Files.createDirectories(file.getParent());
+            Files.write(file, driver.getScreenshotAs(OutputType.BYTES));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A screenshot of the whole page, however long: the window is stretched to the page for it. */
+    void fullScreenshot(Path file) {
+        Dimension before = driver.manage().window().getSize();
+        long height = ((Number) js("return Math.ceil(document.documentElement.scrollHeight)")).longValue();
+        size(before.getWidth(), (int) Math.min(6000, Math.max(before.getHeight(), height + 120)));
+        try {
+            screenshot(file);
+        } finally {
+            size(before.getWidth(), before.getHeight());
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            driver.quit();
+        } finally {
+            try (var paths = Files.walk(profile)) {
+                paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException ignored) {
+                // a temporary folder left behind
+            }
+        }
+    }
+}

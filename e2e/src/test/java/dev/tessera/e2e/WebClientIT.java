@@ -1,0 +1,534 @@
+package dev.tessera.e2e;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.restassured.http.ContentType;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chromium.HasCdp;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.support.ui.Select;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.function.IntConsumer;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The web client in a real browser (Debian's chromium through chromedriver), against the whole platform: for each
+ * title two people sign up, meet at a table and play a whole game by clicking legal moves, on the board or in the list
+ * of moves, until the final standings appear; a third watches a Carrara game live, through a network connection
+ * that is cut and restored. Screenshots of every game page go to e2e/target/webclient/.
+ *
+ * <p>Every wait is on the page's state (the game's version, whether it is busy, the live feed's status), polled
+ * every 20 ms; before each move every page at the table must show the same version, so a move appears on the other
+ * players' and the spectator's pages through the live feed before the next one is made.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class WebClientIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration TURN = Duration.ofSeconds(90);
+
+    private final Path shots = Path.of(System.getProperty("tessera.root", "..")).resolve("e2e/target/webclient");
+    private final String tag = Long.toString(System.nanoTime() % 1_000_000_000L, 36);
+    private final List<Browser> browsers = new ArrayList<>();
+    private String gateway;
+
+    @BeforeAll
+    void start() {
+        Browser.assumeInstalled();
+        Platform.useGateway();
+        gateway = Platform.shared().gateway();
+    }
+
+    @AfterAll
+    void stop() {
+        browsers.forEach(Browser::close);
+    }
+
+    private Browser browser(String who, String base) {
+        Browser b = new Browser(who, base);
+        browsers.add(b);
+        return b;
+    }
+
+    // ---- the three games --------------------------------------------------------------------------------------
+
+    @Test
+    void alhambra_two_players_play_a_whole_game_choosing_tiles_and_squares_on_the_board_and_see_the_standings() {
+        Browser ana = browser("ana", gateway);
+        Browser bob = browser("bob", gateway);
+        String gameId = meet("alhambra", ana, "ana-" + tag, bob, "bob-" + tag);
+        String anaId = sessionId(ana);
+        boolean[] checkedHands = {false};
+        long started = System.nanoTime();
+        int moves = play("alhambra", List.of(ana, bob), List.of(), n -> {
+            if (!checkedHands[0]) {
+                checkedHands[0] = handsStayHidden(ana, anaId, bob);
+            }
+            if (n == 40) {
+                ana.fullScreenshot(shots.resolve("alhambra.png"));
+                bob.fullScreenshot(shots.resolve("alhambra-bob.png"));
+            }
+        });
+        assertTrue(checkedHands[0], "ana never held a card to check against bob's page");
+        assertStandings("alhambra", ana, bob);
+        // The scoring rounds that led to the standings: three rounds, each with both players' points.
+        assertEquals(3, ana.all("#standings table.history tbody tr").size());
+        readableOnAPhone("alhambra", ana);
+        report("alhambra", gameId, moves, started);
+    }
+
+    @Test
+    void carrara_two_players_play_a_whole_game_while_a_spectator_watches_live_through_a_network_loss() {
+        Browser dan = browser("dan", gateway);
+        Browser eve = browser("eve", gateway);
+        String gameId = meet("carrara", dan, "dan-" + tag, eve, "eve-" + tag);
+        String danId = sessionId(dan);
+        try (CuttableProxy cable = new CuttableProxy(Integer.parseInt(gateway.substring(gateway.lastIndexOf(':') + 1)))) {
+            Browser fay = browser("fay", cable.url());
+            fay.open("#/");
+            signUp(fay, "fay-" + tag);
+            // The spectator finds the game among those being played and watches it.
+            fay.await("#playing-tables a.watch[href='#/games/" + gameId + "']").click();
+            fay.await(Duration.ofSeconds(30), "the spectator's game page", b -> b.game() != null && b.game().ready());
+            assertTrue(fay.driver.findElement(By.cssSelector(".game-header .who")).getText().contains("watching"));
+            assertTrue(fay.all("#moves button.move").isEmpty(), "a spectator is offered moves");
+
+            long started = System.nanoTime();
+            int moves = play("carrara", List.of(dan, eve), List.of(fay), n -> {
+                if (n == 12) {
+                    networkLoss(cable, fay, List.of(dan, eve));
+                }
+                if (n == 30) {
+                    coinsStayHidden(dan, danId, eve, fay);
+                    dan.fullScreenshot(shots.resolve("carrara.png"));
+                    fay.fullScreenshot(shots.resolve("carrara-spectator.png"));
+                }
+            });
+            assertStandings("carrara", dan, eve, fay);
+            // The valuations that led to the standings are listed with them.
+            assertFalse(dan.all("#standings .history tbody tr").isEmpty(), "no valuation listed with the standings");
+            // Each event reached the spectator exactly once, the network loss notwithstanding.
+            Browser.GameState watched = fay.game();
+            assertEquals(watched.lastEvent(), watched.events(), "events lost or repeated on the spectator's page");
+            readableOnAPhone("carrara", fay);
+            report("carrara", gameId, moves, started);
+            signInRenewedAndLost(fay, gameId);
+        }
+    }
+
+    @Test
+    void the_builders_two_players_play_a_whole_game_sending_workers_on_the_board_and_a_stale_move_reloads_the_board() {
+        Browser gus = browser("gus", gateway);
+        Browser hal = browser("hal", gateway);
+        String gameId = meet("builders", gus, "gus-" + tag, hal, "hal-" + tag);
+        staleMoveReloads(gus, gameId, List.of(gus, hal));
+        long started = System.nanoTime();
+        int moves = play("builders", List.of(gus, hal), List.of(), n -> {
+            if (n == 60) {
+                gus.fullScreenshot(shots.resolve("builders.png"));
+            }
+        });
+        assertStandings("builders", gus, hal);
+        assertEquals(2, gus.all("#standings table.history tbody tr").size());
+        readableOnAPhone("builders", gus);
+        report("builders", gameId, moves, started);
+    }
+
+    // ---- signing up and meeting at a table --------------------------------------------------------------------
+
+    private static void signUp(Browser b, String name) {
+        b.await("#signup-name").sendKeys(name);
+        b.driver.findElement(By.id("signup-submit")).click();
+        b.await("#lobby");
+    }
+
+    /** The host opens a table from the lobby, the guest finds it there and joins, the host starts it: the game's id. */
+    private String meet(String game, Browser host, String hostName, Browser guest, String guestName) {
+        host.open("#/");
+        guest.open("#/");
+        signUp(host, hostName);
+        signUp(guest, guestName);
+        new Select(host.await("#open-game")).selectByValue(game);
+        host.driver.findElement(By.id("open-submit")).click();
+        host.await("#table-page #seats");
+        String tableId = host.url().substring(host.url().lastIndexOf('/') + 1);
+        guest.await(".by-title[data-game=" + game + "] [data-table='" + tableId + "'] button.join").click();
+        guest.await("#table-page #seats");
+        host.await(Duration.ofSeconds(30), "the guest in the second seat",
+                b -> b.all("#seats li").size() == 2 && b.all("#seats li").get(1).getText().startsWith(guestName));
+        host.await("#table-page button.start").click();
+        for (Browser b : List.of(host, guest)) {
+            b.await(Duration.ofSeconds(60), "the game page", x -> x.game() != null && x.game().ready() && "live".equals(x.game().feed()));
+        }
+        String url = host.url();
+        assertEquals(url, guest.url(), "the two players are not at the same game");
+        return url.substring(url.lastIndexOf('/') + 1);
+    }
+
+    private static String sessionId(Browser b) {
+        try {
+            return JSON.readTree(b.localStorage("tessera.session")).get("id").asText();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    // ---- playing ----------------------------------------------------------------------------------------------
+
+    /**
+     * Plays until every page shows the final standings: each time every page at the table shows the same version and
+     * is done loading, the player whose page offers moves makes one. Answers the number of moves made.
+     */
+    private int play(String game, List<Browser> players, List<Browser> watchers, IntConsumer afterMove) {
+        List<Browser> everyone = new ArrayList<>(players);
+        everyone.addAll(watchers);
+        Random random = new Random(7);
+        int moves = 0;
+        long deadline = System.nanoTime() + Duration.ofMinutes(12).toNanos();
+        while (true) {
+            Optional<Browser> actor = awaitTurn(players, everyone);
+            if (actor.isEmpty()) {
+                return moves;
+            }
+            assertTrue(System.nanoTime() < deadline, game + " did not end within 12 minutes, after " + moves + " moves");
+            if (move(game, actor.get(), random)) {
+                moves++;
+                afterMove.accept(moves);
+            }
+        }
+    }
+
+    /** The player to move once all pages agree on the version; empty once all show the standings. */
+    private static Optional<Browser> awaitTurn(List<Browser> players, List<Browser> everyone) {
+        return new org.openqa.selenium.support.ui.FluentWait<>(players.get(0)).withTimeout(TURN).pollingEvery(Duration.ofMillis(20))
+                .ignoring(StaleElementReferenceException.class)
+                .withMessage(() -> "a turn: every page at the same version and someone with moves; pages: "
+                        + String.join(" | ", everyone.stream().map(b -> b.who + ": " + b.describe()).toList()))
+                .until(first -> {
+            List<Browser.GameState> states = everyone.stream().map(Browser::game).toList();
+            if (states.stream().anyMatch(s -> s == null)) {
+                return null;
+            }
+            if (states.stream().allMatch(Browser.GameState::standings)) {
+                return Optional.<Browser>empty();
+            }
+            long version = states.get(0).version();
+            boolean together = states.stream().allMatch(s -> s.version() == version && s.ready() && "live".equals(s.feed()));
+            if (!together) {
+                return null;
+            }
+            for (int i = 0; i < players.size(); i++) {
+                if (states.get(i).moves() > 0) {
+                    return Optional.of(players.get(i));
+                }
+            }
+            return null;
+        });
+    }
+
+    /**
+     * One move, as its player chooses it: placed on the board where the board places it (a tile then a square, a
+     * worker then a site, a building then a city), else clicked in the list. False when the page changed under it.
+     */
+    private boolean move(String game, Browser b, Random random) {
+        @SuppressWarnings("unchecked")
+        List<String> listed = (List<String>) b.js("return [...document.querySelectorAll('#moves button.move')].map(x => x.dataset.move)");
+        if (listed.isEmpty()) {
+            return false;
+        }
+        List<JsonNode> moves = listed.stream().map(WebClientIT::json).toList();
+        int chosen = Chooser.choose(game, moves, b, random);
+        JsonNode move = moves.get(chosen);
+        long before = b.game().version();
+        try {
+            List<String> keys = boardKeys(game, move);
+            if (!keys.isEmpty()) {
+                for (String key : keys) {
+                    if (b.game().version() != before) {
+                        break;
+                    }
+                    activate(b, b.driver.findElement(By.cssSelector("[data-key='" + key + "']")));
+                }
+                if (b.game().version() == before && "ready".equals(b.game().state())) {
+                    // Several moves fit the places chosen (a building's payments): the list now shows just those.
+                    clickListed(b, listed.get(chosen));
+                }
+            } else {
+                clickListed(b, listed.get(chosen));
+            }
+        } catch (StaleElementReferenceException | org.openqa.selenium.NoSuchElementException e) {
+            // The page was redrawn (a late event) between reading and clicking: look again.
+            return false;
+        }
+        return true;
+    }
+
+    private static void clickListed(Browser b, String move) {
+        Object button = b.js("return [...document.querySelectorAll('#moves button.move')].find(x => x.dataset.move === arguments[0]) || null", move);
+        if (!(button instanceof WebElement found)) {
+            throw new StaleElementReferenceException("the move is no longer listed");
+        }
+        found.click();
+    }
+
+    private boolean keyboardUsed;
+
+    /** A click, except that the first of each run's board choices is made with the keyboard: focus, then Enter. */
+    private void activate(Browser b, WebElement element) {
+        if (!keyboardUsed) {
+            b.js("arguments[0].focus()", element);
+            assertEquals(Boolean.TRUE, b.js("return document.activeElement === arguments[0]", element), "a board target cannot take the focus");
+            new Actions(b.driver).sendKeys(Keys.ENTER).perform();
+            keyboardUsed = true;
+        } else {
+            element.click();
+        }
+    }
+
+    /** Where on the board a move is chosen, as the page's data-key attributes name it; empty for the list. */
+    private static List<String> boardKeys(String game, JsonNode m) {
+        String type = m.path("type").asText();
+        return switch (game + " " + type) {
+            case "alhambra place-tile" -> List.of("tile:" + m.get("tile").asInt(), "square:" + m.get("x").asInt() + "," + m.get("y").asInt());
+            case "carrara build" -> List.of("building:" + m.get("building").asText() + ":" + m.get("cost").asInt(), "city:" + m.get("city").asText());
+            case "builders send-worker" -> List.of("worker:" + m.get("worker").asInt(), "site:" + m.get("building").asInt());
+            default -> List.of();
+        };
+    }
+
+    private static JsonNode json(String text) {
+        try {
+            return JSON.readTree(text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * How the test's players choose among the legal moves the page lists: simple preferences that finish a game in
+     * few moves, reading only the moves and what the board shows. The page itself decides nothing.
+     */
+    static final class Chooser {
+        static int choose(String game, List<JsonNode> moves, Browser b, Random random) {
+            List<String> order = switch (game) {
+                case "alhambra" -> List.of("place-tile", "buy-tile", "take-money", "reserve-tile", "give-to-dirk", "pass");
+                case "carrara" -> carrara(b);
+                case "builders" -> builders(b);
+                default -> List.of();
+            };
+            for (String type : order) {
+                List<Integer> of = new ArrayList<>();
+                for (int i = 0; i < moves.size(); i++) {
+                    if (type.equals(moves.get(i).path("type").asText())) {
+                        of.add(i);
+                    }
+                }
+                if (!of.isEmpty()) {
+                    // The move that takes the most (cards, stones, action points): a full hand plays faster.
+                    return of.stream().max(Comparator.comparingInt(i -> size(moves.get(i)))).orElseThrow();
+                }
+            }
+            return random.nextInt(moves.size());
+        }
+
+        private static List<String> carrara(Browser b) {
+            Object coins = b.js("const c = document.querySelector('.player.mine .coins'); return c ? c.textContent : null");
+            boolean rich = coins != null && coins.toString().matches("\\d+") && Integer.parseInt(coins.toString()) >= 20;
+            return rich ? List.of("declare-end", "value-type", "value-city", "build", "buy-stones", "rotate-wheel", "buy-object",
+                    "end-turn", "buy-nothing", "take-coins")
+                    : List.of("declare-end", "value-type", "value-city", "build", "buy-stones", "rotate-wheel", "end-turn",
+                    "buy-nothing", "take-coins");
+        }
+
+        private static List<String> builders(Browser b) {
+            Object sites = b.js("const p = document.querySelector('.player.mine'); return p ? Number(p.dataset.sites) : 0");
+            Object free = b.js("const p = document.querySelector('.player.mine'); return p ? Number(p.dataset.freeWorkers) : 0");
+            List<String> order = new ArrayList<>(List.of("send-machine", "send-worker"));
+            if (((Number) sites).intValue() == 0) {
+                order.add("start-construction");
+            }
+            if (((Number) free).intValue() == 0) {
+                order.add("recruit-worker");
+            }
+            order.addAll(List.of("take-coins", "end-turn"));
+            return order;
+        }
+
+        private static int size(JsonNode move) {
+            int size = move.path("actionPoints").asInt(0);
+            for (JsonNode field : move) {
+                size += field.isArray() ? field.size() : 0;
+            }
+            return size;
+        }
+    }
+
+    // ---- what a user relies on ----------------------------------------------------------------------------------
+
+    private void assertStandings(String game, Browser... pages) {
+        for (Browser b : pages) {
+            b.await("#standings");
+            @SuppressWarnings("unchecked")
+            List<String> rows = (List<String>) b.js("return [...document.querySelectorAll('#standings > table:not(.history) tbody tr')].map(r => r.innerText)");
+            assertEquals(2, rows.size(), b.who + ": the standings of " + game);
+            assertTrue(rows.get(0).startsWith("1"), b.who + ": the first row is not rank 1: " + rows);
+        }
+        pages[0].fullScreenshot(shots.resolve(game + "-standings.png"));
+    }
+
+    /**
+     * What the API hides, the page cannot show: the cards in ana's hand appear on her page and nowhere on bob's (his
+     * view has her hand as null: only its size). False while ana holds no card.
+     */
+    private static boolean handsStayHidden(Browser ana, String anaId, Browser bob) {
+        @SuppressWarnings("unchecked")
+        List<String> hand = (List<String>) ana.js("return [...document.querySelectorAll(`[data-player='${arguments[0]}'] [data-card]`)].map(c => c.dataset.card)", anaId);
+        if (hand.isEmpty()) {
+            return false;
+        }
+        @SuppressWarnings("unchecked")
+        List<String> onBobsPage = (List<String>) bob.js("return [...document.querySelectorAll('[data-card]')].map(c => c.dataset.card)");
+        for (String card : hand) {
+            assertFalse(onBobsPage.contains(card), "ana's card " + card + " is on bob's page");
+        }
+        assertTrue(bob.all("[data-player='" + anaId + "'] [data-card]").isEmpty());
+        assertTrue(bob.driver.findElement(By.cssSelector("[data-player='" + anaId + "'] .hand-count")).getText().contains("money card"));
+        return true;
+    }
+
+    /** Carrara's coins sit behind the screen: the player sees their own, the other player and the spectator do not. */
+    private static void coinsStayHidden(Browser dan, String danId, Browser eve, Browser spectator) {
+        String script = "return [...document.querySelectorAll(arguments[0])].map(c => c.textContent)";
+        String dans = "[data-player='" + danId + "'] .coins";
+        assertTrue(String.valueOf(dan.js(script, dans)).matches("\\[\\d+\\]"), "dan does not see his coins: " + dan.js(script, dans));
+        assertEquals(List.of("hidden"), eve.js(script, dans));
+        assertEquals(List.of("hidden", "hidden"), spectator.js(script, ".player .coins"));
+    }
+
+    /**
+     * The spectator's cable is pulled: the page says it is reconnecting while the players go on; once the cable is
+     * back, the feed resumes after the last version it had (its Last-Event-ID) and the moves made meanwhile appear.
+     */
+    private void networkLoss(CuttableProxy cable, Browser spectator, List<Browser> players) {
+        long lastSeen = spectator.game().lastEvent();
+        cable.cut();
+        spectator.await(Duration.ofSeconds(20), "reconnecting… shown", b -> "reconnecting".equals(b.game().feed()));
+        assertTrue(spectator.driver.findElement(By.id("feed-status")).getText().contains("reconnecting…"));
+        Random random = new Random(3);
+        int made = 0;
+        while (made < 3) {
+            Optional<Browser> actor = awaitTurn(players, players);
+            if (actor.isEmpty()) {
+                break;
+            }
+            if (move("carrara", actor.get(), random)) {
+                made++;
+            }
+        }
+        long now = players.get(0).await(TURN, "the players' pages after the moves", b -> b.game().ready() ? b.game().version() : null);
+        assertTrue(now > lastSeen, "no move was made during the network loss");
+        cable.restore();
+        spectator.await(Duration.ofSeconds(30), "the spectator back at version " + now,
+                b -> "live".equals(b.game().feed()) && b.game().version() >= now && b.game().lastEvent() >= now && b.game().ready());
+        List<Long> resumedAfter = cable.lastEventIds();
+        assertFalse(resumedAfter.isEmpty(), "the live feed was not asked for again");
+        assertEquals(lastSeen, resumedAfter.get(resumedAfter.size() - 1).longValue(),
+                "the feed did not resume after the last version the page had");
+    }
+
+    /**
+     * The second player opens the same game in another tab whose live feed is held up (the DevTools protocol pauses
+     * the request), plays there, and then plays a move the first tab still offers: the gateway answers 409, and the
+     * page reloads the board and says so.
+     */
+    private void staleMoveReloads(Browser gus, String gameId, List<Browser> players) {
+        Browser.GameState at = awaitTurn(players, players).orElseThrow().game();
+        assertTrue(gus.game().moves() > 0, "the first seat does not move first");
+        HasCdp cdp = (HasCdp) gus.driver;
+        cdp.executeCdpCommand("Fetch.enable", Map.of("patterns", List.of(Map.of("urlPattern", "*/api/v1/games/*/live*"))));
+        gus.driver.navigate().refresh();
+        gus.await(Duration.ofSeconds(30), "the board without a live feed", b -> b.game() != null && b.game().ready() && b.game().moves() > 0);
+        String bearer = "Bearer " + json(gus.localStorage("tessera.session")).get("token").asText();
+        JsonNode legal = json(given().header("Authorization", bearer).get("/api/v1/games/" + gameId + "/legal-moves").asString());
+        given().header("Authorization", bearer).contentType(ContentType.JSON)
+                .body(Map.of("expectedVersion", legal.get("version").asLong(), "move", legal.get("moves").get(0)))
+                .post("/api/v1/games/" + gameId + "/moves").then().statusCode(200);
+        long current = legal.get("version").asLong() + 1;
+        assertEquals(at.version(), gus.game().version(), "the held-up tab saw the move");
+        gus.all("#moves button.move").get(0).click();
+        Browser.GameState after = gus.await(Duration.ofSeconds(30), "the board reloaded after the 409",
+                b -> b.game().ready() && b.game().version() >= current && b.game().notice() != null ? b.game() : null);
+        assertTrue(after.notice().contains("moved on"), after.notice());
+        assertTrue(gus.driver.findElement(By.id("notice")).getAttribute("class").contains("stale"));
+        cdp.executeCdpCommand("Fetch.disable", Map.of());
+        gus.driver.navigate().refresh();
+        gus.await(Duration.ofSeconds(30), "the live feed again", b -> b.game() != null && "live".equals(b.game().feed()) && b.game().ready());
+    }
+
+    /**
+     * The sign-in: a token past half its life is renewed by the page; one that no longer verifies leads to sign-up,
+     * and after signing up the reader is back on the page they were on.
+     */
+    private void signInRenewedAndLost(Browser b, String gameId) {
+        JsonNode session = json(b.localStorage("tessera.session"));
+        String old = session.get("token").asText();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) session).put("issuedAt", "2000-01-01T00:00:00Z");
+        b.localStorage("tessera.session", session.toString());
+        b.driver.navigate().refresh();
+        String renewed = b.await(Duration.ofSeconds(20), "a renewed token", x -> {
+            String token = json(x.localStorage("tessera.session")).get("token").asText();
+            return token.equals(old) ? null : token;
+        });
+        assertNotEquals(old, renewed);
+        b.await(Duration.ofSeconds(20), "the game with the renewed token", x -> x.game() != null && x.game().standings());
+
+        ((com.fasterxml.jackson.databind.node.ObjectNode) session).put("token", "not-a-valid-token");
+        b.localStorage("tessera.session", session.toString());
+        b.driver.navigate().refresh();
+        assertTrue(b.await("#signup-reason").getText().contains("no longer valid"));
+        signUpAgain(b, "fay2-" + tag);
+        b.await(Duration.ofSeconds(20), "back at the game", x -> x.url().endsWith("#/games/" + gameId) && x.game() != null && x.game().standings());
+    }
+
+    private static void signUpAgain(Browser b, String name) {
+        b.await("#signup-name").sendKeys(name);
+        b.driver.findElement(By.id("signup-submit")).click();
+    }
+
+    /** On a phone-sized window the page fits the width (no sideways scrolling); its screenshot goes beside the others. */
+    private void readableOnAPhone(String game, Browser b) {
+        b.size(390, 844);
+        try {
+            b.await(Duration.ofSeconds(10), "the page fitting 390 px",
+                    x -> ((Number) x.js("return document.documentElement.scrollWidth - window.innerWidth")).intValue() <= 0);
+            b.screenshot(shots.resolve(game + "-phone.png"));
+        } finally {
+            b.size(1280, 900);
+        }
+    }
+
+    private static void report(String game, String gameId, int moves, long started) {
+        System.out.printf("WebClientIT: %s game %s, %d moves clicked in %.1f s%n", game, gameId, moves, (System.nanoTime() - started) / 1e9);
+    }
+}
