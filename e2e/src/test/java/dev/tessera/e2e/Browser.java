@@ -99,27 +99,70 @@ final class Browser implements AutoCloseable {
         return ((JavascriptExecutor) driver).executeScript(script, args);
     }
 
+    private static final String READ_GAME = """
+            const read = () => {
+              const m = document.querySelector('main#game');
+              if (!m || !m.dataset.version) return null;
+              const mine = document.querySelector('.player.mine');
+              const listed = [...document.querySelectorAll('#moves button.move:not([disabled])')].map(b => b.dataset.move);
+              return {version: Number(m.dataset.version), state: m.dataset.state, feed: m.dataset.feed,
+                      moves: listed.length, listed,
+                      mine: mine ? {sites: mine.dataset.sites || '', freeWorkers: mine.dataset.freeWorkers || '',
+                                    coins: (mine.querySelector('.coins') || {}).textContent || ''} : {},
+                      standings: !!document.getElementById('standings'), events: Number(m.dataset.events),
+                      lastEvent: Number(m.dataset.feedVersion),
+                      notice: (document.getElementById('notice') || {}).textContent || null};
+            };""";
+
     /** The game page as a test reads it: version, state, number of move buttons, standings shown, the feed. */
     GameState game() {
+        return gameState(js(READ_GAME + "return read();"));
+    }
+
+    /**
+     * The game page once it differs from {@code last} (or after {@code millis}): waits inside the page, on its
+     * redraws, rather than asking it again and again.
+     */
+    GameState gameAfterChange(GameState last, long millis) {
+        Object answer = ((JavascriptExecutor) driver).executeAsyncScript(READ_GAME + """
+                const [last, millis, done] = [arguments[0], arguments[1], arguments[arguments.length - 1]];
+                const key = (s) => s ? [s.version, s.state, s.feed, s.moves, s.standings, s.events, s.notice].join('|') : 'none';
+                if (key(read()) !== last) return done(read());
+                let timer;
+                const observer = new MutationObserver(() => {
+                  if (key(read()) !== last) { observer.disconnect(); clearTimeout(timer); done(read()); }
+                });
+                observer.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+                timer = setTimeout(() => { observer.disconnect(); done(read()); }, millis);""", key(last), millis);
+        return gameState(answer);
+    }
+
+    private static String key(GameState s) {
+        return s == null ? "none" : String.join("|", String.valueOf(s.version()), s.state(), s.feed(), String.valueOf(s.moves()),
+                String.valueOf(s.standings()), String.valueOf(s.events()), s.notice() == null ? "" : s.notice());
+    }
+
+    private static GameState gameState(Object answer) {
         @SuppressWarnings("unchecked")
-        Map<String, Object> m = (Map<String, Object>) js("""
-                const m = document.querySelector('main#game');
-                if (!m || !m.dataset.version) return null;
-                return {version: Number(m.dataset.version), state: m.dataset.state, feed: m.dataset.feed,
-                        moves: document.querySelectorAll('#moves button.move').length,
-                        standings: !!document.getElementById('standings'), events: Number(m.dataset.events),
-                        lastEvent: Number(m.dataset.feedVersion),
-                        notice: (document.getElementById('notice') || {}).textContent || null};""");
+        Map<String, Object> m = (Map<String, Object>) answer;
         if (m == null) {
             return null;
         }
+        @SuppressWarnings("unchecked")
+        List<String> listed = (List<String>) m.get("listed");
+        @SuppressWarnings("unchecked")
+        Map<String, String> mine = (Map<String, String>) m.get("mine");
         return new GameState(((Number) m.get("version")).longValue(), (String) m.get("state"), (String) m.get("feed"),
                 ((Number) m.get("moves")).intValue(), (Boolean) m.get("standings"), ((Number) m.get("events")).longValue(),
-                ((Number) m.get("lastEvent")).longValue(), (String) m.get("notice"));
+                ((Number) m.get("lastEvent")).longValue(), (String) m.get("notice"), listed, mine);
     }
 
+    /**
+     * @param listed the moves the page lists (each button's data-move, the JSON exactly as legal-moves gave it)
+     * @param mine   what the reader's own area shows that a player choosing needs: sites, free workers, coins
+     */
     record GameState(long version, String state, String feed, int moves, boolean standings, long events, long lastEvent,
-                     String notice) {
+                     String notice, List<String> listed, Map<String, String> mine) {
         boolean ready() {
             return "ready".equals(state);
         }
@@ -160,6 +203,7 @@ final class Browser implements AutoCloseable {
         Dimension before = driver.manage().window().getSize();
         long height = ((Number) js("return Math.ceil(document.documentElement.scrollHeight)")).longValue();
         size(before.getWidth(), (int) Math.min(6000, Math.max(before.getHeight(), height + 120)));
+        js("window.scrollTo(0, 0)");
         try {
             screenshot(file);
         } finally {

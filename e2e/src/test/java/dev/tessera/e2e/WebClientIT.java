@@ -50,7 +50,7 @@ class WebClientIT {
 
     private final Path shots = Path.of(System.getProperty("tessera.root", "..")).resolve("e2e/target/webclient");
     private final String tag = Long.toString(System.nanoTime() % 1_000_000_000L, 36);
-    private final List<Browser> browsers = new ArrayList<>();
+    private final List<Browser> browsers = java.util.Collections.synchronizedList(new ArrayList<>());
     private String gateway;
 
     @BeforeAll
@@ -86,8 +86,7 @@ class WebClientIT {
                 checkedHands[0] = handsStayHidden(ana, anaId, bob);
             }
             if (n == 40) {
-                ana.fullScreenshot(shots.resolve("alhambra.png"));
-                bob.fullScreenshot(shots.resolve("alhambra-bob.png"));
+                screenshots("alhambra", List.of(ana, bob));
             }
         });
         assertTrue(checkedHands[0], "ana never held a card to check against bob's page");
@@ -120,8 +119,8 @@ class WebClientIT {
                     networkLoss(cable, fay, List.of(dan, eve));
                 }
                 if (n == 30) {
+                    screenshots("carrara", List.of(dan, eve));
                     coinsStayHidden(dan, danId, eve, fay);
-                    dan.fullScreenshot(shots.resolve("carrara.png"));
                     fay.fullScreenshot(shots.resolve("carrara-spectator.png"));
                 }
             });
@@ -146,7 +145,7 @@ class WebClientIT {
         long started = System.nanoTime();
         int moves = play("builders", List.of(gus, hal), List.of(), n -> {
             if (n == 60) {
-                gus.fullScreenshot(shots.resolve("builders.png"));
+                screenshots("builders", List.of(gus, hal));
             }
         });
         assertStandings("builders", gus, hal);
@@ -204,73 +203,94 @@ class WebClientIT {
         List<Browser> everyone = new ArrayList<>(players);
         everyone.addAll(watchers);
         Random random = new Random(7);
+        java.util.concurrent.atomic.AtomicBoolean keyboard = new java.util.concurrent.atomic.AtomicBoolean();
         int moves = 0;
         long deadline = System.nanoTime() + Duration.ofMinutes(12).toNanos();
         while (true) {
-            Optional<Browser> actor = awaitTurn(players, everyone);
-            if (actor.isEmpty()) {
+            Optional<Turn> turn = awaitMove(players, everyone);
+            if (turn.isEmpty()) {
                 return moves;
             }
             assertTrue(System.nanoTime() < deadline, game + " did not end within 12 minutes, after " + moves + " moves");
-            if (move(game, actor.get(), random)) {
+            if (move(game, turn.get(), random, keyboard)) {
                 moves++;
                 afterMove.accept(moves);
             }
         }
     }
 
-    /** The player to move once all pages agree on the version; empty once all show the standings. */
+    /**
+     * The player to move once all pages agree on the version; empty once all show the standings. A page not there
+     * yet is waited on inside it, until it changes.
+     */
     private static Optional<Browser> awaitTurn(List<Browser> players, List<Browser> everyone) {
-        return new org.openqa.selenium.support.ui.FluentWait<>(players.get(0)).withTimeout(TURN).pollingEvery(Duration.ofMillis(20))
-                .ignoring(StaleElementReferenceException.class)
-                .withMessage(() -> "a turn: every page at the same version and someone with moves; pages: "
-                        + String.join(" | ", everyone.stream().map(b -> b.who + ": " + b.describe()).toList()))
-                .until(first -> {
-            List<Browser.GameState> states = everyone.stream().map(Browser::game).toList();
-            if (states.stream().anyMatch(s -> s == null)) {
-                return null;
+        return awaitMove(players, everyone).map(Turn::player);
+    }
+
+    /** Whose turn, and their page as it was when all pages agreed. */
+    record Turn(Browser player, Browser.GameState page) {
+    }
+
+    private static Optional<Turn> awaitMove(List<Browser> players, List<Browser> everyone) {
+        long deadline = System.nanoTime() + TURN.toNanos();
+        List<Browser.GameState> states = new ArrayList<>(everyone.stream().map(Browser::game).toList());
+        while (true) {
+            if (states.stream().allMatch(s -> s != null && s.standings())) {
+                return Optional.empty();
             }
-            if (states.stream().allMatch(Browser.GameState::standings)) {
-                return Optional.<Browser>empty();
-            }
-            long version = states.get(0).version();
-            boolean together = states.stream().allMatch(s -> s.version() == version && s.ready() && "live".equals(s.feed()));
-            if (!together) {
-                return null;
-            }
-            for (int i = 0; i < players.size(); i++) {
-                if (states.get(i).moves() > 0) {
-                    return Optional.of(players.get(i));
+            long version = states.stream().filter(java.util.Objects::nonNull).mapToLong(Browser.GameState::version).max().orElse(0);
+            boolean together = states.stream().allMatch(s -> s != null && s.version() == version && s.ready() && "live".equals(s.feed()));
+            if (together) {
+                for (int i = 0; i < players.size(); i++) {
+                    if (states.get(i).moves() > 0) {
+                        return Optional.of(new Turn(players.get(i), states.get(i)));
+                    }
                 }
             }
-            return null;
-        });
+            if (System.nanoTime() > deadline) {
+                throw new org.openqa.selenium.TimeoutException("no turn within " + TURN + ": every page at the same version and "
+                        + "someone with moves; pages: " + String.join(" | ", everyone.stream().map(b -> b.who + ": " + b.describe()).toList()));
+            }
+            for (int i = 0; i < everyone.size(); i++) {
+                Browser.GameState s = states.get(i);
+                // Waited on: a page behind the others, busy, without its feed, or (all together, nobody to move: the
+                // game waits for the scoring service) any page, until the next event changes it.
+                boolean behind = s == null || s.version() < version || !s.ready() || !"live".equals(s.feed());
+                if (behind || together) {
+                    states.set(i, everyone.get(i).gameAfterChange(s, together ? 1000 : 250));
+                    if (together) {
+                        break;
+                    }
+                }
+            }
+            if (together) {
+                states = new ArrayList<>(everyone.stream().map(Browser::game).toList());
+            }
+        }
     }
 
     /**
      * One move, as its player chooses it: placed on the board where the board places it (a tile then a square, a
      * worker then a site, a building then a city), else clicked in the list. False when the page changed under it.
      */
-    private boolean move(String game, Browser b, Random random) {
-        @SuppressWarnings("unchecked")
-        List<String> listed = (List<String>) b.js("return [...document.querySelectorAll('#moves button.move')].map(x => x.dataset.move)");
-        if (listed.isEmpty()) {
-            return false;
-        }
+    private boolean move(String game, Turn turn, Random random, java.util.concurrent.atomic.AtomicBoolean keyboardUsed) {
+        Browser b = turn.player();
+        List<String> listed = turn.page().listed();
         List<JsonNode> moves = listed.stream().map(WebClientIT::json).toList();
-        int chosen = Chooser.choose(game, moves, b, random);
+        int chosen = Chooser.choose(game, moves, turn.page().mine(), random);
         JsonNode move = moves.get(chosen);
-        long before = b.game().version();
         try {
             List<String> keys = boardKeys(game, move);
             if (!keys.isEmpty()) {
+                Browser.GameState now = turn.page();
                 for (String key : keys) {
-                    if (b.game().version() != before) {
+                    activate(b, b.driver.findElement(By.cssSelector("[data-key='" + key + "']")), keyboardUsed);
+                    now = b.game();
+                    if (now.version() != turn.page().version() || !now.ready()) {
                         break;
                     }
-                    activate(b, b.driver.findElement(By.cssSelector("[data-key='" + key + "']")));
                 }
-                if (b.game().version() == before && "ready".equals(b.game().state())) {
+                if (now.version() == turn.page().version() && now.ready()) {
                     // Several moves fit the places chosen (a building's payments): the list now shows just those.
                     clickListed(b, listed.get(chosen));
                 }
@@ -292,15 +312,12 @@ class WebClientIT {
         found.click();
     }
 
-    private boolean keyboardUsed;
-
-    /** A click, except that the first of each run's board choices is made with the keyboard: focus, then Enter. */
-    private void activate(Browser b, WebElement element) {
-        if (!keyboardUsed) {
+    /** A click, except that each game's first choice on the board is made with the keyboard: focus, then Enter. */
+    private static void activate(Browser b, WebElement element, java.util.concurrent.atomic.AtomicBoolean keyboardUsed) {
+        if (keyboardUsed.compareAndSet(false, true)) {
             b.js("arguments[0].focus()", element);
             assertEquals(Boolean.TRUE, b.js("return document.activeElement === arguments[0]", element), "a board target cannot take the focus");
             new Actions(b.driver).sendKeys(Keys.ENTER).perform();
-            keyboardUsed = true;
         } else {
             element.click();
         }
@@ -330,11 +347,11 @@ class WebClientIT {
      * few moves, reading only the moves and what the board shows. The page itself decides nothing.
      */
     static final class Chooser {
-        static int choose(String game, List<JsonNode> moves, Browser b, Random random) {
+        static int choose(String game, List<JsonNode> moves, Map<String, String> mine, Random random) {
             List<String> order = switch (game) {
                 case "alhambra" -> List.of("place-tile", "buy-tile", "take-money", "reserve-tile", "give-to-dirk", "pass");
-                case "carrara" -> carrara(b);
-                case "builders" -> builders(b);
+                case "carrara" -> carrara(mine);
+                case "builders" -> builders(mine);
                 default -> List.of();
             };
             for (String type : order) {
@@ -352,23 +369,21 @@ class WebClientIT {
             return random.nextInt(moves.size());
         }
 
-        private static List<String> carrara(Browser b) {
-            Object coins = b.js("const c = document.querySelector('.player.mine .coins'); return c ? c.textContent : null");
-            boolean rich = coins != null && coins.toString().matches("\\d+") && Integer.parseInt(coins.toString()) >= 20;
+        private static List<String> carrara(Map<String, String> mine) {
+            String coins = mine.getOrDefault("coins", "");
+            boolean rich = coins.matches("\\d+") && Integer.parseInt(coins) >= 20;
             return rich ? List.of("declare-end", "value-type", "value-city", "build", "buy-stones", "rotate-wheel", "buy-object",
                     "end-turn", "buy-nothing", "take-coins")
                     : List.of("declare-end", "value-type", "value-city", "build", "buy-stones", "rotate-wheel", "end-turn",
                     "buy-nothing", "take-coins");
         }
 
-        private static List<String> builders(Browser b) {
-            Object sites = b.js("const p = document.querySelector('.player.mine'); return p ? Number(p.dataset.sites) : 0");
-            Object free = b.js("const p = document.querySelector('.player.mine'); return p ? Number(p.dataset.freeWorkers) : 0");
+        private static List<String> builders(Map<String, String> mine) {
             List<String> order = new ArrayList<>(List.of("send-machine", "send-worker"));
-            if (((Number) sites).intValue() == 0) {
+            if ("0".equals(mine.get("sites"))) {
                 order.add("start-construction");
             }
-            if (((Number) free).intValue() == 0) {
+            if ("0".equals(mine.get("freeWorkers"))) {
                 order.add("recruit-worker");
             }
             order.addAll(List.of("take-coins", "end-turn"));
@@ -381,6 +396,17 @@ class WebClientIT {
                 size += field.isArray() ? field.size() : 0;
             }
             return size;
+        }
+    }
+
+    /** The page of the player to move (its moves listed) as {@code <game>.png}, the other's beside it. */
+    private void screenshots(String game, List<Browser> players) {
+        Browser actor = awaitTurn(players, players).orElseThrow();
+        actor.fullScreenshot(shots.resolve(game + ".png"));
+        for (Browser other : players) {
+            if (other != actor) {
+                other.fullScreenshot(shots.resolve(game + "-" + other.who + ".png"));
+            }
         }
     }
 
@@ -399,21 +425,35 @@ class WebClientIT {
 
     /**
      * What the API hides, the page cannot show: the cards in ana's hand appear on her page and nowhere on bob's (his
-     * view has her hand as null: only its size). False while ana holds no card.
+     * view has her hand as null: only its size). Read while both pages show the same version, since a card ana has
+     * just taken was on the display a version before. False while ana holds no card.
      */
+    @SuppressWarnings("unchecked")
     private static boolean handsStayHidden(Browser ana, String anaId, Browser bob) {
-        @SuppressWarnings("unchecked")
-        List<String> hand = (List<String>) ana.js("return [...document.querySelectorAll(`[data-player='${arguments[0]}'] [data-card]`)].map(c => c.dataset.card)", anaId);
+        String read = """
+                const m = document.querySelector('main#game');
+                return {version: m.dataset.version, ready: m.dataset.state === 'ready',
+                        hand: [...document.querySelectorAll(`[data-player='${arguments[0]}'] [data-card]`)].map(c => c.dataset.card),
+                        cards: [...document.querySelectorAll('[data-card]')].map(c => c.dataset.card),
+                        count: (document.querySelector(`[data-player='${arguments[0]}'] .hand-count`) || {}).textContent || null};""";
+        Map<String, Object>[] pages = ana.await(Duration.ofSeconds(30), "ana's and bob's pages at one version", a -> {
+            Map<String, Object> hers = (Map<String, Object>) a.js(read, anaId);
+            Map<String, Object> his = (Map<String, Object>) bob.js(read, anaId);
+            Map<String, Object> hersAgain = (Map<String, Object>) a.js(read, anaId);
+            boolean same = hers.get("version").equals(his.get("version")) && hers.get("version").equals(hersAgain.get("version"))
+                    && Boolean.TRUE.equals(hers.get("ready")) && Boolean.TRUE.equals(his.get("ready"));
+            return same ? new Map[] {hers, his} : null;
+        });
+        List<String> hand = (List<String>) pages[0].get("hand");
         if (hand.isEmpty()) {
             return false;
         }
-        @SuppressWarnings("unchecked")
-        List<String> onBobsPage = (List<String>) bob.js("return [...document.querySelectorAll('[data-card]')].map(c => c.dataset.card)");
+        List<String> onBobsPage = (List<String>) pages[1].get("cards");
         for (String card : hand) {
             assertFalse(onBobsPage.contains(card), "ana's card " + card + " is on bob's page");
         }
-        assertTrue(bob.all("[data-player='" + anaId + "'] [data-card]").isEmpty());
-        assertTrue(bob.driver.findElement(By.cssSelector("[data-player='" + anaId + "'] .hand-count")).getText().contains("money card"));
+        assertTrue(((List<String>) pages[1].get("hand")).isEmpty(), "bob's page shows cards in ana's hand");
+        assertTrue(String.valueOf(pages[1].get("count")).contains("money card"), "bob's page does not say how many cards ana holds");
         return true;
     }
 
@@ -438,11 +478,11 @@ class WebClientIT {
         Random random = new Random(3);
         int made = 0;
         while (made < 3) {
-            Optional<Browser> actor = awaitTurn(players, players);
-            if (actor.isEmpty()) {
+            Optional<Turn> turn = awaitMove(players, players);
+            if (turn.isEmpty()) {
                 break;
             }
-            if (move("carrara", actor.get(), random)) {
+            if (move("carrara", turn.get(), random, new java.util.concurrent.atomic.AtomicBoolean(true))) {
                 made++;
             }
         }

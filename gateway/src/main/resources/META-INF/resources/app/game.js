@@ -92,7 +92,7 @@ class GamePage {
       return;
     }
     this.refreshing = true;
-    this.render();
+    this.markBusy();
     try {
       do {
         this.refreshAgain = false;
@@ -116,7 +116,11 @@ class GamePage {
     if (this.view && event.streamversion > this.view.version) {
       this.refresh();
     }
-    this.scheduleRender();
+    // A refresh or a move in flight redraws everything when it is done; else only the log and the standings change.
+    if (!this.refreshing && !this.busy) {
+      if (event.type === 'tessera.game.GameEnded') this.scheduleRender();
+      else this.scheduleLog();
+    }
   }
 
   onFeedStatus(status, error) {
@@ -175,7 +179,7 @@ class GamePage {
     this.busy = true;
     this.notice = null;
     const expectedVersion = this.legal.version;
-    this.render();
+    this.markBusy();
     try {
       await post(`/games/${encodeURIComponent(this.gameId)}/moves`, {expectedVersion, move});
       this.selection = [];
@@ -208,6 +212,32 @@ class GamePage {
       this.renderTimer = null;
       this.render();
     }, 0);
+  }
+
+  /** Events that change nothing on the board (the caller's own, already drawn): the log alone is redrawn. */
+  scheduleLog() {
+    if (this.renderTimer || this.logTimer) return;
+    this.logTimer = setTimeout(() => {
+      this.logTimer = null;
+      const main = this.root.querySelector('main#game');
+      const log = main && main.querySelector('section.log');
+      if (!log || !this.view) return;
+      log.replaceWith(this.logBox(this.context()));
+      main.dataset.feedVersion = this.lastEventVersion();
+      main.dataset.events = this.events.length;
+    }, 0);
+  }
+
+  /**
+   * While a move or a refresh is under way: the page says it is busy and its moves cannot be chosen, without being
+   * drawn again (a whole redraw per event costs a phone's battery, and the page is drawn once the answer is in).
+   */
+  markBusy() {
+    const main = this.root.querySelector('main#game');
+    if (!main) return;
+    main.dataset.state = 'busy';
+    main.setAttribute('aria-busy', 'true');
+    for (const button of main.querySelectorAll('#moves button.move')) button.disabled = true;
   }
 
   name(id) {
@@ -268,6 +298,10 @@ class GamePage {
 
   render() {
     if (this.stopped || !this.view) return;
+    clearTimeout(this.renderTimer);
+    clearTimeout(this.logTimer);
+    this.renderTimer = null;
+    this.logTimer = null;
     const focused = document.activeElement;
     const focus = focused && (focused.dataset?.key ? `[data-key="${CSS.escape(focused.dataset.key)}"]`
       : focused.dataset?.move ? `[data-move="${CSS.escape(focused.dataset.move)}"]` : focused.id ? `#${CSS.escape(focused.id)}` : null);

@@ -240,7 +240,7 @@ export function lobbyPage(root) {
       showError(error, e);
     }
   };
-  cleanups.push(every(3000, refresh));
+  cleanups.push(every(2000, refresh));
   return () => cleanups.forEach((c) => c());
 }
 

@@ -121,9 +121,10 @@ function playerPanel(ctx, player, index) {
   const mine = player.id === ctx.me;
   const total = player.score ?? 0;
   const money = player.money || [];
-  const panel = h('section', {class: ['player', mine && 'mine', player.id === st.currentPlayer && 'current'].filter(Boolean).join(' '),
+  const current = player.id === st.currentPlayer && !ctx.view.over;
+  const panel = h('section', {class: ['player', mine && 'mine', current && 'current'].filter(Boolean).join(' '),
     'data-player': player.id, 'aria-label': ctx.name(player.id)},
-  h('h3', {}, ctx.name(player.id), player.id === st.currentPlayer ? ' · to play' : ''),
+  h('h3', {}, ctx.name(player.id), current ? ' · to play' : ''),
   h('p', {class: 'score'}, `Score ${total} (rounds: ${(player.roundPoints || []).join(' / ')})`));
   if (Array.isArray(player.hand)) {
     panel.append(h('h4', {}, 'My hand'), row(ctx, `My hand: ${player.hand.map(cardWords).join(', ') || 'empty'}`, player.hand,

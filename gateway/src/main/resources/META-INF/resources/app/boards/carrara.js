@@ -139,9 +139,10 @@ function playerPanel(ctx, player) {
   const stones = Object.entries(player.stones || {}).filter(([, n]) => n > 0).map(([c, n]) => `${n} ${c}`);
   const objectsHeld = Object.entries(player.objects || {}).filter(([, n]) => n > 0).map(([o, n]) => `${n} ${o}`);
   const extra = Object.entries(player).filter(([k]) => !KNOWN_PLAYER_FIELDS.has(k));
-  return h('section', {class: ['player', player.name === ctx.me && 'mine', player.name === st.current && 'current'].filter(Boolean).join(' '),
+  const current = player.name === st.current && !ctx.view.over;
+  return h('section', {class: ['player', player.name === ctx.me && 'mine', current && 'current'].filter(Boolean).join(' '),
     'data-player': player.name, 'aria-label': ctx.name(player.name)},
-  h('h3', {}, ctx.name(player.name), player.name === st.current ? ' · to play' : ''),
+  h('h3', {}, ctx.name(player.name), current ? ' · to play' : ''),
   h('p', {class: 'numbers'}, `${player.vp ?? 0} VP · coins: `,
     h('span', {class: 'coins'}, player.coins === null || player.coins === undefined ? 'hidden' : String(player.coins)),
     ` · valuation markers left: ${player.valuationMarkersLeft ?? '?'}`),
