@@ -177,6 +177,24 @@ final class Browser implements AutoCloseable {
         }
     }
 
+    /**
+     * From now until the page is loaded again, notes the text of every progress indication the page shows (the
+     * game waiting for the scoring service), however briefly it is up.
+     */
+    void recordWaiting() {
+        js("""
+                window.tesseraWaiting = [];
+                new MutationObserver(() => {
+                  const w = document.getElementById('waiting');
+                  if (w && !window.tesseraWaiting.includes(w.textContent)) window.tesseraWaiting.push(w.textContent);
+                }).observe(document.body, {subtree: true, childList: true});""");
+    }
+
+    @SuppressWarnings("unchecked")
+    List<String> waitingShown() {
+        return (List<String>) js("return window.tesseraWaiting || []");
+    }
+
     String localStorage(String key) {
         return (String) js("return localStorage.getItem(arguments[0])", key);
     }

@@ -79,6 +79,8 @@ class WebClientIT {
         Browser bob = browser("bob", gateway);
         String gameId = meet("alhambra", ana, "ana-" + tag, bob, "bob-" + tag);
         String anaId = sessionId(ana);
+        ana.recordWaiting();
+        bob.recordWaiting();
         boolean[] checkedHands = {false};
         long started = System.nanoTime();
         int moves = play("alhambra", List.of(ana, bob), List.of(), n -> {
@@ -93,6 +95,11 @@ class WebClientIT {
         assertStandings("alhambra", ana, bob);
         // The scoring rounds that led to the standings: three rounds, each with both players' points.
         assertEquals(3, ana.all("#standings table.history tbody tr").size());
+        // Each scoring round and the final standings come from scoring-service, a few Kafka hops away; meanwhile the
+        // page of whoever moved last said what it was waiting for.
+        List<String> waited = new ArrayList<>(ana.waitingShown());
+        waited.addAll(bob.waitingShown());
+        assertTrue(waited.stream().anyMatch(w -> w.contains("Waiting for the scoring service")), "no progress shown: " + waited);
         readableOnAPhone("alhambra", ana);
         report("alhambra", gameId, moves, started);
     }
@@ -167,6 +174,15 @@ class WebClientIT {
         host.open("#/");
         guest.open("#/");
         signUp(host, hostName);
+        // A name already taken: the API's problem, in its own words, and the form stays for another try.
+        guest.await("#signup-name").sendKeys(hostName);
+        guest.driver.findElement(By.id("signup-submit")).click();
+        assertEquals("the name '" + hostName + "' is taken; choose another",
+                guest.await(Duration.ofSeconds(10), "the refusal shown", b -> {
+                    WebElement error = b.driver.findElement(By.id("signup-error"));
+                    return error.isDisplayed() ? error.getText() : null;
+                }));
+        guest.driver.findElement(By.id("signup-name")).clear();
         signUp(guest, guestName);
         new Select(host.await("#open-game")).selectByValue(game);
         host.driver.findElement(By.id("open-submit")).click();
