@@ -90,7 +90,7 @@ class WebClientIT {
             if (n == 40) {
                 screenshots("alhambra", List.of(ana, bob));
             }
-        });
+        }).moves();
         assertTrue(checkedHands[0], "ana never held a card to check against bob's page");
         assertStandings("alhambra", ana, bob);
         // The scoring rounds that led to the standings: three rounds, each with both players' points.
@@ -121,7 +121,7 @@ class WebClientIT {
             assertTrue(fay.all("#moves button.move").isEmpty(), "a spectator is offered moves");
 
             long started = System.nanoTime();
-            int moves = play("carrara", List.of(dan, eve), List.of(fay), n -> {
+            Played played = play("carrara", List.of(dan, eve), List.of(fay), n -> {
                 if (n == 12) {
                     networkLoss(cable, fay, List.of(dan, eve));
                 }
@@ -138,7 +138,14 @@ class WebClientIT {
             Browser.GameState watched = fay.game();
             assertEquals(watched.lastEvent(), watched.events(), "events lost or repeated on the spectator's page");
             readableOnAPhone("carrara", fay);
-            report("carrara", gameId, moves, started);
+            // The expansion's board is drawn, and its moves were offered and chosen like any other.
+            for (Browser b : List.of(dan, eve, fay)) {
+                assertFalse(b.all(".carrara .expansion").isEmpty(), b.who + ": no extra board");
+            }
+            assertTrue(played.offered().contains("skip-rotation") && played.offered().stream()
+                            .anyMatch(List.of("value-category", "build-large", "renovate")::contains),
+                    "the expansion's moves were not offered: " + played.offered());
+            report("carrara", gameId, played.moves(), started);
             signInRenewedAndLost(fay, gameId);
         }
     }
@@ -154,7 +161,7 @@ class WebClientIT {
             if (n == 60) {
                 screenshots("builders", List.of(gus, hal));
             }
-        });
+        }).moves();
         assertStandings("builders", gus, hal);
         assertEquals(2, gus.all("#standings table.history tbody tr").size());
         readableOnAPhone("builders", gus);
@@ -185,6 +192,10 @@ class WebClientIT {
         guest.driver.findElement(By.id("signup-name")).clear();
         signUp(guest, guestName);
         new Select(host.await("#open-game")).selectByValue(game);
+        if (game.equals("carrara")) {
+            // Carrara is played with its expansion: its moves, new since the client was written, play like any other.
+            host.await("#open-expansion").click();
+        }
         host.driver.findElement(By.id("open-submit")).click();
         host.await("#table-page #seats");
         String tableId = host.url().substring(host.url().lastIndexOf('/') + 1);
@@ -215,18 +226,24 @@ class WebClientIT {
      * Plays until every page shows the final standings: each time every page at the table shows the same version and
      * is done loading, the player whose page offers moves makes one. Answers the number of moves made.
      */
-    private int play(String game, List<Browser> players, List<Browser> watchers, IntConsumer afterMove) {
+    /** What a game took: the moves clicked, and every move type the pages offered on the way. */
+    record Played(int moves, java.util.Set<String> offered) {
+    }
+
+    private Played play(String game, List<Browser> players, List<Browser> watchers, IntConsumer afterMove) {
         List<Browser> everyone = new ArrayList<>(players);
         everyone.addAll(watchers);
         Random random = new Random(7);
         java.util.concurrent.atomic.AtomicBoolean keyboard = new java.util.concurrent.atomic.AtomicBoolean();
         int moves = 0;
+        java.util.Set<String> offered = new java.util.TreeSet<>();
         long deadline = System.nanoTime() + Duration.ofMinutes(12).toNanos();
         while (true) {
             Optional<Turn> turn = awaitMove(players, everyone);
             if (turn.isEmpty()) {
-                return moves;
+                return new Played(moves, offered);
             }
+            turn.get().page().listed().forEach(m -> offered.add(json(m).path("type").asText()));
             assertTrue(System.nanoTime() < deadline, game + " did not end within 12 minutes, after " + moves + " moves");
             if (move(game, turn.get(), random, keyboard)) {
                 moves++;
@@ -345,6 +362,8 @@ class WebClientIT {
         return switch (game + " " + type) {
             case "alhambra place-tile" -> List.of("tile:" + m.get("tile").asInt(), "square:" + m.get("x").asInt() + "," + m.get("y").asInt());
             case "carrara build" -> List.of("building:" + m.get("building").asText() + ":" + m.get("cost").asInt(), "city:" + m.get("city").asText());
+            case "carrara build-large" -> List.of("large:" + m.get("building").asText(), "city:" + m.get("city").asText());
+            case "carrara take-upgrade" -> List.of("upgrade:" + m.get("upgrade").asText());
             case "builders send-worker" -> List.of("worker:" + m.get("worker").asInt(), "site:" + m.get("building").asInt());
             default -> List.of();
         };
@@ -388,10 +407,13 @@ class WebClientIT {
         private static List<String> carrara(Map<String, String> mine) {
             String coins = mine.getOrDefault("coins", "");
             boolean rich = coins.matches("\\d+") && Integer.parseInt(coins) >= 20;
-            return rich ? List.of("declare-end", "value-type", "value-city", "build", "buy-stones", "rotate-wheel", "buy-object",
-                    "end-turn", "buy-nothing", "take-coins")
-                    : List.of("declare-end", "value-type", "value-city", "build", "buy-stones", "rotate-wheel", "end-turn",
-                    "buy-nothing", "take-coins");
+            List<String> order = new ArrayList<>(List.of("take-upgrade", "declare-end", "value-type", "value-city", "value-category",
+                    "build-large", "build", "buy-stones", "rotate-wheel", "skip-rotation"));
+            if (rich) {
+                order.add("buy-object");
+            }
+            order.addAll(List.of("end-turn", "buy-nothing", "take-coins"));
+            return order;
         }
 
         private static List<String> builders(Map<String, String> mine) {

@@ -36,11 +36,21 @@ function showError(box, error) {
   box.hidden = !error;
 }
 
+/** A table's options in words: the clock, and any other option as it comes (the expansion, a future one). */
 function clockWords(options) {
   if (!options) return '';
-  if (options.clock === 'realtime') return `real time, ${options.turnSeconds} s a turn`;
-  if (options.clock === 'turn-based') return `turn-based, ${options.moveHours} h a move`;
-  return Object.entries(options).map(([k, v]) => `${k} ${v}`).join(', ');
+  const words = [];
+  if (options.clock === 'realtime') words.push(`real time, ${options.turnSeconds} s a turn`);
+  else if (options.clock === 'turn-based') words.push(`turn-based, ${options.moveHours} h a move`);
+  for (const [k, v] of Object.entries(options)) {
+    if (['clock', 'turnSeconds', 'moveHours'].includes(k)) continue;
+    if (k === 'expansion') {
+      if (v === 'true') words.push('with the expansion');
+    } else {
+      words.push(`${k} ${v}`);
+    }
+  }
+  return words.join(', ');
 }
 
 // ---- sign-up --------------------------------------------------------------------------------------------------
@@ -90,9 +100,25 @@ function seatsInput(id, select) {
   return input;
 }
 
+/**
+ * The options a title takes besides the clock: Carrara's expansion (lobby-service/README.md). Shown only for that
+ * title; the lobby checks them and answers a problem for anything else.
+ */
+function titleOptions(id, select) {
+  const box = h('input', {type: 'checkbox', id, name: 'expansion'});
+  const row = h('label', {for: id, class: 'check'}, box, ' With the expansion');
+  const show = () => {
+    row.hidden = select.value !== 'carrara';
+  };
+  select.addEventListener('change', show);
+  show();
+  return {row, options: () => (select.value === 'carrara' ? {expansion: box.checked ? 'true' : 'false'} : {})};
+}
+
 function openTableForm() {
   const game = gameSelect('open-game');
   const seats = seatsInput('open-seats', game);
+  const own = titleOptions('open-expansion', game);
   const clock = h('select', {id: 'open-clock', name: 'clock'},
     h('option', {value: 'turn-based'}, 'Turn-based (hours a move)'), h('option', {value: 'realtime'}, 'Real time (seconds a turn)'));
   const amount = h('input', {id: 'open-time', name: 'time', type: 'number', min: 1, value: 72, required: true});
@@ -106,14 +132,15 @@ function openTableForm() {
   const form = h('form', {class: 'card', id: 'open-table', 'aria-labelledby': 'open-title'},
     h('h2', {id: 'open-title'}, 'Open a table'),
     h('label', {for: 'open-game'}, 'Game'), game,
-    h('label', {for: 'open-seats'}, 'Seats'), seats,
+    h('label', {for: 'open-seats'}, 'Seats'), seats, own.row,
     h('label', {for: 'open-clock'}, 'Clock'), clock,
     amountLabel, amount, error,
     h('button', {type: 'submit', id: 'open-submit'}, 'Open the table'));
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     showError(error, null);
-    const options = clock.value === 'realtime' ? {clock: 'realtime', turnSeconds: String(amount.value)} : {clock: 'turn-based', moveHours: String(amount.value)};
+    const options = {...own.options(), ...(clock.value === 'realtime' ? {clock: 'realtime', turnSeconds: String(amount.value)}
+      : {clock: 'turn-based', moveHours: String(amount.value)})};
     try {
       const table = await post('/tables', {game: game.value, seats: Number(seats.value), options});
       location.hash = `#/tables/${table.id}`;
@@ -127,6 +154,7 @@ function openTableForm() {
 function quickPlayForm(cleanups) {
   const game = gameSelect('quick-game');
   const players = seatsInput('quick-players', game);
+  const own = titleOptions('quick-expansion', game);
   const status = h('p', {id: 'quick-status', role: 'status'});
   const error = errorBox('quick-error');
   const cancel = h('button', {type: 'button', id: 'quick-cancel', hidden: true}, 'Stop waiting');
@@ -160,14 +188,14 @@ function quickPlayForm(cleanups) {
     h('h2', {id: 'quick-title'}, 'Quick play'),
     h('p', {class: 'hint'}, 'Wait in line; a table starts as soon as enough players wait for the same game.'),
     h('label', {for: 'quick-game'}, 'Game'), game,
-    h('label', {for: 'quick-players'}, 'Players'), players,
+    h('label', {for: 'quick-players'}, 'Players'), players, own.row,
     error, status,
     h('button', {type: 'submit', id: 'quick-submit'}, 'Find a game'), cancel);
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     showError(error, null);
     try {
-      await post('/matchmaking', {game: game.value, players: Number(players.value)});
+      await post('/matchmaking', {game: game.value, players: Number(players.value), options: own.options()});
       wait();
     } catch (e) {
       showError(error, e);

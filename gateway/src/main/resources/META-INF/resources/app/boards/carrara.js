@@ -12,8 +12,10 @@ const KNOWN_CITIES = ['Livorno', 'Pisa', 'Lucca', 'Viareggio', 'Massa', 'Lerici'
 const KNOWN_TYPES = ['Biblioteca', 'Cattedrale', 'Palazzo', 'Porta', 'Castello', 'Villa'];
 const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X'];
 const KNOWN_FIELDS = new Set(['phase', 'current', 'wheel', 'bag', 'display', 'pile', 'supply', 'market', 'citiesValued',
-  'declaredBy', 'endTriggered', 'pending', 'players', 'prices']);
-const KNOWN_PLAYER_FIELDS = new Set(['name', 'coins', 'vp', 'stones', 'buildings', 'objects', 'typesValued', 'valuationMarkersLeft']);
+  'declaredBy', 'endTriggered', 'pending', 'players', 'prices', 'expansion']);
+const KNOWN_PLAYER_FIELDS = new Set(['name', 'coins', 'vp', 'stones', 'buildings', 'objects', 'typesValued', 'valuationMarkersLeft',
+  'categoriesValued', 'upgrades']);
+const KNOWN_EXPANSION_FIELDS = new Set(['largeBuildings', 'upgradesLeft', 'bonusCard']);
 
 const roman = (n) => ROMAN[n - 1] || String(n);
 const colours = (stones) => Object.keys(STONE_FILL).concat(Object.keys(stones || {}).filter((c) => !(c in STONE_FILL)));
@@ -91,6 +93,26 @@ function objects(ctx) {
   return el;
 }
 
+/** The expansion's extra board: the cost-8 buildings, the upgrade tiles left, the bonus card. */
+function expansionBoard(ctx, expansion) {
+  const large = Array.isArray(expansion.largeBuildings) ? expansion.largeBuildings : [];
+  const upgrades = Array.isArray(expansion.upgradesLeft) ? expansion.upgradesLeft : [];
+  const bonus = expansion.bonusCard;
+  const el = svg(Math.max(large.length, 1) * 98 + 8, 72, `The extra board: ${large.length} cost-8 building(s)`);
+  large.forEach((t, i) => el.append(buildingCard(ctx, t, 4 + i * 98, 4, `large:${t.building}`,
+    `extra board: ${t.building} costing ${t.cost} (${t.category || 'other'}, gives ${t.object || 'no object'})`)));
+  const tiles = svg(Math.max(upgrades.length, 1) * 86 + 8, 36, `Upgrade tiles left: ${upgrades.join(', ') || 'none'}`);
+  upgrades.forEach((u, i) => tiles.append(ctx.target(s('g', {class: 'type-marker upgrade', transform: `translate(${4 + i * 86} 4)`},
+    s('rect', {x: 0, y: 0, width: 82, height: 26, rx: 4}),
+    s('text', {x: 41, y: 17, 'text-anchor': 'middle', class: 'small'}, `+ ${u}`)), `upgrade:${u}`, `upgrade tile ${u}`)));
+  const extra = Object.entries(expansion).filter(([k]) => !KNOWN_EXPANSION_FIELDS.has(k));
+  return h('div', {class: 'expansion'},
+    h('h2', {}, 'Extra board (expansion)'), el,
+    h('h3', {}, 'Upgrade tiles'), tiles,
+    bonus ? h('p', {class: 'bonus'}, `Bonus card: ${bonus.description || bonus.card} (${bonus.vp} VP)`) : null,
+    extra.length ? h('dl', {class: 'extra'}, extra.map(([k, v]) => [h('dt', {}, k), h('dd', {}, JSON.stringify(v))])) : null);
+}
+
 function cityBoard(ctx, player) {
   const st = ctx.state;
   const buildings = Array.isArray(player.buildings) ? player.buildings : [];
@@ -134,6 +156,20 @@ function typesRow(ctx, player) {
   return el;
 }
 
+/** Expansion: the valuation by category, once per category per player. */
+function categoriesRow(ctx, player) {
+  const valued = player.categoriesValued;
+  const mine = player.name === ctx.me;
+  const categories = unique(['city', 'land'].concat(valued));
+  const el = svg(categories.length * 112 + 8, 36, `${ctx.name(player.name)}'s valuations by category: ${valued.join(', ') || 'none'}`);
+  categories.forEach((c, i) => el.append(ctx.target(s('g', {class: ['type-marker', valued.includes(c) && 'valued'].filter(Boolean).join(' '),
+    transform: `translate(${4 + i * 112} 4)`},
+  s('rect', {x: 0, y: 0, width: 108, height: 26, rx: 13}),
+  s('text', {x: 54, y: 17, 'text-anchor': 'middle', class: 'small'}, `${c} buildings`)), mine ? `value-category:${c}` : null,
+  `${c} buildings: ${valued.includes(c) ? 'valued' : 'not valued'}`)));
+  return el;
+}
+
 function playerPanel(ctx, player) {
   const st = ctx.state;
   const stones = Object.entries(player.stones || {}).filter(([, n]) => n > 0).map(([c, n]) => `${n} ${c}`);
@@ -148,8 +184,10 @@ function playerPanel(ctx, player) {
     ` · valuation markers left: ${player.valuationMarkersLeft ?? '?'}`),
   h('p', {class: 'stones'}, `Stones: ${stones.join(', ') || 'none'}`),
   h('p', {class: 'objects'}, `Objects: ${objectsHeld.join(', ') || 'none'}`),
+  Array.isArray(player.upgrades) ? h('p', {class: 'upgrades'}, `Upgrade tiles: ${player.upgrades.join(', ') || 'none'}`) : null,
   cityBoard(ctx, player),
   typesRow(ctx, player),
+  Array.isArray(player.categoriesValued) ? categoriesRow(ctx, player) : null,
   extra.length ? h('dl', {class: 'extra'}, extra.map(([k, v]) => [h('dt', {}, k), h('dd', {}, JSON.stringify(v))])) : null);
 }
 
@@ -165,6 +203,10 @@ export default {
       case 'rotate-wheel': return ['wheel'];
       case 'value-type': return [`value-type:${move.building}`];
       case 'value-city': return [`value-city:${move.city}`];
+      case 'value-category': return [`value-category:${move.category}`];
+      case 'take-upgrade': return [`upgrade:${move.upgrade}`];
+      case 'build-large': return [`large:${move.building}`, `city:${move.city}`];
+      case 'renovate': return [`building:${move.building}:${move.cost}`];
       default: {
         // By field, so that a move of a future type that names a section, a displayed building or a city is
         // placed on the board too.
@@ -193,6 +235,11 @@ export default {
       case 'declare-end': return 'Declare the end of the game';
       case 'buy-object': return `Buy the ${move.object} object`;
       case 'end-turn': return 'End my turn';
+      case 'skip-rotation': return 'Buy stones without turning the wheel';
+      case 'build-large': return `Build the large ${move.building} (cost 8) in ${move.city} with ${(move.stones || []).join(', ')}`;
+      case 'take-upgrade': return `Take the upgrade tile ${move.upgrade}`;
+      case 'renovate': return `Renovate: ${move.building} (cost ${move.cost}) replaces ${move.replaces ? `${move.replaces.building} ${move.replaces.cost}` : 'a building'}, paying ${(move.stones || []).join(', ') || 'nothing'}`;
+      case 'value-category': return `Value my ${move.category} buildings`;
       default: return moveWords(move, ctx);
     }
   },
@@ -213,6 +260,7 @@ export default {
         h('h2', {}, 'The wheel'), wheel(ctx),
         h('h2', {}, 'Buildings for sale'), display(ctx),
         h('h2', {}, 'Objects'), objects(ctx),
+        st.expansion && typeof st.expansion === 'object' ? expansionBoard(ctx, st.expansion) : null,
         h('p', {class: 'counts'}, `Phase: ${st.phase ?? '?'}`,
           st.endTriggered ? ` · the end is near${st.declaredBy ? ` (declared by ${ctx.name(st.declaredBy)})` : ''}` : ''),
         h('p', {class: 'valued'}, `Cities already valued: ${valued.map(([c, p]) => `${c} (by ${ctx.name(p)})`).join(', ') || 'none'}`),
@@ -234,6 +282,10 @@ export default {
       case 'CoinsTaken': return `${who} took ${d.amount} coins`;
       case 'EndDeclared': return `${who} declared the end (+${d.bonusVp} VP)`;
       case 'TurnEnded': return `${who} ended the turn`;
+      case 'RotationSkipped': return `${who} bought without turning the wheel`;
+      case 'LargeBuildingBuilt': return `${who} built the large ${d.building} in ${d.city}`;
+      case 'UpgradeTaken': return `${who} took the upgrade tile ${d.upgrade}`;
+      case 'BuildingRenovated': return `${who} renovated ${d.city}: ${d.building} ${d.cost} replaces ${d.replacedBuilding} ${d.replacedCost}`;
       default: return `${who ? `${who}: ` : ''}${shortType(event.type)}`;
     }
   },
