@@ -57,6 +57,7 @@ class GamePage {
       return;
     }
     this.names = await namesOf(this.view.players.concat(this.view.bots || []));
+    if (this.stopped) return;
     // The whole stream from the start: the log, and the scoring rounds or valuations the standings come from.
     this.feed = new LiveFeed(this.gameId, 0, (event) => this.onEvent(event), (status, error) => this.onFeedStatus(status, error)).start();
     this.render();
@@ -66,6 +67,7 @@ class GamePage {
     this.stopped = true;
     if (this.feed) this.feed.stop();
     clearTimeout(this.renderTimer);
+    clearTimeout(this.logTimer);
   }
 
   /** The view, then (for a seated player) the legal moves at the same version; asked again if the game moved between. */
@@ -81,7 +83,7 @@ class GamePage {
       this.legal = legal;
       if (legal.version === view.version) break;
     }
-    this.selection = this.selection.filter((key) => this.candidates(this.selection).length > 0);
+    // A choice begun on the board survives a redraw as long as some legal move still fits it.
     if (this.candidates(this.selection).length === 0) this.selection = [];
   }
 
@@ -161,7 +163,6 @@ class GamePage {
     if (this.candidates(selection).length === 0) selection = [key];
     if (this.candidates(selection).length === 0) selection = [];
     this.selection = selection;
-    this.focusKey = key;
     const candidates = this.candidates(selection);
     const exact = candidates.filter((m) => {
       const keys = this.keysOf(m);
