@@ -1,5 +1,7 @@
 package dev.tessera.game.builders;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -21,11 +23,11 @@ public record BuildersView(List<PlayerView> players, List<Building> buildingDisp
     static final Map<String, Integer> WAGES = wageTable();
 
     private static Map<String, Integer> wageTable() {
-        Map<String, Integer> wages = new java.util.LinkedHashMap<>();
+        Map<String, Integer> wages = new LinkedHashMap<>();
         for (WorkerType type : WorkerType.values()) {
             wages.put(type.name(), type.wage());
         }
-        return java.util.Collections.unmodifiableMap(wages);
+        return Collections.unmodifiableMap(wages);
     }
 
     /**

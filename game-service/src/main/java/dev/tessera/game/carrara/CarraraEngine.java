@@ -471,18 +471,17 @@ public final class CarraraEngine implements RulesEngine<CarraraState, CarraraMov
 
     /** Every player's holdings and the rates of the object cards in play; with the expansion, its bonus card. */
     private static GameFinished finished(CarraraState state, String reason) {
-        BonusCard card = state.hasExpansion() ? state.expansion().bonusCard() : null;
+        boolean expansion = state.hasExpansion();
+        BonusCard card = expansion ? state.expansion().bonusCard() : null;
         List<GameFinished.Tally> tallies = state.players().stream()
                 .map(p -> new GameFinished.Tally(p.name(), p.vp(), p.coins(), p.objectCount(),
-                        card != null ? p.objectKinds() : p.objectCount(), p.buildings().size(), p.buildingCost(),
-                        p.stones().total(), card != null ? card.bonusFor(p) : 0))
+                        expansion ? p.objectKinds() : p.objectCount(), p.buildings().size(), p.buildingCost(),
+                        p.stones().total(), expansion ? card.bonusFor(p) : 0))
                 .toList();
-        return card != null
-                ? new GameFinished(reason, state.declaredBy(), CarraraData.COINS_PER_VP,
-                        CarraraData.EXPANSION_VP_PER_OBJECT, CarraraData.VP_PER_LEFTOVER_OBJECT,
-                        CarraraData.VP_PER_BUILDING, card.id(), tallies)
-                : new GameFinished(reason, state.declaredBy(), CarraraData.COINS_PER_VP, CarraraData.VP_PER_OBJECT, 0,
-                        CarraraData.VP_PER_BUILDING, null, tallies);
+        return new GameFinished(reason, state.declaredBy(), CarraraData.COINS_PER_VP,
+                expansion ? CarraraData.EXPANSION_VP_PER_OBJECT : CarraraData.VP_PER_OBJECT,
+                expansion ? CarraraData.VP_PER_LEFTOVER_OBJECT : 0, CarraraData.VP_PER_BUILDING,
+                expansion ? card.id() : null, tallies);
     }
 
     private static CarraraState fold(CarraraState state, List<CarraraEvent> events) {

@@ -74,10 +74,6 @@ public record CarraraState(long seed, List<PlayerState> players, Phase phase, in
         return players.get(current);
     }
 
-    public int buildingsBuilt() {
-        return players.stream().mapToInt(p -> p.buildings().size()).sum();
-    }
-
     public Stones wheelStones() {
         return wheel.stream().reduce(Stones.NONE, Stones::plus);
     }

@@ -1,6 +1,8 @@
 package dev.tessera.game.carrara;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,13 +77,13 @@ public record CarraraView(Phase phase, String current, List<Stones> wheel, int b
     private static final List<Map<String, Integer>> PRICES = priceTable();
 
     private static List<Map<String, Integer>> priceTable() {
-        List<Map<String, Integer>> sections = new java.util.ArrayList<>();
-        for (int section = 1; section <= 6; section++) {
+        List<Map<String, Integer>> sections = new ArrayList<>();
+        for (int section = 1; section <= CarraraData.SECTIONS; section++) {
             Map<String, Integer> prices = new LinkedHashMap<>();
             for (Stone stone : Stone.values()) {
                 prices.put(stone.id(), CarraraData.price(section, stone));
             }
-            sections.add(java.util.Collections.unmodifiableMap(prices));
+            sections.add(Collections.unmodifiableMap(prices));
         }
         return List.copyOf(sections);
     }
