@@ -99,8 +99,9 @@ class GamesIT {
     /**
      * Issue 27: a 3-player table with the expansion plays to its standings, and random games of it show the
      * expansion's parts: cost-8 buildings with their upgrade tiles, renovations, valuations by category (answered by
-     * scoring-service's calculator), skipped rotations. A random game shows all of them nine times in ten (the
-     * engine's property test); a second or third game covers the rest.
+     * scoring-service's calculator), skipped rotations. This bot's kind of play shows all of them in 448 of 500
+     * engine-only games, the cost-8 buildings being the part missed; liking build-large (three times in four when
+     * listed) raises that to 491 of 500, and a second or third game covers the rest.
      */
     @Test
     void carrara_with_the_expansion_plays_to_the_end_with_its_parts_occurring() {
@@ -113,7 +114,8 @@ class GamesIT {
             String tableId = Tables.table("carrara", players, Map.of("expansion", "true"));
             given().get("/api/v1/tables/" + tableId).then().body("options.expansion", equalTo("true"));
             String gameId = gameOf(tableId);
-            new Bot(27 + game).playUntil(gameId, players, types -> types.contains("tessera.game.GameEnded"), 8000);
+            new Bot(27 + game).favouring(move -> "build-large".equals(move.get("type")))
+                    .playUntil(gameId, players, types -> types.contains("tessera.game.GameEnded"), 8000);
             List<Map<String, Object>> events = given().get("/api/v1/games/" + gameId + "/events?from=0").then()
                     .statusCode(200).extract().jsonPath().getList("");
             for (Map<String, Object> event : events) {
@@ -156,25 +158,29 @@ class GamesIT {
     }
 
     /**
-     * The Builders' machines through the public API: a game in which a machine is completed and sent to work (most
-     * random games; a second or third covers the rest), each game ending with standings and a finished table.
+     * The Builders' machines through the public API: a game in which a machine is completed and sent to work, each
+     * game ending with standings and a finished table. This bot's kind of play sends a machine in about half of the
+     * games (198 of 400 engine-only 2-player games), so this one likes machines: three times in four when it can, it
+     * opens one (building cards 35–42, as game-service/docs/builders.md numbers them), sends a worker to one or sends
+     * one to work. Played so, 400 of 400 engine-only games sent a machine.
      */
     @Test
     void a_whole_game_of_the_builders_ends_with_standings_from_scoring_service_and_a_finished_table() {
-        boolean machineSent = false;
-        int games = 0;
-        for (int game = 0; game < 3 && !machineSent; game++, games++) {
-            List<Account> players = signUp("games" + game + "-fay", "games" + game + "-gus");
-            String tableId = Tables.table("builders", players, Map.of());
-            String gameId = gameOf(tableId);
-            new Bot(3 + game).playUntil(gameId, players, types -> types.contains("tessera.game.GameEnded"), 5000);
-            given().get("/api/v1/games/" + gameId + "/events?from=0").then()
-                    .body("find { it.type == 'tessera.game.GameEnded' }.data.standings[0].rank", equalTo(1));
-            await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
-                    given().get("/api/v1/tables/" + tableId).then().body("status", equalTo("finished")));
-            machineSent = Bot.eventTypes(gameId).contains("tessera.builders.MachineSent");
-        }
-        System.out.printf("GamesIT: %d Builders game(s) until a machine was sent: %s%n", games, machineSent);
-        assertTrue(machineSent, "in three games no machine was sent to work");
+        List<Account> players = signUp("games-fay", "games-gus");
+        String tableId = Tables.table("builders", players, Map.of());
+        String gameId = gameOf(tableId);
+        new Bot(3).favouring(GamesIT::aboutMachines)
+                .playUntil(gameId, players, types -> types.contains("tessera.game.GameEnded"), 5000);
+        given().get("/api/v1/games/" + gameId + "/events?from=0").then()
+                .body("find { it.type == 'tessera.game.GameEnded' }.data.standings[0].rank", equalTo(1));
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+                given().get("/api/v1/tables/" + tableId).then().body("status", equalTo("finished")));
+        List<String> types = Bot.eventTypes(gameId);
+        assertTrue(types.contains("tessera.builders.MachineSent"), "no machine was sent to work: " + new TreeSet<>(types));
+    }
+
+    /** A Builders move that opens a machine, sends a worker to one, or sends one to work. */
+    private static boolean aboutMachines(Map<String, Object> move) {
+        return "send-machine".equals(move.get("type")) || (move.get("building") instanceof Number n && n.intValue() >= 35);
     }
 }

@@ -509,9 +509,11 @@ class WebClientIT {
      * back, the feed resumes after the last version it had (its Last-Event-ID) and the moves made meanwhile appear.
      */
     private void networkLoss(CuttableProxy cable, Browser spectator, List<Browser> players) {
-        long lastSeen = spectator.game().lastEvent();
         cable.cut();
         spectator.await(Duration.ofSeconds(20), "reconnecting… shown", b -> "reconnecting".equals(b.game().feed()));
+        // Read only once the feed is down: the event of the move just made may still have been on its way to the page
+        // when the cable was pulled, and the page rightly resumes after it then.
+        long lastSeen = spectator.game().lastEvent();
         assertTrue(spectator.driver.findElement(By.id("feed-status")).getText().contains("reconnecting…"));
         Random random = new Random(3);
         int made = 0;
