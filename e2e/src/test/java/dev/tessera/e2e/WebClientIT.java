@@ -1,6 +1,7 @@
 package dev.tessera.e2e;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tessera.infra.TcpProxy;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.restassured.http.ContentType;
 import org.junit.jupiter.api.AfterAll;
@@ -110,8 +111,11 @@ class WebClientIT {
         Browser eve = browser("eve", gateway);
         String gameId = meet("carrara", dan, "dan-" + tag, eve, "eve-" + tag);
         String danId = sessionId(dan);
-        try (CuttableProxy cable = new CuttableProxy(Integer.parseInt(gateway.substring(gateway.lastIndexOf(':') + 1)))) {
-            Browser fay = browser("fay", cable.url());
+        // The spectator reaches the gateway through a cable that can be pulled, which notes each live feed asked for.
+        List<Long> feedsAskedAfter = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (TcpProxy cable = TcpProxy.to(Integer.parseInt(gateway.substring(gateway.lastIndexOf(':') + 1)),
+                chunk -> liveFeedAskedAfter(chunk).ifPresent(feedsAskedAfter::add))) {
+            Browser fay = browser("fay", "http://localhost:" + cable.port());
             fay.open("#/");
             signUp(fay, "fay-" + tag);
             // The spectator finds the game among those being played and watches it.
@@ -123,7 +127,7 @@ class WebClientIT {
             long started = System.nanoTime();
             Played played = play("carrara", List.of(dan, eve), List.of(fay), n -> {
                 if (n == 12) {
-                    networkLoss(cable, fay, List.of(dan, eve));
+                    networkLoss(cable, feedsAskedAfter, fay, List.of(dan, eve));
                 }
                 if (n == 30) {
                     screenshots("carrara", List.of(dan, eve));
@@ -508,7 +512,7 @@ class WebClientIT {
      * The spectator's cable is pulled: the page says it is reconnecting while the players go on; once the cable is
      * back, the feed resumes after the last version it had (its Last-Event-ID) and the moves made meanwhile appear.
      */
-    private void networkLoss(CuttableProxy cable, Browser spectator, List<Browser> players) {
+    private void networkLoss(TcpProxy cable, List<Long> feedsAskedAfter, Browser spectator, List<Browser> players) {
         cable.cut();
         spectator.await(Duration.ofSeconds(20), "reconnecting… shown", b -> "reconnecting".equals(b.game().feed()));
         // Read only once the feed is down: the event of the move just made may still have been on its way to the page
@@ -531,10 +535,20 @@ class WebClientIT {
         cable.restore();
         spectator.await(Duration.ofSeconds(30), "the spectator back at version " + now,
                 b -> "live".equals(b.game().feed()) && b.game().version() >= now && b.game().lastEvent() >= now && b.game().ready());
-        List<Long> resumedAfter = cable.lastEventIds();
+        List<Long> resumedAfter = List.copyOf(feedsAskedAfter);
         assertFalse(resumedAfter.isEmpty(), "the live feed was not asked for again");
         assertEquals(lastSeen, resumedAfter.get(resumedAfter.size() - 1).longValue(),
                 "the feed did not resume after the last version the page had");
+    }
+
+    private static final java.util.regex.Pattern LIVE = java.util.regex.Pattern.compile(
+            "^GET /api/v1/games/[^ ]+/live[^ ]* HTTP/1\\.1\r\n(?:.*\r\n)*?last-event-id: *(\\d+)\r\n",
+            java.util.regex.Pattern.CASE_INSENSITIVE);
+
+    /** The Last-Event-ID of a request for a live feed, when {@code chunk} (what a browser sent) is one. */
+    private static Optional<Long> liveFeedAskedAfter(String chunk) {
+        java.util.regex.Matcher m = LIVE.matcher(chunk);
+        return m.find() ? Optional.of(Long.parseLong(m.group(1))) : Optional.empty();
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.tessera.events.EventCodec;
 import dev.tessera.events.Topics;
 import dev.tessera.events.lobby.TableStarted;
 import dev.tessera.game.play.GameService;
+import dev.tessera.infra.TcpProxy;
 import dev.tessera.infra.TestInfrastructure;
 import dev.tessera.infra.TestKafka;
 import dev.tessera.kit.eventing.Outbox;

@@ -1,4 +1,4 @@
-package dev.tessera.game;
+package dev.tessera.infra;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -9,17 +9,20 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 /**
- * A TCP proxy in front of the test's PostgreSQL, for a service that must lose its database and find it again
- * while the server itself keeps running (the other tests of the JVM use it). {@link #cut()} does to the service
- * what a killed server does: every open connection is reset and new ones are refused. {@link #stall()} leaves
- * connections open but passes nothing on: a server that accepts TCP and does not answer (frozen, or its host
- * overloaded). {@link #restore()} passes connections on again, on the same port.
+ * A TCP proxy on localhost for tests that take a server away from its clients while it keeps running for everyone
+ * else: a service's PostgreSQL (game-service's DatabaseOutageTest), a browser's gateway (e2e's WebClientIT).
+ * {@link #cut()} does to the clients what a killed server or a pulled cable does: every open connection is reset
+ * and new ones are refused. {@link #stall()} leaves connections open but passes nothing on: a server that accepts
+ * TCP and does not answer (frozen, or its host overloaded). {@link #restore()} passes connections on again, on the
+ * same port.
  */
 public final class TcpProxy implements AutoCloseable {
     private final int targetPort;
@@ -29,16 +32,27 @@ public final class TcpProxy implements AutoCloseable {
     private final List<Socket> waiting = new ArrayList<>();
     private volatile ServerSocket server;
     private boolean stalled;
+    /** Sees each chunk a client sends, as read (ISO-8859-1), before it is passed on. */
+    private final Consumer<String> sent;
 
-    private TcpProxy(int targetPort, int port) {
+    private TcpProxy(int targetPort, int port, Consumer<String> sent) {
         this.targetPort = targetPort;
         this.port = port;
+        this.sent = sent;
     }
 
     /** A proxy on a free port of localhost to {@code targetPort} on localhost. */
     public static TcpProxy to(int targetPort) {
+        return to(targetPort, chunk -> { });
+    }
+
+    /**
+     * The same, handing {@code sent} each chunk a client sends before passing it on: a browser sends a request's head
+     * in one piece, so a header can be read from it.
+     */
+    public static TcpProxy to(int targetPort, Consumer<String> sent) {
         try (ServerSocket probe = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            TcpProxy proxy = new TcpProxy(targetPort, probe.getLocalPort());
+            TcpProxy proxy = new TcpProxy(targetPort, probe.getLocalPort(), sent);
             probe.close();
             proxy.restore();
             return proxy;
@@ -115,18 +129,19 @@ public final class TcpProxy implements AutoCloseable {
         try {
             Socket upstream = new Socket(InetAddress.getLoopbackAddress(), targetPort);
             open.add(upstream);
-            pump(client, upstream);
-            pump(upstream, client);
+            pump(client, upstream, sent);
+            pump(upstream, client, chunk -> { });
         } catch (IOException e) {
             reset(client);
         }
     }
 
-    private void pump(Socket from, Socket to) {
+    private void pump(Socket from, Socket to, Consumer<String> seen) {
         Thread thread = new Thread(() -> {
             byte[] buffer = new byte[16 * 1024];
             try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
                 for (int n; (n = in.read(buffer)) >= 0; ) {
+                    seen.accept(new String(buffer, 0, n, StandardCharsets.ISO_8859_1));
                     out.write(buffer, 0, n);
                     out.flush();
                 }
