@@ -10,7 +10,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.runtime.ShutdownEvent;
-import io.quarkus.scheduler.Scheduled;
+import io.quarkus.runtime.StartupEvent;
 import io.quarkus.vertx.VertxContextSupport;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -26,8 +26,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -38,9 +40,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * so that several instances of the service never act on the same game at once; each action appends at the
  * stream version the row was computed at, so a player's move and a timeout can never both commit.
  *
- * <p>Runs on its own thread (blocking on each batch), woken every {@code tessera.clocks.interval} and kicked
+ * <p>Runs on its own thread (blocking on each batch). It sleeps until the earliest deadline of all the rows, which it
+ * reads after each run, or until a row written here meanwhile has an earlier one ({@link #wakeBy}), and it is kicked
  * right after a commit that leaves a bot to act. It keeps going while rows are due, so a game whose seats are
- * all bots plays to its end at once rather than one move per poll.
+ * all bots plays to its end at once rather than one move per wake. It also wakes at least every
+ * {@code tessera.clocks.interval}, for the rows other instances wrote (each instance wakes for its own).
  */
 @ApplicationScoped
 public class ClockWorker {
@@ -69,15 +73,48 @@ public class ClockWorker {
     @ConfigProperty(name = "tessera.clocks.bot-moves-per-transaction", defaultValue = "10")
     int botMovesPerTransaction;
 
+    /** The longest sleep: rows written by other instances, whose deadlines this one is not told of, wait at most this. */
+    @ConfigProperty(name = "tessera.clocks.interval", defaultValue = "30s")
+    Duration longestSleep;
+
     private final AtomicBoolean running = new AtomicBoolean();
     private final AtomicBoolean again = new AtomicBoolean();
     private volatile boolean stopped;
-    private volatile ExecutorService thread;
+    private volatile ScheduledExecutorService thread;
+    /** When the next wake is planned (epoch ms), and the plan; guarded by this. */
+    private long wakeAt = Long.MAX_VALUE;
+    private ScheduledFuture<?> wake;
 
-    /** The safety net and the clock's tick: deadlines are noticed within one interval. */
-    @Scheduled(every = "${tessera.clocks.interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    void poll() {
+    void start(@Observes StartupEvent event) {
         kick();
+    }
+
+    /**
+     * A row written here is due at {@code deadline}: wake then, if nothing is planned earlier. The row is written in a
+     * transaction that commits long before (a turn lasts seconds at least); a row due at once is the committer's to
+     * {@link #kick}.
+     */
+    public void wakeBy(OffsetDateTime deadline) {
+        if (!clocks.enabled() || stopped) {
+            return;
+        }
+        planWake(deadline.toInstant().toEpochMilli(), false);
+    }
+
+    /** Plans the next wake at {@code at} (epoch ms): only if earlier than the one planned, unless {@code replace}. */
+    private synchronized void planWake(long at, boolean replace) {
+        if (!replace && at >= wakeAt) {
+            return;
+        }
+        if (wake != null) {
+            wake.cancel(false);
+        }
+        wakeAt = at;
+        try {
+            wake = thread().schedule(this::kick, Math.max(0, at - System.currentTimeMillis()), TimeUnit.MILLISECONDS);
+        } catch (RuntimeException e) {
+            LOG.debugf("clock worker not scheduled: %s", e.getMessage());
+        }
     }
 
     /** Asks for a run now (after a commit that left a bot to act); runs are never concurrent within an instance. */
@@ -96,12 +133,12 @@ public class ClockWorker {
         }
     }
 
-    private ExecutorService thread() {
-        ExecutorService t = thread;
+    private ScheduledExecutorService thread() {
+        ScheduledExecutorService t = thread;
         if (t == null) {
             synchronized (this) {
                 if (thread == null) {
-                    thread = Executors.newSingleThreadExecutor(r -> {
+                    thread = Executors.newSingleThreadScheduledExecutor(r -> {
                         Thread worker = new Thread(r, "tessera-clocks");
                         worker.setDaemon(true);
                         return worker;
@@ -120,6 +157,9 @@ public class ClockWorker {
                     // Rows were acted on: some may be due again at once (a bot still to move).
                 }
             }
+            if (!stopped) {
+                planWake(nextWake(), true);
+            }
         } finally {
             running.set(false);
             if (again.get()) {
@@ -128,7 +168,26 @@ public class ClockWorker {
         }
     }
 
-    /** One batch, one transaction; how many games it changed (0 stops the run until the next poll or kick). */
+    /**
+     * The earliest deadline of all the rows, or the longest sleep from now, whichever comes first (epoch ms). A deadline
+     * that has passed although the run just made no progress belongs to a row another instance holds, or one that
+     * cannot be acted on yet: looked at again in a second, as a poll would.
+     */
+    private long nextWake() {
+        long now = System.currentTimeMillis();
+        long latest = now + longestSleep.toMillis();
+        try {
+            Optional<OffsetDateTime> next = VertxContextSupport.subscribeAndAwait(() -> Panache.withSession(clocks::nextDeadline));
+            return next.map(d -> d.toInstant().toEpochMilli()).map(d -> d <= now ? now + 1_000 : Math.min(latest, d)).orElse(latest);
+        } catch (Throwable e) {
+            if (!stopped) {
+                LOG.warnf("clock worker could not read the next deadline (%s); looks again in a second", e.getMessage());
+            }
+            return System.currentTimeMillis() + 1_000;
+        }
+    }
+
+    /** One batch, one transaction; how many games it changed (0 stops the run until the next wake or kick). */
     int runBatch() {
         try {
             Batch batch = VertxContextSupport.subscribeAndAwait(this::batch);
@@ -136,7 +195,7 @@ public class ClockWorker {
             return batch.progress;
         } catch (Throwable e) {
             if (!stopped) {
-                LOG.warnf(e, "clock batch failed; retried at the next poll");
+                LOG.warnf(e, "clock batch failed; retried at the next wake");
             }
             return 0;
         }

@@ -38,6 +38,10 @@ public class GameClocks {
     @Inject
     EventCodec codec;
 
+    /** Told of every deadline written here, so that it wakes in time without polling. */
+    @Inject
+    ClockWorker worker;
+
     public boolean enabled() {
         return enabled;
     }
@@ -61,6 +65,11 @@ public class GameClocks {
         return SessionSql.select("SELECT " + COLUMNS
                         + " FROM game_clocks WHERE deadline <= $1 ORDER BY deadline LIMIT $2 FOR UPDATE SKIP LOCKED", now, (long) limit)
                 .map(rows -> rows.stream().map(this::row).toList());
+    }
+
+    /** The earliest deadline of all the rows, if any has one (what the worker sleeps until). */
+    Uni<Optional<OffsetDateTime>> nextDeadline() {
+        return SessionSql.select("SELECT min(deadline) FROM game_clocks").map(rows -> Optional.ofNullable(Sql.time(rows.get(0)[0])));
     }
 
     private Uni<List<ClockRow>> select(String sql, String gameId) {
@@ -135,7 +144,13 @@ public class GameClocks {
                         ON CONFLICT (game_id) DO UPDATE SET player = excluded.player, phase = excluded.phase,
                         deadline = excluded.deadline, stream_version = excluded.stream_version, bots = excluded.bots,
                         updated_at = excluded.updated_at""",
-                gameId, row.player(), row.phase(), row.deadline(), row.streamVersion(), json(row.bots())).replaceWith(next);
+                gameId, row.player(), row.phase(), row.deadline(), row.streamVersion(), json(row.bots()))
+                .invoke(() -> {
+                    if (row.deadline() != null) {
+                        worker.wakeBy(row.deadline());
+                    }
+                })
+                .replaceWith(next);
     }
 
     /** Moves a row's deadline to {@code until} without changing anything else (the worker backing off a failing game). */
