@@ -25,6 +25,13 @@ public record CloudEvent(
 
     public static final String SPEC_VERSION = "1.0";
     public static final String CONTENT_TYPE = "application/cloudevents+json";
+    /** The record header that holds {@link #CONTENT_TYPE}. */
+    public static final String CONTENT_TYPE_HEADER = "content-type";
+    /**
+     * The record header that repeats the envelope's {@code type} (the name of CloudEvents' Kafka binding for it), so
+     * that a consumer passes over the types it does not need without reading the record's value.
+     */
+    public static final String TYPE_HEADER = "ce_type";
 
     /** The schema version encoded in {@code dataschema} ({@code .../<type>/v<N>.json}). */
     public int schemaVersion() {

@@ -1,6 +1,8 @@
 package dev.tessera.events;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -8,6 +10,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 
+import java.io.IOException;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -72,6 +75,38 @@ public final class EventCodec {
         } catch (JsonProcessingException e) {
             throw new MalformedEventException("not a CloudEvents JSON record: " + e.getOriginalMessage(), e);
         }
+    }
+
+    /** What a record says about itself, read without its {@code data}: for consumers that pass most records over. */
+    public record Head(String type, String subject, Long streamversion) {
+    }
+
+    /**
+     * The envelope's {@code type}, {@code subject} and {@code streamversion}, read from the JSON without building its
+     * {@code data} (skipped token by token), and stopping as soon as the three are known.
+     */
+    public Head head(String json) {
+        String type = null;
+        String subject = null;
+        Long version = null;
+        try (JsonParser parser = mapper.getFactory().createParser(json)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                throw new MalformedEventException("not a CloudEvents JSON record: not an object");
+            }
+            while (parser.nextToken() == JsonToken.FIELD_NAME && (type == null || subject == null || version == null)) {
+                String field = parser.currentName();
+                JsonToken value = parser.nextToken();
+                switch (field) {
+                    case "type" -> type = parser.getValueAsString();
+                    case "subject" -> subject = parser.getValueAsString();
+                    case "streamversion" -> version = value == JsonToken.VALUE_NUMBER_INT ? parser.getLongValue() : null;
+                    default -> parser.skipChildren();
+                }
+            }
+        } catch (IOException e) {
+            throw new MalformedEventException("not a CloudEvents JSON record: " + e.getMessage(), e);
+        }
+        return new Head(type, subject, version);
     }
 
     /** The event in an envelope, upcast to the current schema; null when the type is not one we know. */

@@ -33,12 +33,18 @@ public final class TestKafka {
      * consumer polling then gets them in one batch, as a rule.
      */
     public static void produceAll(String bootstrap, String topic, String key, List<String> values) {
+        produceAll(bootstrap, topic, key, values, Map.of());
+    }
+
+    /** As {@link #produceAll(String, String, String, List)}, with {@code headers} on every record too (the relay's {@code ce_type}). */
+    public static void produceAll(String bootstrap, String topic, String key, List<String> values, Map<String, String> headers) {
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap), new StringSerializer(), new StringSerializer())) {
             List<Future<RecordMetadata>> sent = new ArrayList<>();
             for (String value : values) {
                 ProducerRecord<String, String> record = new ProducerRecord<>(topic, key, value);
                 record.headers().add("content-type", "application/cloudevents+json".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                headers.forEach((name, header) -> record.headers().add(name, header.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
                 sent.add(producer.send(record));
             }
             for (Future<RecordMetadata> each : sent) {

@@ -89,10 +89,11 @@ public final class Lobby {
         return CODEC.envelope("/tessera/game-service", gameId, version, event, time);
     }
 
-    /** Puts records on game-events, keyed by their game, in the order given. */
+    /** Puts records on game-events as game-service's relay does (its type in a header), keyed by their game, in the order given. */
     public static void produce(CloudEvent... events) {
         for (CloudEvent e : events) {
-            TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.GAME_EVENTS, e.subject(), CODEC.write(e));
+            TestKafka.produceAll(TestInfrastructure.bootstrapServers(), Topics.GAME_EVENTS, e.subject(), List.of(CODEC.write(e)),
+                    Map.of(CloudEvent.TYPE_HEADER, e.type()));
         }
     }
 }

@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
@@ -210,6 +211,24 @@ class TablesTest {
                 TestKafka.readAll(TestInfrastructure.bootstrapServers(), "lobby-service.dlq").stream()
                         .anyMatch(r -> r.value().equals("{not json") && r.headers().lastHeader("dead-letter-reason") != null)));
         game_started_delivered_twice_marks_the_table_playing_once();
+    }
+
+    /**
+     * The lobby needs a game's start and end, not its moves: a record whose type header names a move is passed over
+     * without its value being read. Were it read, this one (not JSON) would go to the dead-letter topic.
+     */
+    @Test
+    void a_move_is_passed_over_by_its_type_header_unread() {
+        String key = "game-" + UUID.randomUUID();
+        TestKafka.produceAll(TestInfrastructure.bootstrapServers(), Topics.GAME_EVENTS, key, List.of("{a move, unread"),
+                Map.of(CloudEvent.TYPE_HEADER, "tessera.alhambra.TilePlaced"));
+        // The next record of the same game (same partition) is applied: the move's record was consumed before it.
+        CloudEvent next = codec.envelope("/tessera/game-service", key, 2,
+                new GameStarted(key, "no-table", "alhambra", List.of("x", "y"), 1L, Map.of(), null), OffsetDateTime.now());
+        TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.GAME_EVENTS, key, codec.write(next));
+        await().atMost(Duration.ofSeconds(20)).until(() -> processed(next.id()) == 1);
+        assertTrue(TestKafka.readAll(TestInfrastructure.bootstrapServers(), "lobby-service.dlq").stream()
+                .noneMatch(r -> key.equals(r.key())), "the move's record was read (and dead-lettered)");
     }
 
     private List<CloudEvent> lobbyEvents(String tableId) {

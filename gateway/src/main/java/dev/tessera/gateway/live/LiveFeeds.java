@@ -183,7 +183,7 @@ public class LiveFeeds {
             config.remove(ConsumerConfig.GROUP_ID_CONFIG);
             config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
             config.put(ConsumerConfig.CLIENT_ID_CONFIG, "gateway-live-feed");
-            // What the outbox relays committed only: a run reaches the feed whole, a game's events in order.
+            // Committed records only: the topics hold aborted runs of earlier versions' relays, published again since.
             config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
             consumer = new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer());
             thread = new Thread(this::run, "live-feed-reader");

@@ -14,6 +14,7 @@ import org.jboss.logging.Logger;
 import java.time.OffsetDateTime;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 
 import static dev.tessera.lobby.sql.NativeSql.rows;
@@ -41,8 +42,10 @@ public class PlayersReadModel {
     RatingLedger ledger;
 
     /** The game-events this read model is built from; the consumer passes over every other type. */
+    public static final Set<Class<? extends TesseraEvent>> WANTED = Set.of(GameStarted.class, SeatTakenByBot.class, GameEnded.class);
+
     public static boolean wanted(TesseraEvent event) {
-        return event instanceof GameStarted || event instanceof SeatTakenByBot || event instanceof GameEnded;
+        return event != null && WANTED.contains(event.getClass());
     }
 
     /** Applies one event; runs in the consumer's transaction. */

@@ -3,6 +3,7 @@ package dev.tessera.scoring.games;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
+import dev.tessera.events.EventTypes;
 import dev.tessera.events.TesseraEvent;
 import dev.tessera.events.Topics;
 import dev.tessera.events.alhambra.AlhambraEvent;
@@ -50,6 +51,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * scoring-service's part of every game, driven only by the game's events: it keeps what scoring needs
@@ -92,17 +95,20 @@ public class GameScoring {
     }
 
     /** The events that change more than how far the game has been read: exactly those {@link #on} handles (keep the two in step). */
-    private static boolean concernsScoring(TesseraEvent event) {
-        return event instanceof AlhambraEvent.TilePlaced || event instanceof AlhambraEvent.TileReserved
-                || event instanceof AlhambraEvent.TilesSwapped || event instanceof AlhambraEvent.TilesGivenToDirk
-                || event instanceof AlhambraEvent.DirkReceivedTiles || event instanceof AlhambraEvent.ScoringRoundTriggered
-                || event instanceof ValuationRequested || event instanceof dev.tessera.events.carrara.GameFinished
-                || event instanceof BuildersEvent.GameFinished || event instanceof GameEnded;
-    }
+    private static final Set<Class<? extends TesseraEvent>> CONCERN_SCORING = Set.of(AlhambraEvent.TilePlaced.class,
+            AlhambraEvent.TileReserved.class, AlhambraEvent.TilesSwapped.class, AlhambraEvent.TilesGivenToDirk.class,
+            AlhambraEvent.DirkReceivedTiles.class, AlhambraEvent.ScoringRoundTriggered.class, ValuationRequested.class,
+            dev.tessera.events.carrara.GameFinished.class, BuildersEvent.GameFinished.class, GameEnded.class);
+    /** The types, by name, that are applied in a transaction: {@link #CONCERN_SCORING}'s, and GameStarted. */
+    private static final Set<String> APPLIED = Stream.concat(CONCERN_SCORING.stream(), Stream.of(GameStarted.class))
+            .map(type -> EventTypes.of(type).value()).collect(Collectors.toUnmodifiableSet());
 
-    /** Whether {@code event} (null when of a type unknown here) only moves its game's last version on: most events do. */
-    public static boolean onlyAdvances(TesseraEvent event) {
-        return !(event instanceof GameStarted) && !concernsScoring(event);
+    /**
+     * Whether an event of {@code type} (null when a record does not say) only moves its game's last version on: most
+     * events do. A type unknown here only moves its game on; a record that does not say is read first.
+     */
+    public static boolean onlyAdvances(String type) {
+        return type != null && !APPLIED.contains(type);
     }
 
     /**
@@ -112,11 +118,11 @@ public class GameScoring {
      * after a rebuild changes nothing. Most events of a game are such, so this is most of what scoring-service
      * does per move. Rows are updated in game id order, the same order in any two such statements.
      */
-    public Uni<Void> advance(Collection<CloudEvent> latest) {
-        List<CloudEvent> events = latest.stream().filter(e -> e.subject() != null)
-                .sorted(Comparator.comparing(CloudEvent::subject)).toList();
-        String[] games = events.stream().map(CloudEvent::subject).toArray(String[]::new);
-        Long[] versions = events.stream().map(CloudEvent::streamversion).toArray(Long[]::new);
+    public Uni<Void> advance(Collection<EventCodec.Head> latest) {
+        List<EventCodec.Head> events = latest.stream().filter(e -> e.subject() != null && e.streamversion() != null)
+                .sorted(Comparator.comparing(EventCodec.Head::subject)).toList();
+        String[] games = events.stream().map(EventCodec.Head::subject).toArray(String[]::new);
+        Long[] versions = events.stream().map(EventCodec.Head::streamversion).toArray(Long[]::new);
         // On a connection of its own, not the pool's preparedQuery: Vert.x 4.5's pool-level statement fails a second
         // time a timeout after it could not get a connection (service-kit README, eclipse-vertx/vertx-sql-client#1706).
         return pool.withConnection(connection -> connection.preparedQuery("""

@@ -1,14 +1,15 @@
 package dev.tessera.scoring.messaging;
 
 import dev.tessera.events.CloudEvent;
+import dev.tessera.events.EventCodec;
 import dev.tessera.kit.db.StorageUnavailable;
+import dev.tessera.kit.eventing.EventBatches;
 import dev.tessera.kit.eventing.IdempotentConsumer;
 import dev.tessera.kit.eventing.OutboxRelay;
 import dev.tessera.scoring.games.GameScoring;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import io.smallrye.reactive.messaging.kafka.KafkaRecordBatch;
-import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -25,7 +26,8 @@ import java.util.Map;
  * in batches (one per poll). Events that start a game or concern its scoring are applied once each, in the
  * batch's order (recorded as processed in the same transaction); the others only move their game's last version
  * on, which is idempotent by itself and needs neither: one statement does that for the whole batch, once the
- * others are applied.
+ * others are applied. Those are most events, and of them only the head is read (type from the record's header,
+ * game and version from the envelope without its data).
  *
  * <p>A record that cannot be processed (not a readable CloudEvent, or its transaction failed) is nacked on its
  * own, so the channel's dead-letter strategy puts that record, and only it, on the dead-letter topic with the
@@ -42,6 +44,9 @@ public class GameEventsConsumer {
     IdempotentConsumer consumer;
 
     @Inject
+    EventCodec codec;
+
+    @Inject
     GameScoring scoring;
 
     @Inject
@@ -56,24 +61,28 @@ public class GameEventsConsumer {
         }
         // Each record's failure is handled on its own; only what fails outside them (the dead-letter topic out of
         // reach, say) gets here, and then the channel's strategy takes every record of the batch.
-        return applied.chain(() -> advance(batch, advances))
-                .chain(() -> Uni.createFrom().completionStage(batch.ack()))
-                .onFailure().call(e -> Uni.createFrom().completionStage(batch.nack(e)));
+        return EventBatches.acknowledge(batch, applied.chain(() -> advance(batch, advances)));
     }
 
     private Uni<Void> one(KafkaRecordBatch<String, String> batch, KafkaRecord<String, String> message, Advances advances) {
+        ConsumerRecord<String, String> record = EventBatches.consumerRecord(message);
         IdempotentConsumer.Delivery delivery;
         try {
-            delivery = consumer.read(consumerRecord(message));
+            if (GameScoring.onlyAdvances(EventBatches.type(record))) {
+                advances.add(message, codec.head(record.value()));
+                return Uni.createFrom().voidItem();
+            }
+            delivery = consumer.read(record);
         } catch (RuntimeException unreadable) {
-            return deadLetter(batch, message, unreadable);
+            return EventBatches.deadLetter(batch, message, unreadable);
         }
-        if (GameScoring.onlyAdvances(delivery.event())) {
-            advances.add(message, delivery.envelope());
+        CloudEvent envelope = delivery.envelope();
+        if (GameScoring.onlyAdvances(envelope.type())) {
+            advances.add(message, new EventCodec.Head(envelope.type(), envelope.subject(), envelope.streamversion()));
             return Uni.createFrom().voidItem();
         }
         return relay.after(() -> consumer.once(NAME, delivery, event -> true, scoring::apply))
-                .onFailure().recoverWithUni(failure -> deadLetter(batch, message, failure));
+                .onFailure().recoverWithUni(failure -> EventBatches.deadLetter(batch, message, failure));
     }
 
     /**
@@ -88,43 +97,26 @@ public class GameEventsConsumer {
                 () -> "scoring-service waits for the database to move " + advances.latest.size() + " games on").onFailure().recoverWithUni(failure -> {
             Uni<Void> dead = Uni.createFrom().voidItem();
             for (KafkaRecord<String, String> message : advances.messages) {
-                dead = dead.chain(() -> deadLetter(batch, message, failure));
+                dead = dead.chain(() -> EventBatches.deadLetter(batch, message, failure));
             }
             return dead;
         });
     }
 
-    /**
-     * Hands one record to the channel's failure strategy (the dead-letter topic), which also acknowledges it. The
-     * strategy completes on the record's own Vert.x context, on which Hibernate Reactive refuses to open a session
-     * (not a safe sub-context): the rest of the batch goes on on the batch's context.
-     */
-    private static Uni<Void> deadLetter(KafkaRecordBatch<String, String> batch, KafkaRecord<String, String> message,
-                                        Throwable failure) {
-        LOG.warnf(failure, "%s-%d offset %d goes to the dead-letter topic", message.getTopic(), message.getPartition(),
-                consumerRecord(message).offset());
-        return Uni.createFrom().completionStage(() -> message.nack(failure)).emitOn(batch::runOnMessageContext);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static ConsumerRecord<String, String> consumerRecord(KafkaRecord<String, String> message) {
-        return message.getMetadata(IncomingKafkaRecordMetadata.class)
-                .map(metadata -> (ConsumerRecord<String, String>) metadata.getRecord())
-                .orElseThrow(() -> new IllegalStateException("a Kafka record without its incoming metadata"));
-    }
-
     /** The records of a batch that only move their game on, and each game's latest such event. */
     private static final class Advances {
         final List<KafkaRecord<String, String>> messages = new ArrayList<>();
-        final Map<String, CloudEvent> latest = new HashMap<>();
+        final Map<String, EventCodec.Head> latest = new HashMap<>();
 
-        void add(KafkaRecord<String, String> message, CloudEvent envelope) {
+        void add(KafkaRecord<String, String> message, EventCodec.Head head) {
             messages.add(message);
-            latest.merge(envelope.subject(), envelope, (a, b) -> version(a) >= version(b) ? a : b);
+            if (head.subject() != null) {
+                latest.merge(head.subject(), head, (a, b) -> version(a) >= version(b) ? a : b);
+            }
         }
 
-        private static long version(CloudEvent envelope) {
-            return envelope.streamversion() == null ? 0 : envelope.streamversion();
+        private static long version(EventCodec.Head head) {
+            return head.streamversion() == null ? 0 : head.streamversion();
         }
     }
 }

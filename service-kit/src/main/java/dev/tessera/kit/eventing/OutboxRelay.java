@@ -1,5 +1,7 @@
 package dev.tessera.kit.eventing;
 
+import dev.tessera.events.CloudEvent;
+import dev.tessera.events.EventCodec;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
@@ -13,14 +15,12 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.errors.AuthorizationException;
-import org.apache.kafka.common.errors.OutOfOrderSequenceException;
-import org.apache.kafka.common.errors.ProducerFencedException;
-import org.apache.kafka.common.errors.UnsupportedVersionException;
 import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -33,7 +33,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -41,12 +42,18 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * Publishes outbox rows to Kafka, at least once and in order per key. Each run takes, slot by slot,
- * a transaction-scoped advisory lock: with several instances of a service each slot (and so each key)
- * is relayed by one instance at a time, in id order; the others skip it. The statement that takes the rows
- * also marks them published, and the transaction commits only after the run's Kafka transaction did: a failed send
- * rolls the marks back, and a crash in between publishes them again, which idempotent consumers absorb. Consumers
- * read committed records only, so a run reaches them whole or not at all, and a key's records in stream order.
+ * Publishes outbox rows to Kafka, at least once and in order per key. A run takes, for the slots it is asked for, a
+ * transaction-scoped advisory lock each: with several instances of a service each slot (and so each key) is relayed
+ * by one instance at a time, in id order; a slot another instance holds is asked for again a moment later. The
+ * statement that takes the rows also marks them published, and the transaction commits only after Kafka acknowledged
+ * every row: a failed send rolls the marks back, and a crash in between publishes them again, which idempotent
+ * consumers absorb (ADR 0002).
+ *
+ * <p>Order per key without Kafka transactions: the producer is idempotent (the broker writes a producer's records of a
+ * partition in the order sent, each once), and the first send that fails closes it at once, from the callback that
+ * reports the failure, so that nothing queued after the failed row is ever sent by it; the next run, with a new
+ * producer, sends the failed row and what followed it again. A partition therefore holds every key's rows as a prefix
+ * of the key's stream, then possibly some of them again: consumers meet each event first in stream order.
  *
  * <p>It uses the plain reactive pool rather than Hibernate: it runs outside any request and waits on
  * Kafka's callbacks, which Hibernate Reactive's session (bound to one event-loop thread) does not allow.
@@ -73,22 +80,17 @@ public class OutboxRelay {
     @ConfigProperty(name = "tessera.outbox.enabled", defaultValue = "true")
     boolean enabled;
 
-    /** Names the relay's transactional producers: the service's name, then the instance's. */
-    @ConfigProperty(name = "tessera.outbox.transactional-id-prefix", defaultValue = "${quarkus.application.name}-outbox")
-    String transactionalIdPrefix;
-
-    /**
-     * This instance's stable name (TESSERA_INSTANCE: {@code ./tessera} and the end-to-end tests set "game.2"), the end
-     * of its producer's transactional id: started again after a crash, the instance aborts the transaction its
-     * predecessor left open at once, rather than its partitions' consumers waiting for the broker's timeout. Two
-     * instances must never share it. Without it, every producer gets a random one.
-     */
+    /** This instance's name (TESSERA_INSTANCE, "game.2"), in the producer's client id: a broker's logs then say whose it is. */
     @ConfigProperty(name = "tessera.instance")
     Optional<String> instance;
 
-    /** How long the broker keeps a relay's transaction open before aborting it (its process died meanwhile). */
-    @ConfigProperty(name = "tessera.outbox.transaction-timeout", defaultValue = "PT10S")
-    Duration transactionTimeout;
+    /**
+     * How long a slot that another instance's run holds waits before this instance asks for it again: that run
+     * publishes only the rows it found when it started, and rows committed here meanwhile would otherwise wait for the
+     * safety net.
+     */
+    @ConfigProperty(name = "tessera.outbox.contended-retry", defaultValue = "PT0.02S")
+    Duration contendedRetry;
 
     /** How long a published row is kept (to see what was published, and when) before {@link #purge} deletes it. */
     @ConfigProperty(name = "tessera.outbox.retention", defaultValue = "PT1H")
@@ -99,15 +101,15 @@ public class OutboxRelay {
 
     private volatile KafkaProducer<String, String> producer;
     private final AtomicBoolean running = new AtomicBoolean();
-    /**
-     * What the next run must look at: a bit per slot known to have rows waiting ({@link #kickFor(String)}), and
-     * {@link #ANY_SLOT} when any slot may have (then the run asks the database which have).
-     */
+    /** What the next run must look at: a bit per slot that may have rows waiting. */
     private final AtomicInteger wanted = new AtomicInteger();
-    private static final int ANY_SLOT = 1 << Outbox.SLOTS;
+    private static final int ALL_SLOTS = (1 << Outbox.SLOTS) - 1;
 
     @Inject
     Outbox outbox;
+
+    @Inject
+    EventCodec codec;
 
     /**
      * Runs {@code transaction} and, once it has completed (committed), asks for a run if it added outbox rows.
@@ -130,13 +132,12 @@ public class OutboxRelay {
      * concurrent within an instance.
      */
     public void kick() {
-        request(ANY_SLOT);
+        request(ALL_SLOTS);
     }
 
     /**
      * Asks for a run now after a commit that added rows for {@code key} only (a move's events, keyed by its
-     * game): the run relays that key's slot without first asking the database which slots have rows, one round
-     * trip less per move when moves come one at a time. Rows of other slots wait for their own kick or for
+     * game): the run takes that key's slot's lock only. Rows of other slots wait for their own kick or for
      * {@link #poll}.
      */
     public void kickFor(String key) {
@@ -178,8 +179,13 @@ public class OutboxRelay {
         return failedRuns.get();
     }
 
-    /** The safety net: rows left by a crash or a failed run are picked up within a second. */
-    @Scheduled(every = "${tessera.outbox.interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    /**
+     * The safety net, and the outbox lag's gauge: rows left by a crash or a failed run are picked up at the latest
+     * this long after (at once when their slot is next relayed: a run takes every waiting row of its slots). Every
+     * commit that adds rows asks for its own run, so an idle service does nothing else here; the first run is at
+     * start, for what a previous process left.
+     */
+    @Scheduled(every = "${tessera.outbox.interval:10s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void poll() {
         kick();
         if (enabled) {
@@ -198,96 +204,175 @@ public class OutboxRelay {
         });
     }
 
-    /** One pass over the slots asked for ({@link #wanted}'s bits); returns how many rows were published. */
+    /**
+     * One pass over the slots asked for ({@link #wanted}'s bits): their waiting rows in one transaction of one
+     * statement (BEGIN and COMMIT aside) and one series of sends; runs again while a batch came back full. Answers how
+     * many rows were published. A slot another instance holds is asked for again after {@link #contendedRetry}.
+     */
     private Uni<Integer> relay(int slots) {
-        if ((slots & ANY_SLOT) != 0) {
-            return onConnection(conn -> conn.query("SELECT DISTINCT slot FROM outbox WHERE published_at IS NULL").execute()).chain(rows -> {
-                int found = 0;
-                for (Row row : rows) {
-                    found |= 1 << row.getInteger(0);
-                }
-                return relay(found);
-            });
+        if (slots == 0) {
+            return Uni.createFrom().item(0);
         }
-        Uni<Integer> total = Uni.createFrom().item(0);
-        for (int slot = 0; slot < Outbox.SLOTS; slot++) {
+        Short[] asked = new Short[Integer.bitCount(slots)];
+        for (int slot = 0, i = 0; slot < Outbox.SLOTS; slot++) {
             if ((slots & (1 << slot)) != 0) {
-                int s = slot;
-                total = total.chain(n -> relaySlot(s).map(m -> n + m));
+                asked[i++] = (short) slot;
             }
         }
-        return total;
-    }
-
-    /**
-     * Publishes a slot's waiting rows in one transaction of one statement (BEGIN and COMMIT aside): it takes the
-     * slot's advisory lock (another instance holding it means that instance relays the slot now: nothing to do
-     * here), marks the slot's first waiting rows published and returns them. The lock is an InitPlan of the
-     * rows' subquery, evaluated once before its scan: no row is marked without it. The marks are committed only
-     * once Kafka has acknowledged every row; a failed send fails the transaction, which rolls them back.
-     * {@code RETURNING} gives no order, so the rows are sorted by id again before they are sent: the producer
-     * keeps the order of its sends per partition, which is what consumers rely on per key.
-     */
-    private Uni<Integer> relaySlot(int slot) {
-        return pool.withTransaction(conn -> conn.preparedQuery("""
-                        UPDATE outbox SET published_at = now() WHERE id = ANY(ARRAY(
-                            SELECT id FROM outbox
-                            WHERE slot = $1 AND published_at IS NULL AND (SELECT pg_try_advisory_xact_lock($3, $1))
-                            ORDER BY id LIMIT $2))
-                        RETURNING id, topic, record_key, payload""")
-                .execute(Tuple.of(slot, batchSize, LOCK_NAMESPACE))
+        return pool.withTransaction(conn -> conn.preparedQuery(TAKE).execute(Tuple.of(asked, batchSize, LOCK_NAMESPACE))
                 .chain(rows -> {
-                    if (rows.size() == 0) {
+                    int locked = 0;
+                    List<Row> taken = new ArrayList<>(rows.size());
+                    for (Row row : rows) {
+                        if (row.getLong("id") == null) {
+                            for (Object slot : row.getArrayOfShorts("locked")) {
+                                locked |= 1 << (Short) slot;
+                            }
+                        } else {
+                            taken.add(row);
+                        }
+                    }
+                    int held = slots & ~locked;
+                    if (held != 0) {
+                        Uni.createFrom().voidItem().onItem().delayIt().by(contendedRetry).subscribe().with(x -> request(held));
+                    }
+                    if (taken.isEmpty()) {
                         return Uni.createFrom().item(0);
                     }
-                    List<Row> inOrder = new ArrayList<>(rows.size());
-                    rows.forEach(inOrder::add);
-                    inOrder.sort(Comparator.comparingLong(row -> row.getLong("id")));
+                    taken.sort(Comparator.comparingLong(row -> row.getLong("id")));
                     // Off the event loop: KafkaProducer.send blocks until it knows the topic's partitions, up to
                     // max.block.ms (60 s). While the broker restarted, that held a service's event loop, and every
                     // request on it, for seconds on end.
-                    return Uni.createFrom().item(inOrder).emitOn(Infrastructure.getDefaultWorkerPool()).map(this::publishAtomically);
-                }));
+                    return Uni.createFrom().item(taken).emitOn(Infrastructure.getDefaultWorkerPool()).map(this::publish);
+                }))
+                .chain(published -> published == batchSize ? relay(slots).map(more -> published + more) : Uni.createFrom().item(published));
     }
 
     /**
-     * Sends a run's rows in one Kafka transaction (blocking: on a worker thread), so that consumers, which read only
-     * committed records, see all of them or none. Without it, a send that failed (a partition whose leader died,
-     * retried past the delivery timeout) could lose rows while later rows of the same game reached the partition;
-     * the run's rollback then published all of them again, and the consumers met a game's events out of order,
-     * newer before older, once (the chaos run of BENCHMARKS.md, twelfth session: an Alhambra projection with two
-     * tiles on one square). The rows' marks are committed only after the Kafka transaction was.
+     * A run's statement: the advisory lock of each slot asked for that no other instance holds (an InitPlan, taken
+     * once before any row is read: no row is marked without its slot's lock), then the locked slots' first waiting
+     * rows, marked published and returned, and one row without an id that says which slots were locked. The marks
+     * commit without waiting for their WAL flush (synchronous_commit off for this transaction only): a mark lost in a
+     * crash of the database only publishes its row again, which consumers absorb; a move's own commit still waits
+     * for its flush. {@code RETURNING} gives no order: the rows are sorted by id again before they are sent.
      */
-    private int publishAtomically(List<Row> ordered) {
+    private static final String TAKE = """
+            WITH locked AS MATERIALIZED (
+                SELECT coalesce(array_agg(s), '{}') AS slots, set_config('synchronous_commit', 'off', true) AS commit_mode
+                FROM unnest(CAST($1 AS smallint[])) AS s WHERE pg_try_advisory_xact_lock($3, s)),
+            taken AS (
+                UPDATE outbox SET published_at = now() WHERE id = ANY(ARRAY(
+                    SELECT id FROM outbox WHERE slot = ANY(CAST((SELECT slots FROM locked) AS smallint[])) AND published_at IS NULL
+                    ORDER BY id LIMIT $2))
+                RETURNING id, topic, record_key, payload)
+            SELECT NULL::bigint AS id, NULL AS topic, NULL AS record_key, NULL AS payload, slots AS locked FROM locked
+            UNION ALL
+            SELECT id, topic, record_key, payload, NULL FROM taken""";
+
+    /**
+     * Sends a run's rows in id order (blocking: on a worker thread) and waits until Kafka acknowledged each, else
+     * throws, so that the run's marks roll back. The first send that fails closes the producer from its callback
+     * ({@link FirstFailure}): nothing queued after it goes out, so a key never has a later row on its partition
+     * without the earlier ones. Without that, the idempotent producer would go on with the rows after a row that
+     * failed (renumbering them, or under a new epoch after a batch expired): they would reach the partition, the
+     * failed row after them with the next run, and consumers would meet a game's events out of order (found by
+     * {@code ./tessera chaos}, BENCHMARKS.md, twelfth session).
+     */
+    private int publish(List<Row> ordered) {
         KafkaProducer<String, String> p = producer();
-        try {
-            p.beginTransaction();
-            for (Row row : ordered) {
-                p.send(record(row.getString("topic"), row.getString("record_key"), row.getString("payload")));
+        FirstFailure failure = new FirstFailure(p);
+        List<Future<RecordMetadata>> sent = new ArrayList<>(ordered.size());
+        for (Row row : ordered) {
+            if (failure.happened()) {
+                break;
             }
-            // Flushes, and throws if any send failed.
-            p.commitTransaction();
-            return ordered.size();
-        } catch (ProducerFencedException | OutOfOrderSequenceException | AuthorizationException | UnsupportedVersionException e) {
-            discard(p);
-            throw e;
-        } catch (KafkaException e) {
             try {
-                p.abortTransaction();
-            } catch (KafkaException abort) {
-                discard(p);
+                sent.add(p.send(record(row.getString("topic"), row.getString("record_key"), row.getString("payload")), failure));
+            } catch (RuntimeException e) {
+                failure.onCompletion(null, e);
             }
-            throw e;
+        }
+        if (!failure.happened()) {
+            try {
+                p.flush();
+            } catch (RuntimeException e) {
+                failure.onCompletion(null, e);
+            }
+        }
+        for (Future<RecordMetadata> one : sent) {
+            try {
+                one.get();
+            } catch (ExecutionException e) {
+                failure.onCompletion(null, e.getCause() instanceof Exception cause ? cause : e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                failure.onCompletion(null, e);
+            }
+        }
+        if (failure.happened()) {
+            discard(p);
+            throw failure.asException();
+        }
+        return ordered.size();
+    }
+
+    /** Remembers a run's first failed send and closes the producer at once, from the thread that reports it. */
+    private static final class FirstFailure implements Callback {
+        private final KafkaProducer<String, String> producer;
+        private volatile Exception first;
+
+        FirstFailure(KafkaProducer<String, String> producer) {
+            this.producer = producer;
+        }
+
+        @Override
+        public void onCompletion(RecordMetadata metadata, Exception exception) {
+            if (exception == null) {
+                return;
+            }
+            synchronized (this) {
+                if (first != null) {
+                    return;
+                }
+                first = exception;
+            }
+            // From the producer's I/O thread (a failure the broker reported, a batch that expired) this closes at once
+            // and aborts every batch not yet sent, before that thread sends anything more.
+            producer.close(Duration.ZERO);
+        }
+
+        boolean happened() {
+            return first != null;
+        }
+
+        RuntimeException asException() {
+            return first instanceof RuntimeException e ? e : new KafkaException(first);
         }
     }
 
-    private static ProducerRecord<String, String> record(String topic, String key, String payload) {
+    /** A record with the CloudEvents headers: its content type, and its type for consumers that pass most types over. */
+    private ProducerRecord<String, String> record(String topic, String key, String payload) {
         ProducerRecord<String, String> record = new ProducerRecord<>(topic, key, payload);
-        record.headers().add(new RecordHeader("content-type", "application/cloudevents+json".getBytes(StandardCharsets.UTF_8)));
+        record.headers().add(new RecordHeader(CloudEvent.CONTENT_TYPE_HEADER, CONTENT_TYPE));
+        String type = typeOf(payload);
+        if (type != null) {
+            record.headers().add(new RecordHeader(CloudEvent.TYPE_HEADER, type.getBytes(StandardCharsets.UTF_8)));
+        }
         return record;
     }
 
-    /** A producer that cannot go on (fenced, or its transaction's state unknown): the next run makes a new one. */
+    private static final byte[] CONTENT_TYPE = CloudEvent.CONTENT_TYPE.getBytes(StandardCharsets.UTF_8);
+
+    /** The row's CloudEvents type, or null when the row is not a readable envelope (its consumers will say so). */
+    private String typeOf(String payload) {
+        try {
+            return codec.head(payload).type();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** A producer that cannot go on (a send failed): the next run makes a new one. */
     private synchronized void discard(KafkaProducer<String, String> p) {
         if (producer == p) {
             producer = null;
@@ -300,41 +385,24 @@ public class OutboxRelay {
     }
 
     /**
-     * The relay's transactional producer, made (and its transactions initialised, which blocks) on the first run. A
-     * transaction left open by a process that died is aborted when an instance of the same name starts again
-     * ({@link #instance}), else by the broker after {@code tessera.outbox.transaction-timeout} (10 s); meanwhile the
-     * consumers of its partitions wait. A run's transaction lasts milliseconds.
+     * The relay's producer, made on the first run: idempotent (the broker keeps a producer's records of a partition in
+     * the order sent, each once, across retries), acknowledged by every in-sync replica.
      */
     private KafkaProducer<String, String> producer() {
         KafkaProducer<String, String> p = producer;
         if (p == null) {
             synchronized (this) {
                 if (producer == null) {
-                    KafkaProducer<String, String> made = new KafkaProducer<>(Map.of(
+                    producer = new KafkaProducer<>(Map.of(
                             ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                             ProducerConfig.ACKS_CONFIG, "all",
                             ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                            ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalIdPrefix + "-" + instance.filter(i -> !i.isBlank())
-                                    .orElseGet(() -> UUID.randomUUID().toString()),
-                            ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, (int) transactionTimeout.toMillis(),
                             ProducerConfig.LINGER_MS_CONFIG, 1,
-                            // A run that starts while the broker still writes the previous run's commit markers gets
-                            // CONCURRENT_TRANSACTIONS on its first send (transactions v2, Kafka 4: partitions join a
-                            // transaction through the produce request) and retries after this backoff; at the default
-                            // 100 ms, runs back to back on one partition waited that long (KAFKA-18654). The backoff
-                            // still grows exponentially up to retry.backoff.max.ms (1 s) while a broker is gone.
-                            ProducerConfig.RETRY_BACKOFF_MS_CONFIG, 10,
                             ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000,
                             ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
-                            ProducerConfig.CLIENT_ID_CONFIG, "tessera-outbox-relay"),
+                            ProducerConfig.CLIENT_ID_CONFIG, "tessera-outbox-relay" + instance.filter(i -> !i.isBlank())
+                                    .map(i -> "-" + i).orElse("")),
                             new StringSerializer(), new StringSerializer());
-                    try {
-                        made.initTransactions();
-                    } catch (RuntimeException e) {
-                        made.close(Duration.ZERO);
-                        throw e;
-                    }
-                    producer = made;
                 }
                 p = producer;
             }
@@ -403,7 +471,7 @@ public class OutboxRelay {
     void stop(@Observes ShutdownEvent event) {
         enabled = false;
         if (producer != null) {
-            producer.close();
+            producer.close(Duration.ofSeconds(10));
         }
     }
 }
