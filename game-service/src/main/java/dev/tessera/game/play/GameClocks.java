@@ -69,7 +69,8 @@ public class GameClocks {
 
     /** The earliest deadline of all the rows, if any has one (what the worker sleeps until). */
     Uni<Optional<OffsetDateTime>> nextDeadline() {
-        return SessionSql.select("SELECT min(deadline) FROM game_clocks").map(rows -> Optional.ofNullable(Sql.time(rows.get(0)[0])));
+        return SessionSql.select("SELECT min(deadline) FROM game_clocks")
+                .map(rows -> Optional.ofNullable(rows.get(0)[0]).map(Sql::time));
     }
 
     private Uni<List<ClockRow>> select(String sql, String gameId) {
