@@ -148,21 +148,24 @@ class DatabaseOutageTest {
     }
 
     @Test
-    void a_move_whose_connection_is_lost_in_the_middle_of_its_transaction_is_a_503_that_writes_nothing() throws Exception {
+    void a_move_whose_connection_is_lost_while_its_statement_waits_is_a_503_that_writes_nothing() throws Exception {
         String gameId = startedGame(Map.of("clock", "turn-based", "moveHours", "72"));
         String mover = mover(gameId);
         Object move = legalMoves(gameId, mover).get(0);
+        String waiting = "SELECT count(*) FROM pg_stat_activity WHERE datname = 'tessera_game' AND wait_event_type = 'Lock'";
         try (Connection other = TestInfrastructure.postgres().connect("tessera_game");
              Statement statement = other.createStatement()) {
-            // Another transaction holds the game's clock row: the move waits for it, its transaction begun.
+            // Another transaction holds the game's clock row: the move's append statement waits for it.
             other.setAutoCommit(false);
             statement.execute("SELECT * FROM game_clocks WHERE game_id = '" + gameId + "' FOR UPDATE");
             CompletableFuture<Response> moving = CompletableFuture.supplyAsync(() -> post(gameId, mover, 1, move));
-            await().atMost(Duration.ofSeconds(30)).until(() -> TestInfrastructure.postgres().count("tessera_game",
-                    "SELECT count(*) FROM pg_stat_activity WHERE datname = 'tessera_game' AND wait_event_type = 'Lock'") > 0);
+            await().atMost(Duration.ofSeconds(30)).until(() -> TestInfrastructure.postgres().count("tessera_game", waiting) > 0);
 
             ProxiedDatabase.proxy.cut();
             unavailable(moving.get());
+            // The statement's server process notices that its client is gone while it waits
+            // (client_connection_check_interval) and ends, its statement undone: the row's release cannot let it go on.
+            await().atMost(Duration.ofSeconds(10)).until(() -> TestInfrastructure.postgres().count("tessera_game", waiting) == 0);
             other.rollback();
         }
         assertEquals(1, events(gameId), "nothing written");

@@ -4,7 +4,9 @@ import dev.tessera.events.lobby.ClockOptions;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import dev.tessera.events.EventCodec;
+import dev.tessera.kit.eventing.EventStore;
 import dev.tessera.kit.eventing.Sql;
+import dev.tessera.kit.eventing.StoredEvent;
 import dev.tessera.kit.eventing.SessionSql;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -16,6 +18,8 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -37,6 +41,9 @@ public class GameClocks {
 
     @Inject
     EventCodec codec;
+
+    @Inject
+    EventStore store;
 
     /** Told of every deadline written here, so that it wakes in time without polling. */
     @Inject
@@ -73,6 +80,33 @@ public class GameClocks {
                 .map(rows -> Optional.ofNullable(rows.get(0)[0]).map(Sql::time));
     }
 
+    /** A stream's events after a version, in order, and its game's row: what a move or a read of a kept game needs. */
+    record TailAndRow(List<StoredEvent> tail, Optional<ClockRow> row) {
+    }
+
+    /** {@link TailAndRow} in one statement: the events' rows, and the clock row as the one without an event id. */
+    Uni<TailAndRow> tailAndRow(String gameId, long afterVersion) {
+        return SessionSql.select("SELECT " + EventStore.COLUMNS + """
+                        , NULL AS game_id, NULL AS player, NULL AS phase, NULL AS deadline, NULL AS bots
+                        FROM events WHERE stream_id = $1 AND version > $2
+                        UNION ALL
+                        SELECT stream_version, NULL, NULL, NULL, NULL, NULL, game_id, player, phase, deadline, array_to_json(bots)::text
+                        FROM game_clocks WHERE game_id = $1""", gameId, afterVersion)
+                .map(rows -> {
+                    List<StoredEvent> tail = new ArrayList<>(rows.size());
+                    Optional<ClockRow> row = Optional.empty();
+                    for (Object[] r : rows) {
+                        if (r[1] == null) {
+                            row = Optional.of(row(new Object[] {r[6], r[7], r[8], r[9], r[0], r[10]}));
+                        } else {
+                            tail.add(store.stored(gameId, r));
+                        }
+                    }
+                    tail.sort(Comparator.comparingLong(StoredEvent::version));
+                    return new TailAndRow(tail, row);
+                });
+    }
+
     private Uni<List<ClockRow>> select(String sql, String gameId) {
         return SessionSql.select(sql, gameId).map(rows -> rows.stream().map(this::row).toList());
     }
@@ -99,14 +133,7 @@ public class GameClocks {
         if (!enabled) {
             return Uni.createFrom().item(before);
         }
-        List<String> bots = before.map(ClockRow::bots).orElse(List.of());
-        Optional<Duration> turn = ClockOptions.turnLength(game.started().options());
-        if (turn.isEmpty() && bots.isEmpty()) {
-            return write(game.started().gameId(), before, Optional.empty());
-        }
-        String actor = toAct.get().map(Turn::player).orElse(null);
-        return write(game.started().gameId(), before, next(game.started().gameId(), game.version(), actor, turn, bots,
-                before, keepRunning, now()));
+        return write(game.started().gameId(), before, nextRow(game, toAct, before, keepRunning));
     }
 
     /** The row that follows; pure (see {@link #after}). */
@@ -128,6 +155,47 @@ public class GameClocks {
             return Optional.of(new ClockRow(gameId, actor, before.get().phase(), before.get().deadline(), version, bots));
         }
         return Optional.of(new ClockRow(gameId, actor, ClockRow.TURN, now.plus(turn.get()), version, bots));
+    }
+
+    /** The row that follows {@code before} once {@code game} is as it is (what {@link #after} writes). */
+    <S, M, E> Optional<ClockRow> nextRow(GameStream<S, M, E> game, Supplier<Optional<Turn<M>>> toAct, Optional<ClockRow> before,
+                                         boolean keepRunning) {
+        List<String> bots = before.map(ClockRow::bots).orElse(List.of());
+        Optional<Duration> turn = ClockOptions.turnLength(game.started().options());
+        if (turn.isEmpty() && bots.isEmpty()) {
+            return Optional.empty();
+        }
+        String actor = toAct.get().map(Turn::player).orElse(null);
+        return next(game.started().gameId(), game.version(), actor, turn, bots, before, keepRunning, now());
+    }
+
+    /**
+     * The row {@code before} replaced by {@code next} in the statement of the append that calls for it (a player's move):
+     * the row is locked before the stream's version is read, as every other writer locks it first, and changes only
+     * if the append takes place. Null when clocks are off or there is nothing to write.
+     */
+    EventStore.Alongside alongside(String gameId, Optional<ClockRow> before, Optional<ClockRow> next) {
+        if (!enabled || before.isEmpty() && next.isEmpty()) {
+            return null;
+        }
+        String lock = "SELECT 1 FROM game_clocks WHERE game_id = $1 FOR UPDATE";
+        if (next.isEmpty()) {
+            return new EventStore.Alongside(lock, "DELETE FROM game_clocks WHERE game_id = $1 AND " + EventStore.APPENDED, List.of());
+        }
+        ClockRow row = next.get();
+        return new EventStore.Alongside(lock, """
+                INSERT INTO game_clocks (game_id, player, phase, deadline, stream_version, bots, updated_at)
+                SELECT $1, $12, $13, $14, $15, ARRAY(SELECT jsonb_array_elements_text(CAST(CAST($16 AS text) AS jsonb))), now()
+                WHERE %s
+                ON CONFLICT (game_id) DO UPDATE SET player = excluded.player, phase = excluded.phase,
+                deadline = excluded.deadline, stream_version = excluded.stream_version, bots = excluded.bots,
+                updated_at = excluded.updated_at""".formatted(EventStore.APPENDED),
+                Arrays.asList(row.player(), row.phase(), row.deadline(), row.streamVersion(), json(row.bots())));
+    }
+
+    /** Tells the worker of a row written {@link #alongside} an append, once that has happened. */
+    void written(Optional<ClockRow> row) {
+        row.map(ClockRow::deadline).ifPresent(worker::wakeBy);
     }
 
     /** Replaces the row {@code before} by {@code next} (deleting it when there is none). */

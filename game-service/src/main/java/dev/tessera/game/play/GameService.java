@@ -116,9 +116,24 @@ public class GameService {
 
     /** The game now with its clock row (who is to act until when, which seats bots play), if it has one. */
     public <S, M, E> Uni<Clocked<S, M, E>> loadWithClock(String gameId) {
-        // Both reads go out at once on the session's connection (pipelined; PostgreSQL runs them in order).
-        return Panache.withSession(() -> Uni.combine().all().unis(this.<S, M, E>current(gameId), clocks.find(gameId))
-                .with((game, clock) -> new Clocked<>(game, clock.orElse(null))));
+        return Panache.withSession(() -> currentWithClock(gameId));
+    }
+
+    /**
+     * The game now and its clock row: for a game kept in memory, its new events and the row in one statement; else the
+     * two reads at once on the session's connection (pipelined; PostgreSQL runs them in order).
+     */
+    private <S, M, E> Uni<Clocked<S, M, E>> currentWithClock(String gameId) {
+        GameStream<S, M, E> kept = folded.get(gameId);
+        if (kept == null) {
+            return Uni.combine().all().unis(this.<S, M, E>current(gameId), clocks.find(gameId))
+                    .with((game, clock) -> new Clocked<>(game, clock.orElse(null)));
+        }
+        return clocks.tailAndRow(gameId, kept.version()).map(read -> {
+            GameStream<S, M, E> game = foldFrom(kept.started(), kept.engine(), kept.state(), kept.version(), read.tail());
+            folded.remember(game);
+            return new Clocked<>(game, read.row().orElse(null));
+        });
     }
 
     /** A game and its clock row ({@code null} when it has none). */
@@ -211,15 +226,15 @@ public class GameService {
      * Plays {@code move} (JSON, as the move endpoint received it) for {@code player}, expecting the game
      * at {@code expectedVersion}. Appends the engine's events, or rejects: 409 on a stale version or when
      * a bot has taken the player's seat, 422 with the rule on an illegal move. Nothing is written when it
-     * rejects. The game's clock row is locked first and rewritten for the next player to act.
+     * rejects. Two statements and no transaction: the game's new events and its clock row in one read, and the
+     * append, which writes the events, their outbox rows and the clock row for the next player to act in one
+     * statement, only if the stream is still at the version read (else a 409). A timeout or a bot taking the seat
+     * meanwhile appends too, so it makes this append a conflict.
      */
     public <S, M, E> Uni<MoveResult> move(String gameId, String player, long expectedVersion, JsonNode move) {
-        // The clock row's lock and the stream's tail go out at once on the transaction's connection (pipelined):
-        // PostgreSQL runs them in order, so the tail is read, with a snapshot of its own, once the lock is held.
-        return Panache.withTransaction(() -> Uni.combine().all().unis(clocks.lock(gameId), this.<S, M, E>current(gameId))
-                .asTuple().chain(locked -> {
-            Optional<ClockRow> clock = locked.getItem1();
-            GameStream<S, M, E> game = locked.getItem2();
+        return Panache.withSession(() -> this.<S, M, E>currentWithClock(gameId).chain(read -> {
+            Optional<ClockRow> clock = Optional.ofNullable(read.clock());
+            GameStream<S, M, E> game = read.game();
             if (clock.isPresent() && clock.get().isBot(player)) {
                 throw ProblemException.conflict("seat-taken-by-bot", player + " timed out and a bot plays their seat now; "
                         + "the seat cannot be moved from outside any more");
@@ -227,18 +242,22 @@ public class GameService {
             if (game.version() != expectedVersion) {
                 throw new ConcurrencyConflictException(gameId, expectedVersion, game.version());
             }
-            M parsed = parse(game.engine(), move);
-            return play(game, player, parsed).chain(moved -> {
-                // Whose turn it is now: the clock row needs it, and so does the answer (the mover's next moves).
-                Optional<GameClocks.Turn<M>> turn = GameClocks.toAct(moved.after());
-                return clocks.after(moved.after(), () -> turn, clock, false).map(row -> new ClockedMove<>(moved, row, turn));
-            });
+            List<E> accepted = decided(game, player, parse(game.engine(), move));
+            GameStream<S, M, E> after = evolved(game, accepted, game.version() + accepted.size());
+            // Whose turn it is now: the clock row needs it, and so does the answer (the mover's next moves).
+            Optional<GameClocks.Turn<M>> turn = GameClocks.toAct(after);
+            Optional<ClockRow> row = clocks.enabled() ? clocks.nextRow(after, () -> turn, clock, false) : clock;
+            return appendTo(game, accepted.stream().map(e -> (TesseraEvent) e).toList(), clocks.alongside(gameId, clock, row))
+                    .chain(envelopes -> snapshotIfDue(game.version(), after)
+                            .replaceWith(new ClockedMove<>(new Moved<>(new MoveResult(gameId, after.version(), envelopes, null, null), after),
+                                    row, turn)));
         })).invoke(done -> {
             accepted(done.moved().after());
-            // Only once committed: a game in memory must never be ahead of its stream.
+            // Only once written: a game in memory must never be ahead of its stream.
             folded.remember(done.moved().after());
             // The move added rows for its game's key only: the relay needs not ask which slots have some.
             relay.kickFor(gameId);
+            clocks.written(done.clock());
             if (done.clock().filter(ClockRow::botDue).isPresent()) {
                 clockWorker.kick();
             }
@@ -257,12 +276,25 @@ public class GameService {
 
     /**
      * Decides {@code move} by {@code player} on {@code game} and appends its events at the game's version,
-     * in the caller's transaction (a player's move, a bot's move): the same rules, the same checks. Rejects
-     * with the rule (a 409 when the game waits for another service, else a 422); counts rejections. The
-     * caller counts the accepted move once committed ({@link #accepted}).
+     * in the caller's transaction (a bot's move): the same rules and checks as a player's move. The caller counts
+     * the accepted move once committed ({@link #accepted}).
      */
     <S, M, E> Uni<Moved<S, M, E>> play(GameStream<S, M, E> game, String player, M move) {
         String gameId = game.started().gameId();
+        List<E> accepted = decided(game, player, move);
+        List<TesseraEvent> events = accepted.stream().map(e -> (TesseraEvent) e).toList();
+        return appendTo(game, events, null).chain(envelopes -> {
+            GameStream<S, M, E> after = evolved(game, accepted, envelopes.get(envelopes.size() - 1).streamversion());
+            return snapshotIfDue(game.version(), after)
+                    .replaceWith(new Moved<>(new MoveResult(gameId, after.version(), envelopes, null, null), after));
+        });
+    }
+
+    /**
+     * The events the rules decide for {@code move} by {@code player} on {@code game}; else a rejection with the rule (a
+     * 409 when the game waits for another service, else a 422), counted.
+     */
+    private <S, M, E> List<E> decided(GameStream<S, M, E> game, String player, M move) {
         Decision<E> decision = game.engine().decide(game.state(), player, move);
         if (decision instanceof Decision.Rejected<E> rejected) {
             moves(game.engine().game(), "rejected", rejected.rule()).increment();
@@ -271,28 +303,25 @@ public class GameService {
                     ? ProblemException.conflict(rejected.rule(), rejected.detail())
                     : ProblemException.illegalMove(rejected.rule(), rejected.detail());
         }
-        List<E> accepted = ((Decision.Accepted<E>) decision).events();
-        List<TesseraEvent> events = accepted.stream().map(e -> (TesseraEvent) e).toList();
-        return appendTo(game, events).chain(envelopes -> {
-            GameStream<S, M, E> after = evolved(game, accepted, envelopes.get(envelopes.size() - 1).streamversion());
-            return snapshotIfDue(game.version(), after)
-                    .replaceWith(new Moved<>(new MoveResult(gameId, after.version(), envelopes, null, null), after));
-        });
+        return ((Decision.Accepted<E>) decision).events();
     }
 
     /** Appends a game lifecycle fact (a timeout, a bot taking a seat) at the game's version; the rules state is unchanged. */
     <S, M, E> Uni<GameStream<S, M, E>> append(GameStream<S, M, E> game, GameLifecycleEvent event) {
-        return appendTo(game, List.of(event)).chain(envelopes -> {
+        return appendTo(game, List.of(event), null).chain(envelopes -> {
             GameStream<S, M, E> after = new GameStream<>(game.started(), game.engine(), game.state(),
                     envelopes.get(envelopes.size() - 1).streamversion());
             return snapshotIfDue(game.version(), after).replaceWith(after);
         });
     }
 
-    /** Appends at the version {@code game} was read at; a stream found behind it makes the kept game be read again. */
-    private Uni<List<CloudEvent>> appendTo(GameStream<?, ?, ?> game, List<TesseraEvent> events) {
+    /**
+     * Appends at the version {@code game} was read at, with {@code alongside} (may be null) in the same statement; a
+     * stream found behind it makes the kept game be read again.
+     */
+    private Uni<List<CloudEvent>> appendTo(GameStream<?, ?, ?> game, List<TesseraEvent> events, EventStore.Alongside alongside) {
         String gameId = game.started().gameId();
-        return store.append(gameId, game.version(), events, Topics.GAME_EVENTS)
+        return store.append(gameId, game.version(), events, Topics.GAME_EVENTS, alongside)
                 .onFailure(ConcurrencyConflictException.class)
                 .invoke(e -> folded.forgetIfAhead(gameId, ((ConcurrencyConflictException) e).actualVersion()));
     }

@@ -24,9 +24,14 @@ import java.util.Optional;
 @ApplicationScoped
 public class EventStore {
 
-    /** The version check, the events and their outbox records: an append in one statement (see {@link #insert}). */
+    /**
+     * The version check, the events and their outbox records, and what goes {@link Alongside}: an append in one
+     * statement (see {@link #insert}). {@code %1$s} is the alongside lock, {@code %2$s} its write.
+     */
     private static final String APPEND = """
-            WITH current AS (SELECT coalesce(max(version), 0) AS version FROM events WHERE stream_id = $1),
+            WITH locked AS MATERIALIZED (%1$s),
+            current AS (SELECT coalesce(max(version), 0) AS version FROM events
+                        WHERE stream_id = $1 AND (SELECT count(*) FROM locked) >= 0),
             written AS (
                 INSERT INTO events (stream_id, version, event_id, type, schema_version, payload, recorded_at)
                 SELECT $1, e.version, CAST(e.id AS uuid), e.type, e.schema_version, CAST(e.payload AS jsonb), $8
@@ -34,8 +39,30 @@ public class EventStore {
                             CAST($7 AS text[])) AS e(version, id, type, schema_version, payload), current
                 WHERE current.version = $2
                 RETURNING 1),
-            queued AS (%s RETURNING 1)
-            SELECT version FROM current""".formatted(Outbox.insert("$9", "$1", "$10", "$11", "(SELECT version FROM current) = $2"));
+            queued AS (%3$s RETURNING 1)%2$s
+            SELECT version FROM current""";
+    /** {@link #APPEND} with nothing alongside. */
+    private static final String APPEND_ALONE = append(null);
+
+    private static String append(Alongside alongside) {
+        return APPEND.formatted(alongside == null ? "SELECT 1 WHERE false" : alongside.lock(),
+                alongside == null ? "" : ",\nalongside AS (" + alongside.write() + " RETURNING 1)",
+                Outbox.insert("$9", "$1", "$10", "$11", APPENDED));
+    }
+
+    /** In an {@link Alongside} write: true exactly when the append takes place (the stream was at the expected version). */
+    public static final String APPENDED = "(SELECT version FROM current) = $2";
+    /** The first SQL parameter number an {@link Alongside} may use; $1 is the stream id, $2 the expected version. */
+    public static final int ALONGSIDE_PARAMETERS = 12;
+
+    /**
+     * What an append does to another table in the same statement: {@code lock} (a SELECT … FOR UPDATE) runs before the
+     * stream's version is read, so that rows locked by other writers before their appends are always taken first,
+     * never in the other order; {@code write} (an INSERT, UPDATE or DELETE whose condition includes {@link #APPENDED})
+     * changes the table only if the events are written. Their parameters are numbered from {@link #ALONGSIDE_PARAMETERS}.
+     */
+    public record Alongside(String lock, String write, List<Object> parameters) {
+    }
 
     @Inject
     EventCodec codec;
@@ -58,6 +85,16 @@ public class EventStore {
      */
     public Uni<List<CloudEvent>> append(String streamId, long expectedVersion, List<? extends TesseraEvent> events,
                                         String topic) {
+        return append(streamId, expectedVersion, events, topic, null);
+    }
+
+    /**
+     * As {@link #append(String, long, List, String)}, with a write to another table in the same statement, made if and
+     * only if the events are (a game's clock row, say); {@code alongside} may be null. Needs no transaction of its
+     * own: one statement commits, or fails, whole.
+     */
+    public Uni<List<CloudEvent>> append(String streamId, long expectedVersion, List<? extends TesseraEvent> events,
+                                        String topic, Alongside alongside) {
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         List<CloudEvent> envelopes = new ArrayList<>();
         long v = expectedVersion;
@@ -67,7 +104,7 @@ public class EventStore {
         if (envelopes.isEmpty()) {
             throw new IllegalArgumentException("nothing to append to " + streamId);
         }
-        return insert(streamId, expectedVersion, envelopes, topic).chain(actual -> {
+        return insert(streamId, expectedVersion, envelopes, topic, alongside).chain(actual -> {
             if (actual != expectedVersion) {
                 return Uni.createFrom().failure(new ConcurrencyConflictException(streamId, expectedVersion, actual));
             }
@@ -82,7 +119,7 @@ public class EventStore {
      * expected one). A transaction that appended meanwhile and commits first makes this one fail on the
      * (stream_id, version) key.
      */
-    private Uni<Long> insert(String streamId, long expectedVersion, List<CloudEvent> envelopes, String topic) {
+    private Uni<Long> insert(String streamId, long expectedVersion, List<CloudEvent> envelopes, String topic, Alongside alongside) {
         int n = envelopes.size();
         Long[] versions = new Long[n];
         String[] ids = new String[n];
@@ -98,9 +135,12 @@ public class EventStore {
             payloads[i] = json(e.data());
         }
         String[] records = outbox.payloads(topic, streamId, envelopes);
-        return SessionSql.select(APPEND,
-                streamId, expectedVersion, versions, ids, types, schemaVersions, payloads, envelopes.get(0).time(),
-                topic, Outbox.slot(streamId), records)
+        List<Object> parameters = new ArrayList<>(List.of(streamId, expectedVersion, versions, ids, types, schemaVersions,
+                payloads, envelopes.get(0).time(), topic, Outbox.slot(streamId), records));
+        if (alongside != null) {
+            parameters.addAll(alongside.parameters());
+        }
+        return SessionSql.select(alongside == null ? APPEND_ALONE : append(alongside), parameters.toArray())
                 .map(rows -> {
                     long found = Sql.number(rows.get(0)[0]);
                     if (found == expectedVersion && records.length > 0) {
@@ -117,12 +157,18 @@ public class EventStore {
 
     /** At most {@code limit} of the stream's events after {@code afterVersion}, in order, as stored. */
     public Uni<List<StoredEvent>> load(String streamId, long afterVersion, int limit) {
-        return SessionSql.select("""
-                        SELECT version, event_id::text, type, schema_version, payload::text, recorded_at
-                        FROM events WHERE stream_id = $1 AND version > $2 ORDER BY version LIMIT $3""",
+        return SessionSql.select("SELECT " + COLUMNS + " FROM events WHERE stream_id = $1 AND version > $2 ORDER BY version LIMIT $3",
                         streamId, afterVersion, (long) limit)
-                .map(rows -> rows.stream().map(r -> new StoredEvent(streamId, Sql.number(r[0]), (String) r[1],
-                        (String) r[2], (int) Sql.number(r[3]), tree((String) r[4]), Sql.time(r[5]))).toList());
+                .map(rows -> rows.stream().map(r -> stored(streamId, r)).toList());
+    }
+
+    /** The columns of a stored event, in the order {@link #stored} reads them (for a statement that selects more). */
+    public static final String COLUMNS = "version, event_id::text, type, schema_version, payload::text, recorded_at";
+
+    /** A row of {@link #COLUMNS} (its first six values) as the stored event of {@code streamId}. */
+    public StoredEvent stored(String streamId, Object[] r) {
+        return new StoredEvent(streamId, Sql.number(r[0]), (String) r[1], (String) r[2], (int) Sql.number(r[3]),
+                tree((String) r[4]), Sql.time(r[5]));
     }
 
     /** The event at {@code version} of a stream, or null when there is none. */
