@@ -276,7 +276,7 @@ public class OutboxRelay {
      * without the earlier ones. Without that, the idempotent producer would go on with the rows after a row that
      * failed (renumbering them, or under a new epoch after a batch expired): they would reach the partition, the
      * failed row after them with the next run, and consumers would meet a game's events out of order (found by
-     * {@code ./tessera chaos}, BENCHMARKS.md, twelfth session).
+     * {@code ./tessera chaos}, bench/results/journal.md, twelfth session).
      */
     private int publish(List<Row> ordered) {
         KafkaProducer<String, String> p = producer();
