@@ -29,6 +29,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -82,9 +83,21 @@ public final class ExpectedStatistics {
     }
 
     /** A record of {@code game-events}: its key (the game id; null is skipped, as the topology does) and value. */
+    /**
+     * The events the statistics count, and whose time can be their latestEventTime (written down here again, not taken
+     * from scoring-service: this is the independent computation the statistics are checked against).
+     */
+    private static final Set<Class<?>> COUNTED = Set.of(GameStarted.class, GameEnded.class, SeatTakenByBot.class,
+            AlhambraEvent.TurnEnded.class, dev.tessera.events.carrara.TurnEnded.class, BuildersEvent.TurnEnded.class,
+            AlhambraEvent.TileBought.class, ValuationRequested.class, ValuationScored.class, BuildersEvent.BuildingCompleted.class,
+            BuildersEvent.GameFinished.class);
+
     public void gameEvent(String key, String value) {
         Read read = read(key, value);
         if (read == null) {
+            return;
+        }
+        if (read.event == null || !COUNTED.contains(read.event.getClass())) {
             return;
         }
         Game game = games.computeIfAbsent(key, k -> new Game());

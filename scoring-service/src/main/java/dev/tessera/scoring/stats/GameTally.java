@@ -1,6 +1,7 @@
 package dev.tessera.scoring.stats;
 
 import dev.tessera.events.CloudEvent;
+import dev.tessera.events.EventTypes;
 import dev.tessera.events.TesseraEvent;
 import dev.tessera.events.alhambra.AlhambraEvent;
 import dev.tessera.events.builders.BuildersEvent;
@@ -15,7 +16,9 @@ import dev.tessera.scoring.builders.BuildersFinalScore;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * What the statistics need of one game, folded from its {@code game-events} records (the value of the
@@ -72,11 +75,26 @@ public class GameTally {
     }
 
     /**
+     * The events the statistics count: the only ones folded in, so that the topology can pass the others over by their
+     * type header without reading them ({@link StatsTopology}). {@link #latestEventTime} is the latest of these.
+     */
+    public static final Set<Class<? extends TesseraEvent>> COUNTED = Set.of(GameStarted.class, GameEnded.class,
+            SeatTakenByBot.class, AlhambraEvent.TurnEnded.class, dev.tessera.events.carrara.TurnEnded.class,
+            BuildersEvent.TurnEnded.class, AlhambraEvent.TileBought.class, ValuationRequested.class, ValuationScored.class,
+            BuildersEvent.BuildingCompleted.class, BuildersEvent.GameFinished.class);
+    /** {@link #COUNTED}, by type name. */
+    public static final Set<String> COUNTED_TYPES = COUNTED.stream().map(type -> EventTypes.of(type).value())
+            .collect(Collectors.toUnmodifiableSet());
+
+    /**
      * Folds one record in. {@code event} is the envelope's event read by the codec, or null for a type this
-     * service does not know (it still counts as the game's latest event). Returns false, changing nothing,
-     * for an event already applied (a {@code streamversion} not above the last one).
+     * service does not know. Returns false, changing nothing, for an event the statistics do not count
+     * ({@link #COUNTED}) and for an event already applied (a {@code streamversion} not above the last one).
      */
     public boolean apply(CloudEvent envelope, TesseraEvent event) {
+        if (event == null || !COUNTED.contains(event.getClass())) {
+            return false;
+        }
         Long version = envelope.streamversion();
         if (version != null) {
             if (version <= lastVersion) {

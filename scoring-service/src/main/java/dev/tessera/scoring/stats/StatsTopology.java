@@ -8,6 +8,7 @@ import dev.tessera.events.scoring.ScoringRoundScored;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
+import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
@@ -18,8 +19,13 @@ import org.apache.kafka.streams.kstream.Grouped;
 import org.apache.kafka.streams.kstream.KTable;
 import org.apache.kafka.streams.kstream.Materialized;
 import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
+import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
+import org.apache.kafka.streams.processor.api.FixedKeyRecord;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.jboss.logging.Logger;
+
+import java.nio.charset.StandardCharsets;
 
 /**
  * The statistics, computed continuously by Kafka Streams from {@code game-events} and {@code scoring-events}:
@@ -63,6 +69,8 @@ public class StatsTopology {
 
         KTable<String, GameTally> games = builder
                 .stream(Topics.GAME_EVENTS, Consumed.with(Serdes.String(), Serdes.String()).withName("game-events"))
+                // Most events are moves the statistics do not count: passed over by their type header, unread.
+                .processValues(() -> new CountedOnly(), Named.as("game-events-counted"))
                 .filter((gameId, value) -> gameId != null && value != null, Named.as("game-events-with-key"))
                 .groupByKey(Grouped.with("game-events-by-game", Serdes.String(), Serdes.String()))
                 .aggregate(GameTally::new, (gameId, value, tally) -> {
@@ -102,6 +110,25 @@ public class StatsTopology {
     }
 
     private record Read(CloudEvent envelope, TesseraEvent event) {
+    }
+
+    /** Forwards the records of the types GameTally counts, and those without a type header (they are read to know). */
+    private static final class CountedOnly implements FixedKeyProcessor<String, String, String> {
+        private FixedKeyProcessorContext<String, String> context;
+
+        @Override
+        public void init(FixedKeyProcessorContext<String, String> context) {
+            this.context = context;
+        }
+
+        @Override
+        public void process(FixedKeyRecord<String, String> record) {
+            Header type = record.headers().lastHeader(CloudEvent.TYPE_HEADER);
+            if (type == null || type.value() == null
+                    || GameTally.COUNTED_TYPES.contains(new String(type.value(), StandardCharsets.UTF_8))) {
+                context.forward(record);
+            }
+        }
     }
 
     /** The record read as a CloudEvent and its event (null for an unknown type); null when it cannot be read at all. */

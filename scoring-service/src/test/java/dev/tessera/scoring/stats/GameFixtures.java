@@ -250,25 +250,34 @@ public final class GameFixtures {
     }
 
     /** Publishes the games' records on their topics, one game after another, with the outbox relay's header. */
+    /**
+     * Puts the games' records on the topics: every other game's as the relays publish them today (with the {@code ce_type}
+     * header), the others as earlier versions did (without), so that both ways of reading them are exercised.
+     */
     public static void publish(String bootstrap, List<Game> games) {
         EventCodec codec = new EventCodec();
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
                 ProducerConfig.LINGER_MS_CONFIG, 5), new StringSerializer(), new StringSerializer())) {
+            boolean typed = true;
             for (Game g : games) {
                 for (CloudEvent e : g.gameEvents) {
-                    producer.send(record(Topics.GAME_EVENTS, g.id, codec.write(e)));
+                    producer.send(record(Topics.GAME_EVENTS, g.id, codec.write(e), typed ? e.type() : null));
                 }
                 for (CloudEvent e : g.scoringEvents) {
-                    producer.send(record(Topics.SCORING_EVENTS, g.id, codec.write(e)));
+                    producer.send(record(Topics.SCORING_EVENTS, g.id, codec.write(e), typed ? e.type() : null));
                 }
+                typed = !typed;
             }
             producer.flush();
         }
     }
 
-    private static ProducerRecord<String, String> record(String topic, String key, String value) {
+    private static ProducerRecord<String, String> record(String topic, String key, String value, String type) {
         ProducerRecord<String, String> r = new ProducerRecord<>(topic, key, value);
         r.headers().add("content-type", "application/cloudevents+json".getBytes(StandardCharsets.UTF_8));
+        if (type != null) {
+            r.headers().add(CloudEvent.TYPE_HEADER, type.getBytes(StandardCharsets.UTF_8));
+        }
         return r;
     }
 }
