@@ -37,6 +37,10 @@ public final class GamePlay {
         default void conflict(Api.Answer answer) {
         }
 
+        /** An invalid move sent on purpose ({@link #withInvalidMoves}) and refused, as it must be. */
+        default void refused(Api.Answer answer) {
+        }
+
         /** An answer the game cannot go on from as it is (throw to give the game up); the game is read again after it. */
         void unexpected(String what, Api.Answer answer);
     }
@@ -66,6 +70,9 @@ public final class GamePlay {
     private String gameId;
     private long lastMove;
     private boolean ended;
+    private double invalidShare;
+    private Api.Player outsider;
+    private long invalidSent;
 
     /**
      * @param patience how long a table may take to show its game, and the game may have nobody to act (it waits
@@ -81,6 +88,17 @@ public final class GamePlay {
         this.random = random;
         this.patience = patience;
         this.endWait = endWait;
+    }
+
+    /**
+     * Before a share of the turns ({@code share}, 0 to 1), one move the game must refuse without writing anything:
+     * alternately the mover's chosen move sent by {@code outsider}, who does not play in this game (a rule the game
+     * checks once it has read the game), and a move of a type no title has (refused before the game is read).
+     */
+    public GamePlay withInvalidMoves(double share, Api.Player outsider) {
+        this.invalidShare = share;
+        this.outsider = outsider;
+        return this;
     }
 
     /** The players a bench table of {@code title} seats. */
@@ -192,6 +210,9 @@ public final class GamePlay {
             }
             idle = new Backoff();
             JsonNode move = bot.choose(title, options, random);
+            if (invalidShare > 0 && random.nextDouble() < invalidShare) {
+                sendInvalid(legal.get("version").asLong(), move, asked, listener);
+            }
             Api.Answer answer = api.post("/api/v1/games/" + gameId + "/moves",
                     Map.of("expectedVersion", legal.get("version").asLong(), "move", move), asked.token());
             turnStarted = false;
@@ -207,6 +228,20 @@ public final class GamePlay {
             }
         }
         return false;
+    }
+
+    /** One invalid move (see {@link #withInvalidMoves}); any answer but a refusal (4xx) is unexpected. */
+    public void sendInvalid(long version, JsonNode move, Api.Player mover, Listener listener) {
+        boolean byOutsider = outsider != null && invalidSent++ % 2 == 0;
+        Api.Answer answer = byOutsider
+                ? api.post("/api/v1/games/" + gameId + "/moves", Map.of("expectedVersion", version, "move", move), outsider.token())
+                : api.post("/api/v1/games/" + gameId + "/moves",
+                        Map.of("expectedVersion", version, "move", Map.of("type", "no-such-move")), mover.token());
+        if (answer.status() / 100 == 4) {
+            listener.refused(answer);
+        } else {
+            listener.unexpected("an invalid move in game " + gameId + (byOutsider ? " by a non-player" : " of no known type"), answer);
+        }
     }
 
     /**

@@ -25,6 +25,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * Without a rate every bot moves as soon as it has its answer (the saturating load). With a rate the bots
  * share that many moves per second: each game's turns start on a fixed schedule (rate / games per second), so
  * the latency is measured at a load the platform is not driven by. Prints a Markdown section on stdout.
+ * With {@code -Dtessera.bench.invalid=SHARE} (0 to 1) that share of turns first sends a move the game must refuse
+ * ({@link GamePlay#withInvalidMoves}); any answer to it but a 4xx counts as an error.
+ *
+ * <pre>LoadBench rejections [gateway-url] [moves] [titles] [bootstrap] [counters command]</pre> starts a game of each
+ * title and then sends only invalid moves to them, running the counters command (given "before" or "after") around
+ * those moves, and prints what they were answered and how many records the topics gained meanwhile.
  */
 public final class LoadBench {
     private final List<String> titles;
@@ -44,6 +50,8 @@ public final class LoadBench {
     private final AtomicLong errors = new AtomicLong();
     private final AtomicInteger names = new AtomicInteger();
     private final AtomicLong lateTurns = new AtomicLong();
+    private final double invalidShare = Double.parseDouble(System.getProperty("tessera.bench.invalid", "0"));
+    private final Map<String, AtomicLong> refused = new java.util.concurrent.ConcurrentSkipListMap<>();
     private final String run = Long.toString(System.currentTimeMillis(), 36);
     private final double rate;
     /** A table must show its game within this (else the game counts as an error); a game that is over has this long for its GameEnded. */
@@ -57,7 +65,11 @@ public final class LoadBench {
         this.rate = rate;
     }
 
-    public static void main(String[] args) throws InterruptedException {
+    public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("rejections")) {
+            Rejections.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
         String gateway = args.length > 0 ? args[0] : "http://localhost:8080";
         int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 60;
         int perTitle = args.length > 2 ? Integer.parseInt(args[2]) : 4;
@@ -97,6 +109,7 @@ public final class LoadBench {
     /** One table's worth of players, signed up once and playing one game after another, as people do. */
     private void loop(String title, long deadline, Random random, Pace pace) {
         List<Api.Player> players = new ArrayList<>();
+        Api.Player outsider = null;
         while (System.nanoTime() < deadline) {
             try {
                 if (players.isEmpty()) {
@@ -106,7 +119,10 @@ public final class LoadBench {
                     }
                     players.addAll(signed);
                 }
-                playOne(title, players, deadline, random, pace);
+                if (invalidShare > 0 && outsider == null) {
+                    outsider = api.signUp("bench-" + run + "-outsider-" + names.incrementAndGet());
+                }
+                playOne(title, players, outsider, deadline, random, pace);
             } catch (RuntimeException e) {
                 errors.incrementAndGet();
                 System.err.println(title + ": " + e.getMessage());
@@ -114,8 +130,8 @@ public final class LoadBench {
         }
     }
 
-    private void playOne(String title, List<Api.Player> players, long deadline, Random random, Pace pace) {
-        GamePlay game = new GamePlay(api, bot, title, players, random, AWAIT_GAME, AWAIT_END);
+    private void playOne(String title, List<Api.Player> players, Api.Player outsider, long deadline, Random random, Pace pace) {
+        GamePlay game = new GamePlay(api, bot, title, players, random, AWAIT_GAME, AWAIT_END).withInvalidMoves(invalidShare, outsider);
         String gameId = game.start();
         game.play(() -> System.nanoTime() < deadline, new GamePlay.Listener() {
             @Override
@@ -142,6 +158,11 @@ public final class LoadBench {
             @Override
             public void conflict(Api.Answer answer) {
                 conflicts.incrementAndGet();
+            }
+
+            @Override
+            public void refused(Api.Answer answer) {
+                refused.computeIfAbsent(Rejections.reason(answer), k -> new AtomicLong()).incrementAndGet();
             }
 
             @Override
@@ -236,6 +257,10 @@ public final class LoadBench {
         System.out.printf("| legal-moves reads per accepted move (none when a move's answer listed the mover's next moves) | %.2f |%n",
                 moves.get() == 0 ? 0.0 : (double) reads.get() / moves.get());
         System.out.printf("| version conflicts (409, retried) | %d |%n", conflicts.get());
+        if (invalidShare > 0) {
+            System.out.printf("| invalid moves sent on purpose before %.0f%% of the turns, refused (status and rule: count) | %s |%n",
+                    100 * invalidShare, Rejections.describe(refused));
+        }
         System.out.printf("| requests rate-limited (429: waited Retry-After, sent again; not in the latencies) | %d |%n", api.rateLimited());
         System.out.printf("| errors | %d |%n", errors.get());
     }

