@@ -90,20 +90,27 @@ public final class AlhambraEngine implements RulesEngine<AlhambraState, Alhambra
     }
 
     @Override
-    public Decision<AlhambraEvent> decide(AlhambraState s, String player, AlhambraMove move) {
+    public boolean plays(AlhambraState s, String player) {
+        return s.seatOf(player) >= 0;
+    }
+
+    /** The current player; in the final placement, everyone who received a leftover tile and has not placed it. */
+    @Override
+    public boolean mayMove(AlhambraState s, String player) {
+        return s.phase() == Phase.FINAL_PLACEMENT ? !s.player(player).pending().isEmpty() : s.currentPlayer().equals(player);
+    }
+
+    @Override
+    public String notYourTurn(AlhambraState s, String player) {
+        return s.phase() == Phase.FINAL_PLACEMENT
+                ? "Only players who received a leftover tile have something to place."
+                : "It is " + s.currentPlayer() + "'s turn.";
+    }
+
+    @Override
+    public Decision<AlhambraEvent> decideMove(AlhambraState s, String player, AlhambraMove move) {
         Objects.requireNonNull(move, "move");
-        if (s.phase() == Phase.OVER) {
-            return Decision.reject("game-over", "The game is over.");
-        }
-        if (s.seatOf(player) < 0) {
-            return Decision.reject("not-a-player", player + " is not playing this game.");
-        }
         PlayerState me = s.player(player);
-        if (s.phase() == Phase.FINAL_PLACEMENT ? me.pending().isEmpty() : !s.currentPlayer().equals(player)) {
-            return Decision.reject("not-your-turn", s.phase() == Phase.FINAL_PLACEMENT
-                    ? "Only players who received a leftover tile have something to place."
-                    : "It is " + s.currentPlayer() + "'s turn.");
-        }
         boolean placing = move instanceof PlaceTile || move instanceof ReserveTile || move instanceof GiveToDirk;
         if (placing && s.phase() == Phase.ACTION) {
             return me.pending().isEmpty()

@@ -108,13 +108,22 @@ public final class BuildersEngine implements RulesEngine<BuildersState, Builders
     }
 
     @Override
-    public Decision<BuildersEvent> decide(BuildersState state, String player, BuildersMove move) {
-        if (state.finished()) {
-            return Decision.reject("game-over", "The game is over.");
-        }
-        if (!state.currentPlayer().name().equals(player)) {
-            return Decision.reject("not-your-turn", "It is " + state.currentPlayer().name() + "'s turn.");
-        }
+    public boolean plays(BuildersState state, String player) {
+        return state.seatOf(player) >= 0;
+    }
+
+    @Override
+    public boolean mayMove(BuildersState state, String player) {
+        return state.currentPlayer().name().equals(player);
+    }
+
+    @Override
+    public String notYourTurn(BuildersState state, String player) {
+        return "It is " + state.currentPlayer().name() + "'s turn.";
+    }
+
+    @Override
+    public Decision<BuildersEvent> decideMove(BuildersState state, String player, BuildersMove move) {
         if (move instanceof StartConstruction start) {
             return startConstruction(state, start);
         }

@@ -42,6 +42,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -121,23 +122,35 @@ public final class CarraraEngine implements RulesEngine<CarraraState, CarraraMov
     }
 
     @Override
-    public Decision<CarraraEvent> decide(CarraraState state, String player, CarraraMove move) {
-        if (state.phase() == Phase.OVER) {
-            return Decision.reject("game-over", "The game is over.");
-        }
-        int seat = state.seatOf(player);
-        if (seat < 0) {
-            return Decision.reject("not-a-player", player + " does not play in this game.");
-        }
+    public boolean plays(CarraraState state, String player) {
+        return state.seatOf(player) >= 0;
+    }
+
+    /** Whoever sends them: the expansion's moves in a basic game, and every move while a valuation is scored. */
+    @Override
+    public Optional<Decision.Rejected<CarraraEvent>> refusedToAnyone(CarraraState state, CarraraMove move) {
         if (isExpansionMove(move) && !state.hasExpansion()) {
-            return Decision.reject("expansion-not-in-play", "This game is played without the expansion.");
+            return Optional.of(new Decision.Rejected<>("expansion-not-in-play", "This game is played without the expansion."));
         }
         if (state.phase() == Phase.AWAITING_VALUATION) {
-            return Decision.reject("awaiting-valuation", "The game waits for a valuation to be scored.");
+            return Optional.of(new Decision.Rejected<>("awaiting-valuation", "The game waits for a valuation to be scored."));
         }
-        if (seat != state.current()) {
-            return Decision.reject("not-your-turn", "It is " + state.currentPlayer().name() + "'s turn.");
-        }
+        return Optional.empty();
+    }
+
+    @Override
+    public boolean mayMove(CarraraState state, String player) {
+        return state.seatOf(player) == state.current();
+    }
+
+    @Override
+    public String notYourTurn(CarraraState state, String player) {
+        return "It is " + state.currentPlayer().name() + "'s turn.";
+    }
+
+    @Override
+    public Decision<CarraraEvent> decideMove(CarraraState state, String player, CarraraMove move) {
+        int seat = state.seatOf(player);
         if (!allowedIn(move, state.phase())) {
             return Decision.reject("wrong-phase", "That move is not possible now (" + state.phase() + ").");
         }

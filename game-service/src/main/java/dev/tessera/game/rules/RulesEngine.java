@@ -4,6 +4,7 @@ import dev.tessera.events.Games;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A game's rules as pure functions. Implementations hold no framework code and no mutable state of
@@ -50,8 +51,44 @@ public interface RulesEngine<S, M, E> {
     /** The state right after set-up, derived only from the setup (and so from its seed). */
     S start(GameSetup setup);
 
-    /** Checks {@code move} by {@code player} against {@code state}: the events it causes, or the rule it breaks. */
-    Decision<E> decide(S state, String player, M move);
+    /**
+     * Checks {@code move} by {@code player} against {@code state}: the events it causes, or the rule it breaks. First
+     * the checks every game needs ({@link MoveChecks}: game over, not a player, not your turn), then the title's own
+     * rules ({@link #decideMove}). Titles implement {@code decideMove} and never override this, so that the same
+     * mistake is the same rejection in every title.
+     */
+    default Decision<E> decide(S state, String player, M move) {
+        Optional<Decision.Rejected<E>> rejected = MoveChecks.rejection(this, state, player, move);
+        return rejected.isPresent() ? rejected.get() : decideMove(state, player, move);
+    }
+
+    /**
+     * The title's own rules for a move that passed {@link MoveChecks}: the game is not over, {@code player} plays in
+     * it and may move now. Called only through {@link #decide}.
+     */
+    Decision<E> decideMove(S state, String player, M move);
+
+    /** Whether {@code player} has a seat in this game; the others' moves are {@code not-a-player}. */
+    boolean plays(S state, String player);
+
+    /**
+     * Whether {@code player}, who plays in this game, may move now: whose turn it is, which may be several players
+     * (Alhambra's final placement). Asked only of a game that is not over; the others' moves are
+     * {@code not-your-turn}.
+     */
+    boolean mayMove(S state, String player);
+
+    /** The sentence of the {@code not-your-turn} rejection of {@code player}'s move: whose turn it is. */
+    String notYourTurn(S state, String player);
+
+    /**
+     * A rejection of {@code move} whoever sends it, that comes before {@code not-your-turn}: a move the game's options
+     * leave out, or a game that waits for another service (Carrara's expansion moves in a basic game, its wait for a
+     * valuation). None by default.
+     */
+    default Optional<Decision.Rejected<E>> refusedToAnyone(S state, M move) {
+        return Optional.empty();
+    }
 
     /** The state after {@code event}. Never rejects: events are facts. */
     S evolve(S state, E event);

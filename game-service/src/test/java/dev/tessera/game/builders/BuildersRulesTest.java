@@ -581,9 +581,9 @@ class BuildersRulesTest {
         }
 
         @Test
-        void only_the_current_player_may_move() {
+        void only_the_current_player_may_move_and_someone_without_a_seat_is_not_a_player() {
             rejected(twoPlayers, "p2", new TakeCoins(1), "not-your-turn");
-            rejected(twoPlayers, "stranger", new EndTurn(), "not-your-turn");
+            rejected(twoPlayers, "stranger", new EndTurn(), "not-a-player");
             assertTrue(ENGINE.legalMoves(twoPlayers, "p2").isEmpty());
         }
     }
