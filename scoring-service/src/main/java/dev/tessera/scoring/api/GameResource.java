@@ -1,9 +1,9 @@
 package dev.tessera.scoring.api;
 
 import dev.tessera.kit.problem.ProblemException;
-import dev.tessera.scoring.games.ScoredGame;
-import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import dev.tessera.scoring.games.ScoredGames;
 import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -16,10 +16,12 @@ public class GameResource {
     public record ScoredGameView(String gameId, String game, List<String> players, long lastVersion, boolean finished) {
     }
 
+    @Inject
+    ScoredGames games;
+
     @GET
-    @WithSession
     public Uni<ScoredGameView> get(@PathParam("id") String id) {
-        return ScoredGame.<ScoredGame>findById(id)
+        return games.find(id)
                 .onItem().ifNull().failWith(() -> ProblemException.notFound("game", id))
                 .map(g -> new ScoredGameView(g.gameId, g.game, List.of(g.players), g.lastVersion, g.finished));
     }
