@@ -1,13 +1,17 @@
 package dev.tessera.game.alhambra;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+
+import static dev.tessera.game.alhambra.WallMap.DX;
+import static dev.tessera.game.alhambra.WallMap.DY;
+import static dev.tessera.game.alhambra.WallMap.EMPTY;
+import static dev.tessera.game.alhambra.WallMap.SIDE;
 
 /**
  * An Alhambra's squares and walls, and the placement rules (game-service/docs/alhambra.md, holes
  * as decided there). Pure and usable without a game: {@link #check} answers for a
- * plain layout, as a stateless calculator needs.
+ * plain layout, as a stateless calculator needs. The squares and the walks through them are a {@link WallMap}.
  *
  * <p>Rules: a placed tile is never at (0,0) nor on a tile; it shares a side with the Alhambra; on every
  * shared side both tiles have a wall or neither has; at least one shared side is open, so the tile can be
@@ -16,59 +20,10 @@ import java.util.List;
  * enclosed nor cut any tile off from the fountain. A swap keeps the square, so only the walls are checked.
  */
 public final class AlhambraGrid {
-    private static final int EMPTY = -1;
-    /** Two empty rings around the tiles: every square next to a tile has an empty ring beyond it. */
-    private static final int MARGIN = 2;
-    /** Sides in the order N, E, S, W. */
-    private static final int[] DX = {0, 1, 0, -1};
-    private static final int[] DY = {-1, 0, 1, 0};
-    private static final int[] SIDE = {Walls.N, Walls.E, Walls.S, Walls.W};
-    /** The 8 squares around one, in ring order NW, N, NE, E, SE, S, SW, W. */
-    private static final int[] RING_X = {-1, 0, 1, 1, 1, 0, -1, -1};
-    private static final int[] RING_Y = {-1, -1, -1, 0, 1, 1, 1, 0};
-
-    private final int minX;
-    private final int minY;
-    private final int width;
-    private final int height;
-    /** Walls mask per square of the padded bounding box, or {@link #EMPTY}. */
-    private final int[] cells;
-    private final int tileCount;
+    private final WallMap squares;
 
     private AlhambraGrid(int[] xs, int[] ys, int[] masks) {
-        int loX = 0;
-        int hiX = 0;
-        int loY = 0;
-        int hiY = 0;
-        for (int i = 0; i < xs.length; i++) {
-            loX = Math.min(loX, xs[i]);
-            hiX = Math.max(hiX, xs[i]);
-            loY = Math.min(loY, ys[i]);
-            hiY = Math.max(hiY, ys[i]);
-        }
-        minX = loX - MARGIN;
-        minY = loY - MARGIN;
-        width = hiX - loX + 1 + 2 * MARGIN;
-        height = hiY - loY + 1 + 2 * MARGIN;
-        cells = new int[width * height];
-        java.util.Arrays.fill(cells, EMPTY);
-        cells[index(0, 0)] = 0;
-        int count = 1;
-        for (int i = 0; i < xs.length; i++) {
-            if (xs[i] == 0 && ys[i] == 0) {
-                if (masks[i] != 0) {
-                    throw new IllegalArgumentException("the fountain at 0,0 has no walls");
-                }
-                continue;
-            }
-            int at = index(xs[i], ys[i]);
-            if (cells[at] != EMPTY) {
-                throw new IllegalArgumentException("two tiles at " + xs[i] + "," + ys[i]);
-            }
-            cells[at] = masks[i];
-            count++;
-        }
-        tileCount = count;
+        squares = new WallMap(xs, ys, masks);
     }
 
     /** The grid of an Alhambra's tiles (the fountain at 0,0 is added). */
@@ -117,11 +72,11 @@ public final class AlhambraGrid {
 
     /** Tiles including the fountain. */
     public int tileCount() {
-        return tileCount;
+        return squares.tileCount();
     }
 
     public boolean isOccupied(int x, int y) {
-        return wallsAt(x, y) != EMPTY;
+        return squares.isOccupied(x, y);
     }
 
     /** May a tile with {@code walls} be placed on the empty square (x, y)? */
@@ -136,7 +91,7 @@ public final class AlhambraGrid {
         if (sides != PlacementRule.OK) {
             return sides;
         }
-        return enclosesAfterPlacing(x, y) ? PlacementRule.HOLE : PlacementRule.OK;
+        return squares.enclosesIfFilled(x, y) ? PlacementRule.HOLE : PlacementRule.OK;
     }
 
     /** May the tile at (x, y) be removed to the reserve? */
@@ -155,7 +110,9 @@ public final class AlhambraGrid {
         if (!openToOutside) {
             return PlacementRule.HOLE;
         }
-        return walkableFromFountain(index(x, y)) == tileCount - 1 ? PlacementRule.OK : PlacementRule.DISCONNECTS;
+        return squares.walkableFromFountainWithout(x, y) == tileCount() - 1
+                ? PlacementRule.OK
+                : PlacementRule.DISCONNECTS;
     }
 
     /** May the tile at (x, y) be replaced, on the same square, by a tile with {@code walls}? */
@@ -171,51 +128,27 @@ public final class AlhambraGrid {
 
     /** Re-checks a whole layout: matching walls, every tile walkable from the fountain, no hole. */
     public PlacementRule validate() {
-        for (int y = minY; y < minY + height; y++) {
-            for (int x = minX; x < minX + width; x++) {
-                int m = wallsAt(x, y);
-                if (m == EMPTY) {
-                    continue;
-                }
-                for (int d = 1; d <= 2; d++) {
-                    int n = wallsAt(x + DX[d], y + DY[d]);
-                    if (n != EMPTY && ((m & SIDE[d]) != 0) != ((n & SIDE[(d + 2) % 4]) != 0)) {
-                        return PlacementRule.WALL_MISMATCH;
-                    }
-                }
-            }
+        if (!squares.wallsMatch()) {
+            return PlacementRule.WALL_MISMATCH;
         }
-        if (walkableFromFountain(EMPTY) != tileCount) {
+        if (squares.walkableFromFountain() != tileCount()) {
             return PlacementRule.UNREACHABLE;
         }
-        return emptiesReachedFromOutside(EMPTY) != cells.length - tileCount ? PlacementRule.HOLE : PlacementRule.OK;
+        return squares.emptiesReachedFromOutside() != squares.emptyCount() ? PlacementRule.HOLE : PlacementRule.OK;
     }
 
     /** The empty squares that share a side with a tile: the only squares a tile may be placed on. */
     public List<Square> frontier() {
-        List<Square> squares = new ArrayList<>();
-        for (int y = minY + 1; y < minY + height - 1; y++) {
-            for (int x = minX + 1; x < minX + width - 1; x++) {
-                if (isOccupied(x, y)) {
-                    continue;
-                }
-                for (int d = 0; d < 4; d++) {
-                    if (isOccupied(x + DX[d], y + DY[d])) {
-                        squares.add(new Square(x, y));
-                        break;
-                    }
-                }
-            }
-        }
-        return squares;
+        return squares.frontier();
     }
 
+    /** A tile with walls {@code mask} on (x, y) against its neighbours: adjacent, matching walls, one side open. */
     private PlacementRule checkSides(int x, int y, int mask) {
         boolean adjacent = false;
         boolean mismatch = false;
         boolean open = false;
         for (int d = 0; d < 4; d++) {
-            int n = wallsAt(x + DX[d], y + DY[d]);
+            int n = squares.wallsAt(x + DX[d], y + DY[d]);
             if (n == EMPTY) {
                 continue;
             }
@@ -231,93 +164,5 @@ public final class AlhambraGrid {
             return PlacementRule.WALL_MISMATCH;
         }
         return open ? PlacementRule.OK : PlacementRule.UNREACHABLE;
-    }
-
-    /**
-     * Would a tile on (x, y) enclose empty squares? When the tiles around it form one unbroken arc (BGA's
-     * test) the outside stays in one piece; otherwise flood the empty squares from the outside.
-     */
-    private boolean enclosesAfterPlacing(int x, int y) {
-        int changes = 0;
-        boolean previous = isOccupied(x + RING_X[7], y + RING_Y[7]);
-        for (int i = 0; i < 8; i++) {
-            boolean now = isOccupied(x + RING_X[i], y + RING_Y[i]);
-            changes += now != previous ? 1 : 0;
-            previous = now;
-        }
-        if (changes <= 2) {
-            return false;
-        }
-        return emptiesReachedFromOutside(index(x, y)) != cells.length - tileCount - 1;
-    }
-
-    /** Empty squares reached from the box's corner moving orthogonally; {@code blocked} counts as a tile. */
-    private int emptiesReachedFromOutside(int blocked) {
-        boolean[] seen = new boolean[cells.length];
-        int[] queue = new int[cells.length];
-        int head = 0;
-        int tail = 0;
-        queue[tail++] = 0;
-        seen[0] = true;
-        while (head < tail) {
-            int at = queue[head++];
-            int cx = at % width;
-            int cy = at / width;
-            for (int d = 0; d < 4; d++) {
-                int nx = cx + DX[d];
-                int ny = cy + DY[d];
-                if (nx < 0 || ny < 0 || nx >= width || ny >= height) {
-                    continue;
-                }
-                int next = ny * width + nx;
-                if (!seen[next] && cells[next] == EMPTY && next != blocked) {
-                    seen[next] = true;
-                    queue[tail++] = next;
-                }
-            }
-        }
-        return tail;
-    }
-
-    /** Tiles walked to from the fountain through open shared sides; {@code removed} counts as empty. */
-    private int walkableFromFountain(int removed) {
-        boolean[] seen = new boolean[cells.length];
-        int[] queue = new int[cells.length];
-        int head = 0;
-        int tail = 0;
-        int start = index(0, 0);
-        queue[tail++] = start;
-        seen[start] = true;
-        while (head < tail) {
-            int at = queue[head++];
-            int cx = at % width;
-            int cy = at / width;
-            for (int d = 0; d < 4; d++) {
-                if ((cells[at] & SIDE[d]) != 0) {
-                    continue;
-                }
-                int next = (cy + DY[d]) * width + cx + DX[d];
-                // Tiles never touch the padding ring, so a neighbour of a tile is inside the box.
-                if (!seen[next] && cells[next] != EMPTY && next != removed
-                        && (cells[next] & SIDE[(d + 2) % 4]) == 0) {
-                    seen[next] = true;
-                    queue[tail++] = next;
-                }
-            }
-        }
-        return tail;
-    }
-
-    private int wallsAt(int x, int y) {
-        int cx = x - minX;
-        int cy = y - minY;
-        if (cx < 0 || cy < 0 || cx >= width || cy >= height) {
-            return EMPTY;
-        }
-        return cells[cy * width + cx];
-    }
-
-    private int index(int x, int y) {
-        return (y - minY) * width + (x - minX);
     }
 }

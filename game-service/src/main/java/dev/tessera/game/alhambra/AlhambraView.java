@@ -1,13 +1,11 @@
 package dev.tessera.game.alhambra;
 
-import dev.tessera.game.alhambra.AlhambraState.Phase;
-
-import java.util.ArrayList;
 import java.util.List;
 
 /**
  * What one viewer may see: their own hand in full, every other hand only as card counts and totals per
- * currency; everything on the table. Never the seed nor the order of the deck or the tile supply.
+ * currency; everything on the table. Never the seed nor the order of the deck or the tile supply. Built by
+ * {@link View}; serialised as the view JSON.
  *
  * @param currentPlayer whose turn it is; null once the game has ended
  * @param phase         "action", "placement", "final-placement" or "over"
@@ -32,29 +30,5 @@ public record AlhambraView(List<PlayerView> players, String currentPlayer, Strin
     }
 
     public record CurrencyHolding(Currency currency, int cards, int total) {
-    }
-
-    static AlhambraView of(AlhambraState s, String viewer) {
-        List<PlayerView> players = new ArrayList<>();
-        for (PlayerState p : s.players()) {
-            List<CurrencyHolding> money = new ArrayList<>();
-            for (Currency c : Currency.values()) {
-                int cards = (int) p.hand().stream().filter(card -> card.currency() == c).count();
-                money.add(new CurrencyHolding(c, cards, p.total(c)));
-            }
-            players.add(new PlayerView(p.id(), p.id().equals(viewer) ? p.hand() : null, p.hand().size(), money,
-                    p.alhambra(), p.reserve(), p.pending(), p.roundPoints(), p.score()));
-        }
-        boolean playing = s.phase() == Phase.ACTION || s.phase() == Phase.PLACEMENT;
-        List<String> waitingFor = switch (s.phase()) {
-            case ACTION, PLACEMENT -> List.of(s.currentPlayer());
-            case FINAL_PLACEMENT -> s.players().stream().filter(p -> !p.pending().isEmpty())
-                    .map(PlayerState::id).toList();
-            case OVER -> List.of();
-        };
-        return new AlhambraView(players, playing ? s.currentPlayer() : null, s.phase().code(),
-                s.phase() == Phase.ACTION && !s.player(s.currentPlayer()).pending().isEmpty(), waitingFor,
-                s.market(), s.display(), s.deck().size(), s.discards().size(), s.supply().size(),
-                s.hasDirk() ? s.dirk() : null, s.unclaimed(), s.scoringRound());
     }
 }
