@@ -35,7 +35,7 @@ import java.util.Random;
 
 /**
  * The Builders: Middle Ages as Board Game Arena plays it (game-service/docs/builders.md), machines included (their
- * card data is assumed: {@link BuildersCards#MACHINES}). Final scores (1 VP per 10 coins, ties) are
+ * card data is assumed: {@link BuildersData#MACHINES}). Final scores (1 VP per 10 coins, ties) are
  * scoring-service's job: {@link GameFinished} carries the tallies.
  */
 public final class BuildersEngine implements RulesEngine<BuildersState, BuildersMove, BuildersEvent> {
@@ -92,9 +92,9 @@ public final class BuildersEngine implements RulesEngine<BuildersState, Builders
         // ASSUMPTION: starting apprentices are dealt at random from the apprentice cards; the undealt ones
         // are shuffled into the worker deck with every other worker (builders.md section 9, gap 2).
         List<Worker> apprentices = Shuffle.shuffled(
-                BuildersCards.WORKERS.stream().filter(w -> w.type() == WorkerType.APPRENTICE).toList(), random);
+                BuildersData.WORKERS.stream().filter(w -> w.type() == WorkerType.APPRENTICE).toList(), random);
         List<Worker> rest = new ArrayList<>(apprentices.subList(count, apprentices.size()));
-        BuildersCards.WORKERS.stream().filter(w -> w.type() != WorkerType.APPRENTICE).forEach(rest::add);
+        BuildersData.WORKERS.stream().filter(w -> w.type() != WorkerType.APPRENTICE).forEach(rest::add);
         List<Worker> workers = Shuffle.shuffled(rest, random);
 
         List<PlayerState> players = new ArrayList<>();

@@ -14,7 +14,7 @@ import static dev.tessera.game.builders.WorkerType.MASTER;
  * Only {@link BuildersEngine#start} reads these tables, through the game's {@link BuildersEdition}: after the deal
  * a game's cards travel in its state.
  */
-public final class BuildersCards {
+public final class BuildersData {
 
     /** The 34 building cards, machines excluded; columns: stone, wood, knowledge, tile, VP, coins. */
     public static final List<Building> BUILDINGS = List.of(
@@ -120,7 +120,7 @@ public final class BuildersCards {
             worker(41, LABOURER, 0, 2, 1, 0),
             worker(42, CRAFTSMAN, 2, 0, 0, 2));
 
-    private BuildersCards() {
+    private BuildersData() {
     }
 
     /** Building card {@code id}: a building (1 to 34) or a machine (35 to 42). */
