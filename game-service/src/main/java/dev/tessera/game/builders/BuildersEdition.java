@@ -12,9 +12,9 @@ import java.util.Map;
  */
 public enum BuildersEdition {
     /** The 34 buildings without machines: every game created before machines came. */
-    BUILDINGS_ONLY("1", BuildersCards.BUILDINGS),
-    /** The 34 buildings and the 8 machines of {@link BuildersCards#MACHINES} (assumed data). */
-    WITH_MACHINES("2", concat(BuildersCards.BUILDINGS, BuildersCards.MACHINES));
+    BUILDINGS_ONLY("1", BuildersData.BUILDINGS),
+    /** The 34 buildings and the 8 machines of {@link BuildersData#MACHINES} (assumed data). */
+    WITH_MACHINES("2", concat(BuildersData.BUILDINGS, BuildersData.MACHINES));
 
     /** The option key in a game's {@code GameStarted}. */
     public static final String OPTION = "edition";

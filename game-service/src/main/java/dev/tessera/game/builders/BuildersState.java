@@ -68,7 +68,9 @@ public record BuildersState(List<Building> buildingDeck, List<Building> building
                 newActionPoints, sentThisTurn, endTriggeredBy, finished, newBank);
     }
 
-    /** Takes a building from the display; the deck's top card fills its slot, or the slot closes if the deck is empty. */
+    /**
+     * Takes a building from the display; the deck's top card fills its slot, or the slot closes if the deck is empty.
+     */
     // ASSUMPTION: no source says what happens when a deck runs out; the display simply shrinks.
     BuildersState takingBuilding(Building building) {
         List<Building> display = new ArrayList<>(buildingDisplay);

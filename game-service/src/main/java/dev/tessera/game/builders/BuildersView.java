@@ -1,13 +1,11 @@
 package dev.tessera.game.builders;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * What anyone at the table sees. Everything is public in The Builders except the order of the decks below
- * their face-up top card, so the same view serves every player and spectators.
+ * What anyone at the table sees, as JSON ({@link View} builds it). Everything is public in The Builders except the
+ * order of the decks below their face-up top card, so the same view serves every player and spectators.
  *
  * @param buildingDeckTop the visible top card of the building deck, or null when it is empty
  * @param workerDeckTop   the visible top card of the worker deck, or null when it is empty
@@ -20,16 +18,6 @@ public record BuildersView(List<PlayerView> players, List<Building> buildingDisp
         String currentPlayer, int round, int actionPoints, Map<Integer, Integer> sentThisTurn,
         String endTriggeredBy, boolean finished, Map<String, Integer> wages) {
 
-    static final Map<String, Integer> WAGES = wageTable();
-
-    private static Map<String, Integer> wageTable() {
-        Map<String, Integer> wages = new LinkedHashMap<>();
-        for (WorkerType type : WorkerType.values()) {
-            wages.put(type.name(), type.wage());
-        }
-        return Collections.unmodifiableMap(wages);
-    }
-
     /**
      * One player's area as shown at the table.
      *
@@ -39,12 +27,6 @@ public record BuildersView(List<PlayerView> players, List<Building> buildingDisp
      */
     public record PlayerView(String name, int coins, int buildingVictoryPoints, List<Worker> freeWorkers,
             List<Building> freeMachines, List<SiteView> sites, List<Building> completed) {
-
-        static PlayerView of(PlayerState player) {
-            return new PlayerView(player.name(), player.coins(), player.buildingVictoryPoints(),
-                    player.freeWorkers(), player.freeMachines(), player.sites().stream().map(SiteView::of).toList(),
-                    player.completed());
-        }
     }
 
     /**
@@ -52,9 +34,5 @@ public record BuildersView(List<PlayerView> players, List<Building> buildingDisp
      * requirements.
      */
     public record SiteView(Building building, List<Worker> workers, List<Building> machines, Resources supplied) {
-
-        static SiteView of(Site site) {
-            return new SiteView(site.building(), site.workers(), site.machines(), site.supplied());
-        }
     }
 }

@@ -16,11 +16,11 @@ class BuildersCardsTest {
 
     @Test
     void there_are_34_buildings_with_ids_1_to_34_and_distinct_names() {
-        assertEquals(34, BuildersCards.BUILDINGS.size());
+        assertEquals(34, BuildersData.BUILDINGS.size());
         for (int i = 0; i < 34; i++) {
-            assertEquals(i + 1, BuildersCards.BUILDINGS.get(i).id());
+            assertEquals(i + 1, BuildersData.BUILDINGS.get(i).id());
         }
-        assertEquals(34, BuildersCards.BUILDINGS.stream().map(Building::name).distinct().count());
+        assertEquals(34, BuildersData.BUILDINGS.stream().map(Building::name).distinct().count());
     }
 
     @Test
@@ -32,12 +32,12 @@ class BuildersCardsTest {
     }
 
     private static int sumOfRequirements(ToIntFunction<Resources> resource) {
-        return BuildersCards.BUILDINGS.stream().mapToInt(b -> resource.applyAsInt(b.requires())).sum();
+        return BuildersData.BUILDINGS.stream().mapToInt(b -> resource.applyAsInt(b.requires())).sum();
     }
 
     @Test
     void rewards_follow_the_documented_regularities() {
-        for (Building building : BuildersCards.BUILDINGS) {
+        for (Building building : BuildersData.BUILDINGS) {
             assertTrue(building.victoryPoints() >= 0 && building.victoryPoints() <= 8, building.name());
             if (building.victoryPoints() == 0) {
                 assertEquals(8, building.coins(), building.name());
@@ -46,39 +46,39 @@ class BuildersCardsTest {
                 assertTrue(Set.of(6, 10, 12, 14, 16, 18, 20).contains(building.coins()), building.name());
             }
         }
-        assertEquals(Set.of("Wooden Shack", "Bower"), BuildersCards.BUILDINGS.stream()
+        assertEquals(Set.of("Wooden Shack", "Bower"), BuildersData.BUILDINGS.stream()
                 .filter(b -> b.victoryPoints() == 0).map(Building::name).collect(Collectors.toSet()));
     }
 
     @Test
     void spot_checks_match_independent_sources() {
-        Building silo = BuildersCards.building(3);
+        Building silo = BuildersData.building(3);
         assertEquals("Grain Silo", silo.name());
         assertEquals(new Resources(0, 2, 3, 1), silo.requires());
-        assertEquals(new Resources(5, 4, 4, 4), BuildersCards.building(29).requires());
-        assertEquals(8, BuildersCards.building(29).victoryPoints());
+        assertEquals(new Resources(5, 4, 4, 4), BuildersData.building(29).requires());
+        assertEquals(8, BuildersData.building(29).victoryPoints());
     }
 
     @Test
     void the_8_assumed_machines_are_building_cards_35_to_42_paying_no_coins() {
-        assertEquals(8, BuildersCards.MACHINES.size());
+        assertEquals(8, BuildersData.MACHINES.size());
         for (int i = 0; i < 8; i++) {
-            Building machine = BuildersCards.MACHINES.get(i);
+            Building machine = BuildersData.MACHINES.get(i);
             assertEquals(35 + i, machine.id());
-            assertEquals(machine, BuildersCards.building(35 + i));
+            assertEquals(machine, BuildersData.building(35 + i));
             assertTrue(machine.machine(), machine.name());
             assertEquals(0, machine.coins(), machine.name());
         }
-        assertTrue(BuildersCards.BUILDINGS.stream().noneMatch(Building::machine));
+        assertTrue(BuildersData.BUILDINGS.stream().noneMatch(Building::machine));
         assertEquals(42, BuildersEdition.WITH_MACHINES.buildingCards().size());
         assertEquals(42, BuildersEdition.WITH_MACHINES.buildingCards().stream().map(Building::name).distinct().count());
-        assertEquals(BuildersCards.BUILDINGS, BuildersEdition.BUILDINGS_ONLY.buildingCards());
+        assertEquals(BuildersData.BUILDINGS, BuildersEdition.BUILDINGS_ONLY.buildingCards());
     }
 
     /** The design the assumption documents (game-service/docs/builders.md, "Assumptions", 1). */
     @Test
     void machines_are_balanced_as_documented() {
-        for (Building machine : BuildersCards.MACHINES) {
+        for (Building machine : BuildersData.MACHINES) {
             int needs = machine.requires().total();
             int supplies = machine.supplies().total();
             assertTrue(needs == 5 && supplies == 2 && machine.victoryPoints() == 1
@@ -86,18 +86,18 @@ class BuildersCardsTest {
         }
         for (ToIntFunction<Resources> resource : List.<ToIntFunction<Resources>>of(Resources::stone, Resources::wood,
                 Resources::knowledge, Resources::tile)) {
-            assertEquals(12, BuildersCards.MACHINES.stream().mapToInt(m -> resource.applyAsInt(m.requires())).sum());
-            assertEquals(5, BuildersCards.MACHINES.stream().mapToInt(m -> resource.applyAsInt(m.supplies())).sum());
+            assertEquals(12, BuildersData.MACHINES.stream().mapToInt(m -> resource.applyAsInt(m.requires())).sum());
+            assertEquals(5, BuildersData.MACHINES.stream().mapToInt(m -> resource.applyAsInt(m.supplies())).sum());
         }
     }
 
     @Test
     void there_are_42_workers_6_apprentices_12_labourers_16_craftsmen_8_masters() {
-        assertEquals(42, BuildersCards.WORKERS.size());
+        assertEquals(42, BuildersData.WORKERS.size());
         for (int i = 0; i < 42; i++) {
-            assertEquals(i + 1, BuildersCards.WORKERS.get(i).id());
+            assertEquals(i + 1, BuildersData.WORKERS.get(i).id());
         }
-        Map<WorkerType, Long> byType = BuildersCards.WORKERS.stream()
+        Map<WorkerType, Long> byType = BuildersData.WORKERS.stream()
                 .collect(Collectors.groupingBy(Worker::type, Collectors.counting()));
         assertEquals(Map.of(WorkerType.APPRENTICE, 6L, WorkerType.LABOURER, 12L, WorkerType.CRAFTSMAN, 16L,
                 WorkerType.MASTER, 8L), byType);
@@ -109,13 +109,13 @@ class BuildersCardsTest {
         assertEquals(3, WorkerType.LABOURER.wage());
         assertEquals(4, WorkerType.CRAFTSMAN.wage());
         assertEquals(5, WorkerType.MASTER.wage());
-        for (Worker worker : BuildersCards.WORKERS) {
+        for (Worker worker : BuildersData.WORKERS) {
             assertEquals(worker.wage(), worker.supplies().total(), "worker " + worker.id());
         }
     }
 
     @Test
     void the_master_of_the_ludoclub_example_exists() {
-        assertTrue(BuildersCards.WORKERS.contains(new Worker(9, WorkerType.MASTER, new Resources(0, 2, 3, 0))));
+        assertTrue(BuildersData.WORKERS.contains(new Worker(9, WorkerType.MASTER, new Resources(0, 2, 3, 0))));
     }
 }

@@ -149,7 +149,7 @@ class BuildersPropertyTest {
         if (trigger.reason().equals(GameEndTriggered.TARGET_REACHED)) {
             assertTrue(trigger.buildingVictoryPoints() >= BuildersEngine.TARGET_VICTORY_POINTS);
         } else {
-            assertFalse(BuildersEngine.anyBuildingCanStillBeCompleted(end));
+            assertFalse(TurnEnd.anyBuildingCanStillBeCompleted(end));
         }
 
         Map<String, Integer> turns = new HashMap<>();

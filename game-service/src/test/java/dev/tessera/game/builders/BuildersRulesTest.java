@@ -58,7 +58,7 @@ class BuildersRulesTest {
     private static final int MASTER = 9;                      // 0/2/3/0, wage 5
     private static final int LABOURER_KNOWLEDGE_TILE = 19;    // 0/0/2/1
     private static final int TREEHOUSE = 15;     // wood 2, knowledge 1; 1 VP
-    // Machines (assumed data, BuildersCards.MACHINES): requirements; VP; supplies.
+    // Machines (assumed data, BuildersData.MACHINES): requirements; VP; supplies.
     private static final int PULLEY = 35;        // needs 0/2/2/1; 1 VP; supplies 2 stone
     private static final int SAWMILL = 36;       // needs 2/0/1/2; 1 VP; supplies 2 wood
     private static final int TILE_KILN = 38;     // needs 2/1/2/0; 1 VP; supplies 2 tile
@@ -155,7 +155,7 @@ class BuildersRulesTest {
 
         @Test
         void pays_the_wage_to_the_bank_and_puts_the_worker_on_the_site() {
-            Worker master = BuildersCards.worker(MASTER);
+            Worker master = BuildersData.worker(MASTER);
 
             List<BuildersEvent> events = accepted(cathedral, "p1", new SendWorker(MASTER, CATHEDRAL));
 
@@ -246,10 +246,10 @@ class BuildersRulesTest {
     class Completion {
         @Test
         void a_building_whose_four_requirements_are_met_pays_its_coins_and_vp_and_frees_its_workers() {
-            Building hut = BuildersCards.building(STRAW_HUT);
+            Building hut = BuildersData.building(STRAW_HUT);
             BuildersState given = withPlayer(twoPlayers, "p1", 10, workers(APPRENTICE_WOOD_TILE),
                     List.of(site(STRAW_HUT, APPRENTICE_STONE_TILE)), List.of());
-            int wage = BuildersCards.worker(APPRENTICE_WOOD_TILE).wage();
+            int wage = BuildersData.worker(APPRENTICE_WOOD_TILE).wage();
 
             List<BuildersEvent> events = accepted(given, "p1", new SendWorker(APPRENTICE_WOOD_TILE, STRAW_HUT));
 
@@ -291,7 +291,7 @@ class BuildersRulesTest {
 
     @Nested
     class Machines {
-        private final Building treadwheel = BuildersCards.building(TREADWHEEL);
+        private final Building treadwheel = BuildersData.building(TREADWHEEL);
         /** p1 has built the Treadwheel Crane (free to work) and has two sites and two workers. */
         private final BuildersState withTreadwheel = withPlayer(twoPlayers, "p1", 10,
                 workers(CRAFTSMAN_ALL, CRAFTSMAN_ALL_TOO), List.of(treadwheel),
@@ -306,15 +306,15 @@ class BuildersRulesTest {
 
             ConstructionStarted started = assertInstanceOf(ConstructionStarted.class, events.get(0));
             assertEquals(2, started.building().machine().stone());
-            assertEquals(List.of(Site.opened(BuildersCards.building(PULLEY))), apply(given, events).player("p1").sites());
+            assertEquals(List.of(Site.opened(BuildersData.building(PULLEY))), apply(given, events).player("p1").sites());
         }
 
         @Test
         void a_completed_machine_scores_its_vp_pays_no_coins_and_joins_the_players_free_machines() {
-            Building pulley = BuildersCards.building(PULLEY);
+            Building pulley = BuildersData.building(PULLEY);
             BuildersState given = withPlayer(twoPlayers, "p1", 10, workers(APPRENTICE_STONE_TILE),
                     List.of(site(PULLEY, MASTER)), List.of());
-            int wage = BuildersCards.worker(APPRENTICE_STONE_TILE).wage();
+            int wage = BuildersData.worker(APPRENTICE_STONE_TILE).wage();
 
             List<BuildersEvent> events = accepted(given, "p1", new SendWorker(APPRENTICE_STONE_TILE, PULLEY));
 
@@ -406,8 +406,8 @@ class BuildersRulesTest {
 
         @Test
         void a_completed_building_gives_back_its_machines_with_its_workers() {
-            Building kiln = BuildersCards.building(TILE_KILN);
-            Building hut = BuildersCards.building(STRAW_HUT);
+            Building kiln = BuildersData.building(TILE_KILN);
+            Building hut = BuildersData.building(STRAW_HUT);
             BuildersState given = withPlayer(twoPlayers, "p1", 10, workers(), List.of(kiln),
                     List.of(site(STRAW_HUT, APPRENTICE_STONE_TILE)), List.of(kiln));
 
@@ -451,7 +451,7 @@ class BuildersRulesTest {
         void someone_elses_machine_or_a_card_that_is_no_machine_is_no_such_card() {
             // The decks are emptied: the Sawmill is p2's alone (the states of rule tests do not conserve cards).
             BuildersState given = withDecks(withTreadwheel, List.of(), List.of(), List.of(), List.of());
-            given = withPlayer(given, "p2", 10, workers(), List.of(BuildersCards.building(SAWMILL)), List.of(),
+            given = withPlayer(given, "p2", 10, workers(), List.of(BuildersData.building(SAWMILL)), List.of(),
                     buildings(SAWMILL));
             rejected(given, "p1", new SendMachine(SAWMILL, CATHEDRAL), "no-such-card");
             rejected(given, "p1", new SendMachine(STRAW_HUT, CATHEDRAL), "no-such-card");
@@ -488,7 +488,7 @@ class BuildersRulesTest {
         @Test
         void a_free_machine_that_can_still_finish_a_site_is_no_stalemate() {
             // The Treehouse (wood 2, knowledge 1) has knowledge; only the Sawmill's 2 wood can finish it.
-            Building sawmill = BuildersCards.building(SAWMILL);
+            Building sawmill = BuildersData.building(SAWMILL);
             BuildersState empty = withDecks(twoPlayers, List.of(), List.of(), List.of(), List.of());
             empty = withPlayer(empty, "p2", 10, workers(), List.of(), List.of());
             BuildersState withSawmill = withPlayer(empty, "p1", 10, workers(), List.of(sawmill),

@@ -130,10 +130,10 @@ class BuildersSetupTest {
 
     @Test
     void the_view_shows_each_players_free_machines_the_machines_on_sites_and_what_a_machine_card_supplies() {
-        Building pulley = BuildersCards.building(35);
-        Building crane = BuildersCards.building(39);
+        Building pulley = BuildersData.building(35);
+        Building crane = BuildersData.building(39);
         BuildersState state = Given.withPlayer(Given.start(2, 16), "p2", 10, Given.workers(9), List.of(crane),
-                List.of(new Site(BuildersCards.building(29), Given.workers(28), List.of(pulley))),
+                List.of(new Site(BuildersData.building(29), Given.workers(28), List.of(pulley))),
                 List.of(pulley, crane));
 
         BuildersView.PlayerView p2 = ((BuildersView) engine.view(state, "p1")).players().get(1);

@@ -54,7 +54,7 @@ final class Given {
     static List<Worker> workers(int... ids) {
         List<Worker> workers = new ArrayList<>();
         for (int id : ids) {
-            workers.add(BuildersCards.worker(id));
+            workers.add(BuildersData.worker(id));
         }
         return workers;
     }
@@ -62,13 +62,13 @@ final class Given {
     static List<Building> buildings(int... ids) {
         List<Building> buildings = new ArrayList<>();
         for (int id : ids) {
-            buildings.add(BuildersCards.building(id));
+            buildings.add(BuildersData.building(id));
         }
         return buildings;
     }
 
     static Site site(int buildingId, int... workerIds) {
-        return new Site(BuildersCards.building(buildingId), workers(workerIds), List.of());
+        return new Site(BuildersData.building(buildingId), workers(workerIds), List.of());
     }
 
     /** The state with the named player's area replaced (card conservation is not kept: for rule tests). */

@@ -32,7 +32,7 @@ final class PropertyChecks {
      */
     static void assertCardsConserved(BuildersState state, BuildersEdition edition) {
         int[] buildings = new int[edition.buildingCards().size() + 1];
-        int[] workers = new int[BuildersCards.WORKERS.size() + 1];
+        int[] workers = new int[BuildersData.WORKERS.size() + 1];
         state.buildingDeck().forEach(b -> buildings[b.id()]++);
         state.buildingDisplay().forEach(b -> buildings[b.id()]++);
         state.workerDeck().forEach(w -> workers[w.id()]++);
@@ -111,13 +111,13 @@ final class PropertyChecks {
                     assertEquals(BuildersEngine.coinsFor(e.actionPointsSpent()), e.coinsTaken());
                     paidOut += e.coinsTaken();
                 } else if (event instanceof BuildingCompleted e) {
-                    assertEquals(BuildersCards.building(e.building().id()).coins(), e.coinsEarned());
+                    assertEquals(BuildersData.building(e.building().id()).coins(), e.coinsEarned());
                     if (e.building().machine() != null) {
                         assertEquals(0, e.coinsEarned(), "a machine pays no coins");
                     }
                     paidOut += e.coinsEarned();
                 } else if (event instanceof WorkerSent e) {
-                    assertEquals(BuildersCards.worker(e.worker().id()).wage(), e.wagePaid());
+                    assertEquals(BuildersData.worker(e.worker().id()).wage(), e.wagePaid());
                     received += e.wagePaid();
                 } else if (event instanceof ActionPointBought e) {
                     assertEquals(BuildersEngine.ACTION_POINT_PRICE, e.coinsPaid());

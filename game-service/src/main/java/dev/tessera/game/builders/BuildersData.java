@@ -8,13 +8,26 @@ import static dev.tessera.game.builders.WorkerType.LABOURER;
 import static dev.tessera.game.builders.WorkerType.MASTER;
 
 /**
- * The card data of The Builders: Middle Ages, from the source named in game-service/docs/builders.md, "Sources",
- * except the machines, which no source gives (see {@link #MACHINES}). Ids are the row numbers of those tables;
- * the machines follow the 34 buildings as building cards 35 to 42. A worker's wage follows from its rank.
- * Only {@link BuildersEngine#start} reads these tables, through the game's {@link BuildersEdition}: after the deal
- * a game's cards travel in its state.
+ * The card data and the numbers of The Builders: Middle Ages, from the source named in
+ * game-service/docs/builders.md, "Sources", except the machines, which no source gives (see {@link #MACHINES}). Ids
+ * are the row numbers of those tables; the machines follow the 34 buildings as building cards 35 to 42. A worker's
+ * wage follows from its rank. Only {@link Setup#start} reads the card tables, through the game's
+ * {@link BuildersEdition}: after the deal a game's cards travel in its state.
  */
-public final class BuildersCards {
+public final class BuildersData {
+
+    public static final int STARTING_COINS = 10;
+    /** Face-up cards in the building display and in the worker display. */
+    public static final int DISPLAY_SIZE = 5;
+    public static final int ACTION_POINTS_PER_TURN = 3;
+    /** Coins one extra action point costs. */
+    public static final int ACTION_POINT_PRICE = 5;
+    /** Building VP that trigger the end of the game, which comes after the round. */
+    public static final int TARGET_VICTORY_POINTS = 17;
+    /** Coins taken for 1, 2 or 3 action points (index = action points). */
+    private static final int[] COINS_FOR_ACTION_POINTS = {0, 1, 3, 6};
+    /** The most action points one take-coins action may use. */
+    static final int MOST_ACTION_POINTS_FOR_COINS = COINS_FOR_ACTION_POINTS.length - 1;
 
     /** The 34 building cards, machines excluded; columns: stone, wood, knowledge, tile, VP, coins. */
     public static final List<Building> BUILDINGS = List.of(
@@ -120,7 +133,7 @@ public final class BuildersCards {
             worker(41, LABOURER, 0, 2, 1, 0),
             worker(42, CRAFTSMAN, 2, 0, 0, 2));
 
-    private BuildersCards() {
+    private BuildersData() {
     }
 
     /** Building card {@code id}: a building (1 to 34) or a machine (35 to 42). */
@@ -130,6 +143,11 @@ public final class BuildersCards {
 
     public static Worker worker(int id) {
         return WORKERS.get(id - 1);
+    }
+
+    /** Coins taken for {@code actionPoints} (1 to {@link #MOST_ACTION_POINTS_FOR_COINS}) action points. */
+    public static int coinsFor(int actionPoints) {
+        return COINS_FOR_ACTION_POINTS[actionPoints];
     }
 
     private static Building building(int id, String name, int stone, int wood, int knowledge, int tile,
