@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The card data checked against game-service/docs/builders.md and its sources. */
-class BuildersCardsTest {
+class BuildersDataTest {
 
     @Test
     void there_are_34_buildings_with_ids_1_to_34_and_distinct_names() {
