@@ -53,7 +53,10 @@ public class ClockWorker {
     private static final Duration BACK_OFF = Duration.ofMinutes(1);
 
     @Inject
-    GameService games;
+    GameLoader loader;
+
+    @Inject
+    GameMoves moves;
 
     @Inject
     GameClocks clocks;
@@ -215,7 +218,7 @@ public class ClockWorker {
 
     /** One due row: act, or recompute it when the stream is not where the row was computed. */
     private Uni<Void> act(ClockRow row, OffsetDateTime now, Batch batch) {
-        return games.current(row.gameId()).chain(game -> step(game, row, now, batch))
+        return loader.current(row.gameId()).chain(game -> step(game, row, now, batch))
                 .onFailure(ConcurrencyConflictException.class).recoverWithItem(e -> {
                     // The stream moved on meanwhile (a player's move): the next run sees it and recomputes.
                     LOG.debugf("clock of %s: %s", row.gameId(), e.getMessage());
@@ -248,7 +251,7 @@ public class ClockWorker {
                     break;
                 }
                 OffsetDateTime graceEnds = now.plus(length.get());
-                return games.append(game, new PlayerTimedOut(gameId, actor, graceEnds)).chain(after -> {
+                return moves.append(game, new PlayerTimedOut(gameId, actor, graceEnds)).chain(after -> {
                     batch.appended(after, "timeout");
                     return clocks.write(gameId, Optional.of(row),
                             Optional.of(new ClockRow(gameId, actor, ClockRow.GRACE, graceEnds, after.version(), row.bots())));
@@ -260,7 +263,7 @@ public class ClockWorker {
                 }
                 List<String> bots = new ArrayList<>(row.bots());
                 bots.add(actor);
-                return games.append(game, new SeatTakenByBot(gameId, actor, RandomBot.NAME, "timeout")).chain(after -> {
+                return moves.append(game, new SeatTakenByBot(gameId, actor, RandomBot.NAME, "timeout")).chain(after -> {
                     batch.appended(after, "bot-takeover");
                     LOG.infof("game %s: %s timed out; a %s bot plays their seat", gameId, actor, RandomBot.NAME);
                     return botMoves(after, new ClockRow(gameId, actor, ClockRow.BOT, now, after.version(), bots),
@@ -290,7 +293,7 @@ public class ClockWorker {
         }
         String bot = turn.get().player();
         M move = RandomBot.pick(turn.get().legal(), game.started().seed(), game.version());
-        return games.play(game, bot, move).chain(moved -> {
+        return moves.play(game, bot, move).chain(moved -> {
             batch.moved(moved.after());
             return botMoves(moved.after(), row, left - 1, batch);
         });
@@ -301,7 +304,7 @@ public class ClockWorker {
         int progress;
         private final Map<String, GameStream<?, ?, ?>> latest = new LinkedHashMap<>();
         private final List<String> clockEvents = new ArrayList<>();
-        private final List<GameStream<?, ?, ?>> moves = new ArrayList<>();
+        private final List<GameStream<?, ?, ?>> movedGames = new ArrayList<>();
 
         void appended(GameStream<?, ?, ?> after, String event) {
             progress++;
@@ -311,12 +314,12 @@ public class ClockWorker {
 
         void moved(GameStream<?, ?, ?> after) {
             appended(after, "bot-move");
-            moves.add(after);
+            movedGames.add(after);
         }
 
         void committed() {
             latest.values().forEach(folded::remember);
-            moves.forEach(games::accepted);
+            movedGames.forEach(moves::accepted);
             clockEvents.forEach(event -> counter(event).increment());
             if (!latest.isEmpty()) {
                 relay.kick();
