@@ -1,0 +1,149 @@
+package dev.tessera.game.play;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tessera.events.EventCodec;
+import dev.tessera.events.TesseraEvent;
+import dev.tessera.events.game.GameStarted;
+import dev.tessera.game.rules.GameSetup;
+import dev.tessera.game.rules.RulesEngine;
+import dev.tessera.kit.eventing.EventStore;
+import dev.tessera.kit.eventing.StoredEvent;
+import dev.tessera.kit.problem.ProblemException;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+import java.util.List;
+
+/**
+ * Folds a game's stream to its current state (from the state kept in memory, else the latest snapshot, else the
+ * first event), with its clock row when asked, and stores the snapshots those folds start from.
+ */
+@ApplicationScoped
+public class GameLoader {
+    private static final Logger LOG = Logger.getLogger(GameLoader.class);
+
+    @Inject
+    EventStore store;
+
+    @Inject
+    Engines engines;
+
+    @Inject
+    EventCodec codec;
+
+    @ConfigProperty(name = "tessera.snapshots.every", defaultValue = "50")
+    long snapshotEvery;
+
+    @Inject
+    FoldedGames folded;
+
+    @Inject
+    GameClocks clocks;
+
+    /**
+     * The game now and its clock row: for a game kept in memory, its new events and the row in one statement; else the
+     * two reads at once on the session's connection (pipelined; PostgreSQL runs them in order).
+     */
+    <S, M, E> Uni<GameService.Clocked<S, M, E>> currentWithClock(String gameId) {
+        GameStream<S, M, E> kept = folded.get(gameId);
+        if (kept == null) {
+            return Uni.combine().all().unis(this.<S, M, E>current(gameId), clocks.find(gameId))
+                    .with((game, clock) -> new GameService.Clocked<>(game, clock.orElse(null)));
+        }
+        return clocks.tailAndRow(gameId, kept.version()).map(read -> {
+            GameStream<S, M, E> game = foldFrom(kept.started(), kept.engine(), kept.state(), kept.version(),
+                    read.tail());
+            folded.remember(game);
+            return new GameService.Clocked<>(game, read.row().orElse(null));
+        });
+    }
+
+    /**
+     * The game now: the state kept in memory brought up to date with the events after it (usually
+     * none), else the latest snapshot plus its tail, else a fold of the whole stream. The stream
+     * decides in every case, so several instances of this service may serve the same game.
+     */
+    <S, M, E> Uni<GameStream<S, M, E>> current(String gameId) {
+        GameStream<S, M, E> kept = folded.get(gameId);
+        Uni<GameStream<S, M, E>> loaded;
+        if (kept != null) {
+            loaded = store.load(gameId, kept.version())
+                    .map(tail -> foldFrom(kept.started(), kept.engine(), kept.state(), kept.version(), tail));
+        } else {
+            loaded = store.snapshot(gameId).chain(snapshot -> snapshot.isPresent()
+                    ? this.<S, M, E>fromSnapshot(gameId, snapshot.get())
+                    : store.load(gameId, 0).map(events -> fold(gameId, events)));
+        }
+        return loaded.invoke(folded::remember);
+    }
+
+    private <S, M, E> Uni<GameStream<S, M, E>> fromSnapshot(String gameId, EventStore.Snapshot snapshot) {
+        return store.at(gameId, 1).chain(first -> {
+            GameStarted started = (GameStarted) store.event(first);
+            RulesEngine<S, M, E> engine = engines.get(started.game());
+            S base;
+            try {
+                base = mapper().treeToValue(snapshot.state(), engine.stateType());
+            } catch (Exception e) {
+                LOG.warnf("snapshot of %s at %d unreadable (%s): folding from the start", gameId, snapshot.version(),
+                        e.getMessage());
+                return store.load(gameId, 0).map(events -> fold(gameId, events));
+            }
+            return store.load(gameId, snapshot.version())
+                    .map(tail -> foldFrom(started, engine, base, snapshot.version(), tail));
+        });
+    }
+
+    /** The whole stream {@code events} of {@code gameId} folded from its start; a 404 when it has none. */
+    <S, M, E> GameStream<S, M, E> fold(String gameId, List<StoredEvent> events) {
+        if (events.isEmpty()) {
+            throw ProblemException.notFound("game", gameId);
+        }
+        GameStarted started = (GameStarted) store.event(events.get(0));
+        RulesEngine<S, M, E> engine = engines.get(started.game());
+        S initial = engine.start(new GameSetup(started.players(), started.seed(), started.options()));
+        return foldFrom(started, engine, initial, 1, events.subList(1, events.size()));
+    }
+
+    @SuppressWarnings("unchecked")
+    private <S, M, E> GameStream<S, M, E> foldFrom(GameStarted started, RulesEngine<S, M, E> engine, S state,
+                                                   long version, List<StoredEvent> events) {
+        for (StoredEvent stored : events) {
+            TesseraEvent event = store.event(stored);
+            if (engine.eventType().isInstance(event)) {
+                state = engine.evolve(state, (E) event);
+            }
+            version = stored.version();
+        }
+        return new GameStream<>(started, engine, state, version);
+    }
+
+    /**
+     * Stores a snapshot when the stream crosses a multiple of {@code tessera.snapshots.every} events, and
+     * only of a state that comes back equal from its JSON: a snapshot must rebuild the game exactly.
+     */
+    <S, M, E> Uni<Void> snapshotIfDue(long versionBefore, GameStream<S, M, E> after) {
+        if (after.version() / snapshotEvery == versionBefore / snapshotEvery) {
+            return Uni.createFrom().voidItem();
+        }
+        try {
+            JsonNode json = mapper().valueToTree(after.state());
+            if (!after.state().equals(mapper().treeToValue(json, after.engine().stateType()))) {
+                LOG.debugf("%s state does not survive JSON: no snapshot", after.engine().game());
+                return Uni.createFrom().voidItem();
+            }
+            return store.saveSnapshot(after.started().gameId(), after.version(), json);
+        } catch (Exception e) {
+            LOG.debugf("%s state cannot be snapshotted: %s", after.engine().game(), e.getMessage());
+            return Uni.createFrom().voidItem();
+        }
+    }
+
+    private ObjectMapper mapper() {
+        return codec.mapper();
+    }
+}
