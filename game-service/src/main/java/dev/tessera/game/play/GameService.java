@@ -1,9 +1,7 @@
 package dev.tessera.game.play;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tessera.events.CloudEvent;
-import dev.tessera.events.EventCodec;
 import dev.tessera.events.TesseraEvent;
 import dev.tessera.events.lobby.TableStarted;
 import dev.tessera.game.rules.RulesEngine;
@@ -34,9 +32,6 @@ public class GameService {
 
     @Inject
     EventStore store;
-
-    @Inject
-    EventCodec codec;
 
     @Inject
     GameCreator creator;
@@ -115,10 +110,6 @@ public class GameService {
      */
     public <M> List<JsonNode> movesJson(RulesEngine<?, M, ?> engine, List<M> moves) {
         return json.movesJson(engine, moves);
-    }
-
-    public ObjectMapper mapper() {
-        return codec.mapper();
     }
 
     /** The stream as published CloudEvents after {@code fromVersion}. */
