@@ -69,7 +69,8 @@ public final class CarraraData {
             City.LIVORNO, Stone.WHITE, City.PISA, Stone.YELLOW, City.LUCCA, Stone.RED,
             City.VIAREGGIO, Stone.GREEN, City.MASSA, Stone.BLUE, City.LERICI, Stone.BLACK));
 
-    // ASSUMPTION: Lucca's 2 VP is inferred from the alternating VP/coin pattern (game-service/docs/carrara.md, Assumptions).
+    // ASSUMPTION: Lucca's 2 VP is inferred from the alternating VP/coin pattern
+    // (game-service/docs/carrara.md, Assumptions).
     private static final Map<City, Integer> CITY_VALUE = new EnumMap<>(Map.of(
             City.LIVORNO, 3, City.PISA, 3, City.LUCCA, 2, City.VIAREGGIO, 2, City.MASSA, 1, City.LERICI, 1));
 
@@ -105,7 +106,8 @@ public final class CarraraData {
     }
 
     /** Price of a stone in section 1 (I) to 6 (VI); 0 means free. */
-    // ASSUMPTION: sections II-VI are inferred (game-service/docs/carrara.md, Assumptions): each section after I is one coin cheaper.
+    // ASSUMPTION: sections II-VI are inferred (game-service/docs/carrara.md, Assumptions): each section after I
+    // is one coin cheaper.
     public static int price(int section, Stone stone) {
         return Math.max(0, basePrice(stone) - (section - 1));
     }

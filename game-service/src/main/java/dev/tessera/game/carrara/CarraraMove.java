@@ -87,7 +87,9 @@ public sealed interface CarraraMove {
     record EndTurn() implements CarraraMove {
     }
 
-    /** Expansion, action "buy stones" without turning the wheel: no stone is drawn, the player buys at today's prices. */
+    /**
+     * Expansion, action "buy stones" without turning the wheel: no stone is drawn, the player buys at today's prices.
+     */
     record SkipRotation() implements CarraraMove {
     }
 

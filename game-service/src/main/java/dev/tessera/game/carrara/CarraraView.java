@@ -1,17 +1,13 @@
 package dev.tessera.game.carrara;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * What one viewer sees: everything on the table, their own coins, and only counts of the bag and the
  * building pile. Other players' coins are null (they sit behind the screens). The expansion's parts are
- * left out of a basic game's view.
+ * left out of a basic game's view. {@link View} builds it.
  *
  * @param expansion the extra board, the upgrade tiles left and the bonus card; absent in a basic game
  * @param prices    what one stone of each colour costs in each wheel section, I to VI: a client shows the prices
@@ -25,10 +21,6 @@ public record CarraraView(Phase phase, String current, List<Stones> wheel, int b
                           List<Map<String, Integer>> prices) {
 
     public record TileView(BuildingType building, int cost, Category category, ObjectKind object) {
-        static TileView of(Tile tile) {
-            return new TileView(tile.type(), tile.cost(), CarraraData.category(tile.type()),
-                    CarraraData.object(tile.type()));
-        }
     }
 
     /**
@@ -47,44 +39,5 @@ public record CarraraView(Phase phase, String current, List<Stones> wheel, int b
     }
 
     public record BonusCardView(BonusCard card, String description, int vp) {
-    }
-
-    static CarraraView of(CarraraState state, String viewer) {
-        boolean expansion = state.hasExpansion();
-        List<PlayerView> players = state.players().stream()
-                .map(p -> new PlayerView(p.name(), p.name().equals(viewer) ? p.coins() : null, p.vp(), p.stones(),
-                        p.buildings(), Counts.byId(p.objects()),
-                        p.typesValued().stream().sorted().toList(),
-                        CarraraData.VALUATION_MARKERS - p.markersUsed(),
-                        expansion ? p.categoriesValued().stream().sorted().toList() : null,
-                        expansion ? p.upgrades().stream().sorted().toList() : null))
-                .toList();
-        Map<String, String> citiesValued = new TreeMap<>();
-        state.citiesValued().forEach((city, player) -> citiesValued.put(city.id(), player));
-        ExpansionView board = null;
-        if (expansion) {
-            CarraraState.ExpansionBoard b = state.expansion();
-            board = new ExpansionView(b.largeBuildings().stream().map(TileView::of).toList(),
-                    b.upgradesLeft().stream().sorted().toList(),
-                    new BonusCardView(b.bonusCard(), b.bonusCard().description(), b.bonusCard().vp()));
-        }
-        return new CarraraView(state.phase(), state.currentPlayer().name(), state.wheel(), state.bag().total(),
-                state.display().stream().map(TileView::of).toList(), state.pile().size(),
-                Counts.byId(state.supply()), state.market().stream().sorted().toList(), citiesValued,
-                state.declaredBy(), state.endTriggered(), state.pending(), players, board, PRICES);
-    }
-
-    private static final List<Map<String, Integer>> PRICES = priceTable();
-
-    private static List<Map<String, Integer>> priceTable() {
-        List<Map<String, Integer>> sections = new ArrayList<>();
-        for (int section = 1; section <= CarraraData.SECTIONS; section++) {
-            Map<String, Integer> prices = new LinkedHashMap<>();
-            for (Stone stone : Stone.values()) {
-                prices.put(stone.id(), CarraraData.price(section, stone));
-            }
-            sections.add(Collections.unmodifiableMap(prices));
-        }
-        return List.copyOf(sections);
     }
 }

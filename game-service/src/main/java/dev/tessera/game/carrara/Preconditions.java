@@ -1,12 +1,12 @@
 package dev.tessera.game.carrara;
 
-import java.util.ArrayList;
-import java.util.List;
+/**
+ * What a move needs before it is possible (stones on the wheel, a marker left, the goals met...): asked by
+ * {@link Decide} and {@link LegalMoves} alike, so that the two always agree.
+ */
+final class Preconditions {
 
-/** Rule predicates and option enumerations shared by decide() and legalMoves(), so the two always agree. */
-final class Rules {
-
-    private Rules() {
+    private Preconditions() {
     }
 
     /** The buy-stones action needs stones on the wheel or in the bag. */
@@ -28,7 +28,8 @@ final class Rules {
                     return true;
                 }
             }
-            if (state.hasExpansion() && !state.expansion().largeBuildings().isEmpty() && CarraraData.LARGE_COST <= usable) {
+            if (state.hasExpansion() && !state.expansion().largeBuildings().isEmpty()
+                    && CarraraData.LARGE_COST <= usable) {
                 return true;
             }
         }
@@ -115,6 +116,7 @@ final class Rules {
         return !state.market().isEmpty() && player.coins() >= CarraraData.OBJECT_PRICE;
     }
 
+    /** The stones of {@code held} that {@code city} accepts. */
     static Stones acceptedStones(Stones held, City city) {
         int[] counts = held.counts();
         for (Stone stone : Stone.values()) {
@@ -123,51 +125,5 @@ final class Rules {
             }
         }
         return Stones.of(counts);
-    }
-
-    /** Every distinct way to pay {@code cost} stones out of {@code available}. */
-    static List<List<Stone>> payments(Stones available, int cost) {
-        List<List<Stone>> result = new ArrayList<>();
-        collect(available.counts(), 0, new int[6], cost, result);
-        return result;
-    }
-
-    private static void collect(int[] available, int colour, int[] chosen, int left, List<List<Stone>> out) {
-        if (left == 0) {
-            out.add(Stones.of(chosen).toList());
-            return;
-        }
-        if (colour == available.length) {
-            return;
-        }
-        for (int n = Math.min(left, available[colour]); n >= 0; n--) {
-            chosen[colour] = n;
-            collect(available, colour + 1, chosen, left - n, out);
-        }
-        chosen[colour] = 0;
-    }
-
-    /** Every non-empty choice of stones from {@code section} costing at most {@code coins}. */
-    static List<List<Stone>> purchases(Stones onSection, int section, int coins) {
-        List<List<Stone>> result = new ArrayList<>();
-        choose(onSection.counts(), section, 0, new int[6], coins, result);
-        return result;
-    }
-
-    private static void choose(int[] available, int section, int colour, int[] chosen, int coinsLeft,
-                               List<List<Stone>> out) {
-        if (colour == available.length) {
-            Stones stones = Stones.of(chosen);
-            if (!stones.isEmpty()) {
-                out.add(stones.toList());
-            }
-            return;
-        }
-        int price = CarraraData.price(section, Stone.at(colour));
-        for (int n = 0; n <= available[colour] && n * price <= coinsLeft; n++) {
-            chosen[colour] = n;
-            choose(available, section, colour + 1, chosen, coinsLeft - n * price, out);
-        }
-        chosen[colour] = 0;
     }
 }
