@@ -1,11 +1,17 @@
 package dev.tessera.game;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import dev.tessera.infra.ArchitectureRules;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noMethods;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What the README promises about game-service's code, checked with ArchUnit on its main classes ({@link ArchitectureRules}). */
 class ArchitectureTest {
@@ -38,5 +44,45 @@ class ArchitectureTest {
     @Test
     void api_classes_do_not_talk_to_the_database() {
         ArchitectureRules.apiTalksToNoDatabase("play.GameService").check(GAME_SERVICE);
+    }
+
+    private static final List<String> TITLES = List.of("alhambra", "carrara", "builders");
+    private static final List<String> ROLES = List.of("Setup", "Decide", "Evolution", "LegalMoves", "View");
+
+    @Test
+    void every_title_has_the_same_role_files_and_its_engine_dispatches_to_them() {
+        for (String title : TITLES) {
+            String pkg = "dev.tessera.game." + title;
+            JavaClass engine = GAME_SERVICE.get(pkg + "." + Character.toUpperCase(title.charAt(0)) + title.substring(1)
+                    + "Engine");
+            for (String role : ROLES) {
+                assertTrue(GAME_SERVICE.contain(pkg + "." + role), title + " has no " + role);
+                assertTrue(engine.getDirectDependenciesFromSelf().stream()
+                                .anyMatch(d -> d.getTargetClass().getName().equals(pkg + "." + role)),
+                        engine.getSimpleName() + " does not delegate to " + role);
+            }
+        }
+    }
+
+    @Test
+    void an_engine_holds_no_rule_of_its_own() {
+        methods().that().areDeclaredInClassesThat().implement("dev.tessera.game.rules.RulesEngine")
+                .and().doNotHaveModifier(JavaModifier.SYNTHETIC)
+                .should().bePublic()
+                .because("an engine only dispatches to its title's Setup, Decide, Evolution, LegalMoves and View; "
+                        + "a private helper in it is a rule in the wrong place")
+                .check(GAME_SERVICE);
+    }
+
+    @Test
+    void folding_events_and_showing_a_state_never_decide() {
+        for (String title : TITLES) {
+            String pkg = "dev.tessera.game." + title;
+            noClasses().that().haveFullyQualifiedName(pkg + ".Evolution").or().haveFullyQualifiedName(pkg + ".View")
+                    .should().dependOnClassesThat().haveFullyQualifiedName(pkg + ".Decide")
+                    .orShould().dependOnClassesThat().haveFullyQualifiedName(pkg + ".LegalMoves")
+                    .because("events are facts: applying or showing them checks no rule")
+                    .check(GAME_SERVICE);
+        }
     }
 }
