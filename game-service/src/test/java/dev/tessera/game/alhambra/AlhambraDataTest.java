@@ -13,14 +13,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class AlhambraDataTest {
 
     @Test
-    void fiftyFourTilesWithTheBgaIds() {
+    void fifty_four_tiles_with_the_bga_ids() {
         assertEquals(54, AlhambraData.TILES.size());
         assertEquals(IntStream.rangeClosed(6, 59).boxed().toList(), AlhambraData.TILES.stream().map(Tile::id).toList());
         AlhambraData.TILES.forEach(t -> assertEquals(t, AlhambraData.tile(t.id())));
     }
 
     @Test
-    void countsCostRangesAndSumsPerType() {
+    void counts_cost_ranges_and_sums_per_type() {
         // type -> count, min cost, max cost, sum of costs
         Map<BuildingType, List<Integer>> expected = Map.of(
                 BuildingType.PAVILION, List.of(7, 2, 8, 35),
@@ -30,14 +30,16 @@ class AlhambraDataTest {
                 BuildingType.GARDEN, List.of(11, 6, 12, 99),
                 BuildingType.TOWER, List.of(11, 7, 13, 110));
         for (BuildingType type : BuildingType.values()) {
-            var stats = AlhambraData.TILES.stream().filter(t -> t.type() == type).mapToInt(Tile::cost).summaryStatistics();
-            assertEquals(expected.get(type), List.of((int) stats.getCount(), stats.getMin(), stats.getMax(), (int) stats.getSum()),
+            var stats = AlhambraData.TILES.stream().filter(t -> t.type() == type).mapToInt(Tile::cost)
+                    .summaryStatistics();
+            assertEquals(expected.get(type),
+                    List.of((int) stats.getCount(), stats.getMin(), stats.getMax(), (int) stats.getSum()),
                     type.toString());
         }
     }
 
     @Test
-    void wallPatternsAsSummarisedInTheRules() {
+    void wall_patterns_as_summarised_in_the_rules() {
         Map<String, Integer> byPattern = new java.util.TreeMap<>();
         AlhambraData.TILES.forEach(t -> byPattern.merge(t.walls().code(), 1, Integer::sum));
         assertEquals(Map.ofEntries(Map.entry("", 10), Map.entry("N", 4), Map.entry("E", 4), Map.entry("S", 4),
@@ -46,7 +48,7 @@ class AlhambraDataTest {
     }
 
     @Test
-    void moneyIsFourCurrenciesOfOneToNineInThreeCopiesOrTwoWithTwoPlayers() {
+    void money_is_four_currencies_of_one_to_nine_in_three_copies_or_two_with_two_players() {
         for (int players : new int[] {2, 3}) {
             List<MoneyCard> cards = AlhambraData.moneyCards(players);
             int copies = players == 2 ? 2 : 3;
@@ -62,7 +64,7 @@ class AlhambraDataTest {
     }
 
     @Test
-    void wallsReadAndWriteAsSidesInNeswOrder() {
+    void walls_read_and_write_as_sides_in_nesw_order() {
         assertEquals("NESW", Walls.parse("WSEN").code());
         assertEquals(Walls.N | Walls.W, Walls.parse("NW").mask());
         assertEquals("", Walls.NONE.code());

@@ -8,6 +8,7 @@ import dev.tessera.events.alhambra.AlhambraEvent;
 import dev.tessera.game.alhambra.AlhambraMove.GiveToDirk;
 import dev.tessera.game.alhambra.AlhambraMove.TakeMoney;
 import dev.tessera.game.rules.Decision;
+import dev.tessera.game.rules.RulesFixture;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -16,7 +17,10 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 
-import static dev.tessera.game.alhambra.Fixture.ENGINE;
+import static dev.tessera.game.alhambra.Crafted.p1ToAct;
+import static dev.tessera.game.alhambra.Crafted.tile;
+import static dev.tessera.game.alhambra.Crafted.withPending;
+import static dev.tessera.game.rules.RulesFixture.setup;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -26,6 +30,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Moves, views and events as JSON: what clients and other services read and send. */
 class AlhambraJsonTest {
+    private static final RulesFixture<AlhambraState, AlhambraMove, AlhambraEvent> RULES =
+            RulesFixture.of(new AlhambraEngine());
     private final ObjectMapper mapper = EventCodec.newMapper();
 
     /** States met along random 2- and 4-player games, every 7th move. */
@@ -34,27 +40,28 @@ class AlhambraJsonTest {
         for (int players : new int[] {2, 4}) {
             for (long seed = 1; seed <= 4; seed++) {
                 int[] count = {0};
-                RandomPlayout.play(Fixture.setup(players, seed), new Random(seed), s -> {
-                    if (count[0]++ % 7 == 0 && !ENGINE.isOver(s)) {
-                        states.add(s);
+                AlhambraPropertyTest.randomGames().after((before, mover, move, events, after) -> {
+                    if (count[0]++ % 7 == 0 && !RULES.engine().isOver(after)) {
+                        states.add(after);
                     }
-                });
+                }).play(setup(players, seed), new Random(seed));
             }
         }
         return states;
     }
 
     @Test
-    void everyLegalMoveRoundTripsThroughJsonAndIsAccepted() throws Exception {
+    void every_legal_move_round_trips_through_json_and_is_accepted() throws Exception {
         Set<String> types = new HashSet<>();
         for (AlhambraState s : sampledStates()) {
-            String player = RandomPlayout.mover(s);
-            for (AlhambraMove move : ENGINE.legalMoves(s, player)) {
-                String json = mapper.writeValueAsString(move);
-                AlhambraMove read = mapper.readValue(json, AlhambraMove.class);
-                assertEquals(move, read, json);
-                assertInstanceOf(Decision.Accepted.class, ENGINE.decide(s, player, read), json);
-                types.add(mapper.readTree(json).get("type").asText());
+            for (String player : s.seats()) {
+                for (AlhambraMove move : RULES.engine().legalMoves(s, player)) {
+                    String json = mapper.writeValueAsString(move);
+                    AlhambraMove read = mapper.readValue(json, AlhambraMove.class);
+                    assertEquals(move, read, json);
+                    assertInstanceOf(Decision.Accepted.class, RULES.engine().decide(s, player, read), json);
+                    types.add(mapper.readTree(json).get("type").asText());
+                }
             }
         }
         assertEquals(Set.of("take-money", "buy-tile", "redesign-place", "redesign-remove", "redesign-swap",
@@ -62,7 +69,7 @@ class AlhambraJsonTest {
     }
 
     @Test
-    void movesHaveTheDocumentedShape() throws Exception {
+    void moves_have_the_documented_shape() throws Exception {
         assertEquals(new TakeMoney(List.of(3, 17)),
                 mapper.readValue("{\"type\":\"take-money\",\"cards\":[3,17]}", AlhambraMove.class));
         assertEquals(new AlhambraMove.PlaceTile(12, -1, 2),
@@ -74,10 +81,10 @@ class AlhambraJsonTest {
     }
 
     @Test
-    void aViewShowsOwnHandOnlyAndNeverTheDeckTheSupplyOrTheSeed() throws Exception {
+    void a_view_shows_own_hand_only_and_never_the_deck_the_supply_or_the_seed() throws Exception {
         for (AlhambraState s : sampledStates()) {
             for (String viewer : new String[] {"p1", null}) {
-                JsonNode view = mapper.valueToTree(ENGINE.view(s, viewer));
+                JsonNode view = mapper.valueToTree(RULES.engine().view(s, viewer));
                 Set<Integer> visibleCards = new HashSet<>();
                 s.display().forEach(c -> visibleCards.add(c.id()));
                 Set<Integer> visibleTiles = new HashSet<>();
@@ -117,21 +124,20 @@ class AlhambraJsonTest {
     }
 
     @Test
-    void aViewCarriesScoresPhaseAndPendingTiles() throws Exception {
-        AlhambraState s = Fixture.withPending(Fixture.p1ToAct(), "p1", Fixture.tile(12))
-                .withPhase(AlhambraState.Phase.PLACEMENT);
-        JsonNode view = mapper.valueToTree(ENGINE.view(s, "p2"));
+    void a_view_carries_scores_phase_and_pending_tiles() throws Exception {
+        AlhambraState s = withPending(p1ToAct(), "p1", tile(12)).withPhase(AlhambraState.Phase.PLACEMENT);
+        JsonNode view = mapper.valueToTree(RULES.engine().view(s, "p2"));
         assertEquals("placement", view.get("phase").asText());
         assertEquals("p1", view.get("currentPlayer").asText());
         assertEquals("pavilion", view.at("/players/0/pending/0/type").asText());
         assertEquals("", view.at("/players/0/pending/0/walls").asText());
         assertEquals("[0,0,0]", view.at("/players/0/roundPoints").toString());
         assertEquals("yellow", view.at("/market/0/currency").asText());
-        assertNull(((AlhambraView) ENGINE.view(s, null)).dirk());
+        assertNull(((AlhambraView) RULES.engine().view(s, null)).dirk());
     }
 
     @Test
-    void eventsArePublishedTypesAndRoundTripThroughTheEventMapper() throws Exception {
+    void events_are_published_types_and_round_trip_through_the_event_mapper() throws Exception {
         Set<String> names = new HashSet<>();
         for (Class<?> type : AlhambraEvent.class.getPermittedSubclasses()) {
             EventType annotation = type.getAnnotation(EventType.class);
@@ -141,7 +147,7 @@ class AlhambraJsonTest {
         }
         Set<Class<?>> seen = new HashSet<>();
         for (long seed = 1; seed <= 3; seed++) {
-            for (AlhambraEvent e : RandomPlayout.play(Fixture.setup(2, seed), new Random(seed), s -> { }).events()) {
+            for (AlhambraEvent e : AlhambraPropertyTest.randomGames().play(setup(2, seed), new Random(seed)).events()) {
                 String json = mapper.writeValueAsString(e);
                 assertEquals(e, mapper.readValue(json, e.getClass()), json);
                 seen.add(e.getClass());

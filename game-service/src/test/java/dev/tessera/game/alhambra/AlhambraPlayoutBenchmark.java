@@ -2,9 +2,11 @@ package dev.tessera.game.alhambra;
 
 import java.util.Random;
 
+import static dev.tessera.game.rules.RulesFixture.setup;
+
 /**
- * Plays random whole games (see {@link RandomPlayout}) single-threaded for a fixed time and prints games per
- * second. Not a test: run it as a command, e.g.
+ * Plays random whole games (see {@link AlhambraPropertyTest#randomGames()}) single-threaded for a fixed time and
+ * prints games per second. Not a test: run it as a command, e.g.
  * {@code java -cp <test-classpath> dev.tessera.game.alhambra.AlhambraPlayoutBenchmark 10 4}
  * (arguments: seconds, default 10; players, default 2–6 in turn).
  */
@@ -23,17 +25,18 @@ public final class AlhambraPlayoutBenchmark {
         while (System.nanoTime() < deadline) {
             int players = fixedPlayers > 0 ? fixedPlayers : 2 + games % 5;
             long seed = 0xA1AB3AL + games;
-            moves += RandomPlayout.play(Fixture.setup(players, seed), new Random(seed), s -> { }).moves();
+            moves += AlhambraPropertyTest.randomGames().play(setup(players, seed), new Random(seed)).moves();
             games++;
         }
         double elapsed = (System.nanoTime() - started) / 1e9;
-        System.out.printf("alhambra: %d random games (%s players) in %.1f s = %.1f games/s, %.0f moves/game, one thread%n",
+        System.out.printf(
+                "alhambra: %d random games (%s players) in %.1f s = %.1f games/s, %.0f moves/game, one thread%n",
                 games, fixedPlayers > 0 ? fixedPlayers : "2-6", elapsed, games / elapsed, (double) moves / games);
     }
 
     private static void warmUp() {
         for (int i = 0; i < 50; i++) {
-            RandomPlayout.play(Fixture.setup(2 + i % 5, -i), new Random(i), s -> { });
+            AlhambraPropertyTest.randomGames().play(setup(2 + i % 5, -i), new Random(i));
         }
     }
 }

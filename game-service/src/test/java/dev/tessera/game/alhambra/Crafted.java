@@ -1,35 +1,17 @@
 package dev.tessera.game.alhambra;
 
-import dev.tessera.events.alhambra.AlhambraEvent;
-import dev.tessera.game.rules.Decision;
-import dev.tessera.game.rules.GameSetup;
+import dev.tessera.game.rules.RulesFixture;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.fail;
-
-/** Given/when/then helpers: games started from a seed, and small edits for crafted states. */
-final class Fixture {
-    static final AlhambraEngine ENGINE = new AlhambraEngine();
-
-    private Fixture() {
-    }
-
-    static GameSetup setup(int players, long seed) {
-        List<String> ids = new ArrayList<>();
-        for (int i = 1; i <= players; i++) {
-            ids.add("p" + i);
-        }
-        return new GameSetup(ids, seed, Map.of());
-    }
-
-    static AlhambraState start(int players, long seed) {
-        return ENGINE.start(setup(players, seed));
+/**
+ * Crafted positions for rule tests: a game at a known point, and small edits of hands, market, Alhambras, reserves
+ * and pending tiles, for {@link RulesFixture#given(Object)} and {@code with(…)}.
+ */
+final class Crafted {
+    private Crafted() {
     }
 
     /**
@@ -37,7 +19,7 @@ final class Fixture {
      * 47 (blue) and 46 (orange), all without walls; every other tile is in the supply.
      */
     static AlhambraState p1ToAct() {
-        AlhambraState s = start(3, 7).withCurrent(0);
+        AlhambraState s = new AlhambraEngine().start(RulesFixture.setup(3, 7)).withCurrent(0);
         List<Tile> supply = new ArrayList<>(s.supply());
         s.market().forEach(m -> supply.add(m.tile()));
         List<Tile> market = List.of(tile(57), tile(58), tile(47), tile(46));
@@ -87,40 +69,5 @@ final class Fixture {
 
     static PlacedTile at(int x, int y, int tileId) {
         return new PlacedTile(x, y, tile(tileId));
-    }
-
-    static List<AlhambraEvent> accepted(Decision<AlhambraEvent> d) {
-        if (d instanceof Decision.Rejected<AlhambraEvent> r) {
-            fail("expected the move to be accepted, but it broke " + r.rule() + ": " + r.detail());
-        }
-        return ((Decision.Accepted<AlhambraEvent>) d).events();
-    }
-
-    static void assertRejected(String rule, Decision<AlhambraEvent> d) {
-        Decision.Rejected<AlhambraEvent> r = assertInstanceOf(Decision.Rejected.class, d);
-        assertEquals(rule, r.rule(), r.detail());
-    }
-
-    static AlhambraState apply(AlhambraState s, List<AlhambraEvent> events) {
-        for (AlhambraEvent e : events) {
-            s = ENGINE.evolve(s, e);
-        }
-        return s;
-    }
-
-    /** decide() then evolve(): the state after an accepted move. */
-    static AlhambraState play(AlhambraState s, String player, AlhambraMove move) {
-        return apply(s, accepted(ENGINE.decide(s, player, move)));
-    }
-
-    @SuppressWarnings("unchecked")
-    static <T extends AlhambraEvent> T only(Class<T> type, List<AlhambraEvent> events) {
-        List<AlhambraEvent> found = events.stream().filter(type::isInstance).toList();
-        assertEquals(1, found.size(), "exactly one " + type.getSimpleName() + " in " + events);
-        return (T) found.get(0);
-    }
-
-    static boolean has(Class<? extends AlhambraEvent> type, List<AlhambraEvent> events) {
-        return events.stream().anyMatch(type::isInstance);
     }
 }
