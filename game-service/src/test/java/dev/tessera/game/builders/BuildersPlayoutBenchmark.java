@@ -1,5 +1,8 @@
 package dev.tessera.game.builders;
 
+import dev.tessera.events.builders.BuildersEvent;
+import dev.tessera.game.rules.AnyTitle;
+
 import java.util.Random;
 
 /**
@@ -13,18 +16,18 @@ public final class BuildersPlayoutBenchmark {
 
     public static void main(String[] args) {
         double seconds = args.length > 0 ? Double.parseDouble(args[0]) : 10;
-        RandomPlayout playout = new RandomPlayout();
+        AnyTitle.Playout<BuildersState, BuildersMove, BuildersEvent> playout = AnyTitle.playout(new BuildersEngine());
         Random random = new Random(1);
         long warmUpEnd = System.nanoTime() + 2_000_000_000L;
         while (System.nanoTime() < warmUpEnd) {
-            playout.play(RandomPlayout.setup(2 + random.nextInt(3), random.nextLong()), random);
+            playout.play(Crafted.setup(2 + random.nextInt(3), random.nextLong()), random);
         }
         long games = 0;
         long moves = 0;
         long start = System.nanoTime();
         long end = start + (long) (seconds * 1e9);
         while (System.nanoTime() < end) {
-            RandomPlayout.Game game = playout.play(RandomPlayout.setup(2 + (int) (games % 3), random.nextLong()), random);
+            var game = playout.play(Crafted.setup(2 + (int) (games % 3), random.nextLong()), random);
             games++;
             moves += game.moves();
         }
