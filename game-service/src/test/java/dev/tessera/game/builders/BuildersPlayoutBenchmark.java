@@ -6,8 +6,9 @@ import dev.tessera.game.rules.AnyTitle;
 import java.util.Random;
 
 /**
- * Plays random whole games (2, 3 and 4 players in turn) on one thread for a fixed time and prints games per
- * second. A command, not a test: {@code java ... BuildersPlayoutBenchmark [seconds, default 10]}.
+ * Plays random whole games ({@link BuildersPropertyTest#randomGames()}, 2, 3 and 4 players in turn) on one thread
+ * for a fixed time and prints games per second. A command, not a test:
+ * {@code java ... BuildersPlayoutBenchmark [seconds, default 10]}.
  */
 public final class BuildersPlayoutBenchmark {
 
@@ -16,7 +17,7 @@ public final class BuildersPlayoutBenchmark {
 
     public static void main(String[] args) {
         double seconds = args.length > 0 ? Double.parseDouble(args[0]) : 10;
-        AnyTitle.Playout<BuildersState, BuildersMove, BuildersEvent> playout = AnyTitle.playout(new BuildersEngine());
+        AnyTitle.Playout<BuildersState, BuildersMove, BuildersEvent> playout = BuildersPropertyTest.randomGames();
         Random random = new Random(1);
         long warmUpEnd = System.nanoTime() + 2_000_000_000L;
         while (System.nanoTime() < warmUpEnd) {
