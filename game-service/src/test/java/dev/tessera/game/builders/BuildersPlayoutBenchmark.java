@@ -1,10 +1,14 @@
 package dev.tessera.game.builders;
 
+import dev.tessera.events.builders.BuildersEvent;
+import dev.tessera.game.rules.AnyTitle;
+
 import java.util.Random;
 
 /**
- * Plays random whole games (2, 3 and 4 players in turn) on one thread for a fixed time and prints games per
- * second. A command, not a test: {@code java ... BuildersPlayoutBenchmark [seconds, default 10]}.
+ * Plays random whole games ({@link BuildersPropertyTest#randomGames()}, 2, 3 and 4 players in turn) on one thread
+ * for a fixed time and prints games per second. A command, not a test:
+ * {@code java ... BuildersPlayoutBenchmark [seconds, default 10]}.
  */
 public final class BuildersPlayoutBenchmark {
 
@@ -13,18 +17,18 @@ public final class BuildersPlayoutBenchmark {
 
     public static void main(String[] args) {
         double seconds = args.length > 0 ? Double.parseDouble(args[0]) : 10;
-        RandomPlayout playout = new RandomPlayout();
+        AnyTitle.Playout<BuildersState, BuildersMove, BuildersEvent> playout = BuildersPropertyTest.randomGames();
         Random random = new Random(1);
         long warmUpEnd = System.nanoTime() + 2_000_000_000L;
         while (System.nanoTime() < warmUpEnd) {
-            playout.play(RandomPlayout.setup(2 + random.nextInt(3), random.nextLong()), random);
+            playout.play(Crafted.setup(2 + random.nextInt(3), random.nextLong()), random);
         }
         long games = 0;
         long moves = 0;
         long start = System.nanoTime();
         long end = start + (long) (seconds * 1e9);
         while (System.nanoTime() < end) {
-            RandomPlayout.Game game = playout.play(RandomPlayout.setup(2 + (int) (games % 3), random.nextLong()), random);
+            var game = playout.play(Crafted.setup(2 + (int) (games % 3), random.nextLong()), random);
             games++;
             moves += game.moves();
         }

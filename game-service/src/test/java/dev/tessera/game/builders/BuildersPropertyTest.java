@@ -9,8 +9,10 @@ import dev.tessera.events.builders.BuildersEvent.GameFinished;
 import dev.tessera.events.builders.BuildersEvent.MachineSent;
 import dev.tessera.events.builders.BuildersEvent.TurnEnded;
 import dev.tessera.events.builders.PlayerTally;
+import dev.tessera.game.rules.AnyTitle;
 import dev.tessera.game.rules.Decision;
 import dev.tessera.game.rules.GameSetup;
+import dev.tessera.game.rules.RulesFixture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -32,8 +34,10 @@ class BuildersPropertyTest {
     /** Observed random games last under 200 rounds; a game beyond this one failed to end. */
     private static final int ROUND_LIMIT = 400;
 
+    private static final RulesFixture<BuildersState, BuildersMove, BuildersEvent> RULES =
+            RulesFixture.of(new BuildersEngine());
+
     private final BuildersEngine engine = new BuildersEngine();
-    private final RandomPlayout playout = new RandomPlayout();
     private final ObjectMapper json = new ObjectMapper();
 
     @ParameterizedTest
@@ -43,9 +47,9 @@ class BuildersPropertyTest {
         MachineUse machines = new MachineUse();
         for (int game = 0; game < GAMES_PER_PLAYER_COUNT; game++) {
             long seed = players * 1_000_000L + game;
-            GameSetup setup = RandomPlayout.setup(players, seed);
+            GameSetup setup = Crafted.setup(players, seed);
             PropertyChecks.CoinLedger ledger = new PropertyChecks.CoinLedger(players);
-            RandomPlayout.Game played = playout.play(setup, new Random(seed), (state, events) -> {
+            var played = randomGames().after((before, mover, move, events, state) -> {
                 ledger.record(events);
                 machines.record(events);
                 PropertyChecks.assertCardsConserved(state);
@@ -53,10 +57,10 @@ class BuildersPropertyTest {
                 PropertyChecks.assertCoinsConserved(state, ledger);
                 assertTrue(state.round() <= ROUND_LIMIT, "game " + seed + " passed round " + ROUND_LIMIT);
                 assertOnlyTheCurrentPlayerCanMove(state);
-            });
+            }).play(setup, new Random(seed));
             String reason = assertEndedProperly(played);
             endings.merge(reason, 1, Integer::sum);
-            assertEquals(played.end(), Given.apply(engine.start(setup), played.events()), "replay of game " + seed);
+            assertEquals(played.end(), RULES.apply(engine.start(setup), played.events()), "replay of game " + seed);
             machines.endGame();
         }
         // Both ways of ending must have been exercised for the run to mean something.
@@ -110,19 +114,38 @@ class BuildersPropertyTest {
     void games_recorded_before_machines_still_keep_every_invariant_and_never_see_a_machine(int players) {
         for (int game = 0; game < 100; game++) {
             long seed = players * 1_000_000L + game;
-            GameSetup setup = RandomPlayout.setupBeforeMachines(players, seed);
+            GameSetup setup = Crafted.setupBeforeMachines(players, seed);
             PropertyChecks.CoinLedger ledger = new PropertyChecks.CoinLedger(players);
-            RandomPlayout.Game played = playout.play(setup, new Random(seed), (state, events) -> {
+            var played = randomGames().after((before, mover, move, events, state) -> {
                 ledger.record(events);
                 PropertyChecks.assertCardsConserved(state, BuildersEdition.BUILDINGS_ONLY);
                 PropertyChecks.assertStructure(state);
                 PropertyChecks.assertCoinsConserved(state, ledger);
-            });
+            }).play(setup, new Random(seed));
             assertEndedProperly(played);
             assertTrue(played.events().stream().noneMatch(e -> e instanceof MachineSent
                     || e instanceof BuildingCompleted c && c.building().machine() != null), "game " + seed);
-            assertEquals(played.end(), Given.apply(engine.start(setup), played.events()), "replay of game " + seed);
+            assertEquals(played.end(), RULES.apply(engine.start(setup), played.events()), "replay of game " + seed);
         }
+    }
+
+    /**
+     * Random whole games through AnyTitle's harness, a kind of move first, then a move of that kind. Sending a worker
+     * or a machine to a site is a kind of its own for each site: with sends one kind among the others, random players
+     * open buildings and recruit far more than they finish buildings, and few games see a machine at work.
+     */
+    static AnyTitle.Playout<BuildersState, BuildersMove, BuildersEvent> randomGames() {
+        return AnyTitle.playout(new BuildersEngine()).kinds(BuildersPropertyTest::kind);
+    }
+
+    private static Object kind(BuildersMove move) {
+        if (move instanceof BuildersMove.SendWorker send) {
+            return "send to " + send.building();
+        }
+        if (move instanceof BuildersMove.SendMachine send) {
+            return "send to " + send.building();
+        }
+        return move.getClass();
     }
 
     private void assertOnlyTheCurrentPlayerCanMove(BuildersState state) {
@@ -133,7 +156,7 @@ class BuildersPropertyTest {
     }
 
     /** Checks the end of a finished game and answers why it ended. */
-    private String assertEndedProperly(RandomPlayout.Game played) {
+    private String assertEndedProperly(AnyTitle.Played<BuildersState, BuildersMove, BuildersEvent> played) {
         BuildersState end = played.end();
         List<BuildersEvent> events = played.events();
         assertTrue(engine.isOver(end));
@@ -164,8 +187,9 @@ class BuildersPropertyTest {
     @Test
     void the_same_setup_and_choices_give_the_same_events() {
         for (int players = 2; players <= 4; players++) {
-            GameSetup setup = RandomPlayout.setup(players, 500 + players);
-            assertEquals(playout.play(setup, new Random(7)).events(), playout.play(setup, new Random(7)).events());
+            GameSetup setup = Crafted.setup(players, 500 + players);
+            assertEquals(randomGames().play(setup, new Random(7)).events(),
+                    randomGames().play(setup, new Random(7)).events());
         }
     }
 
@@ -173,11 +197,11 @@ class BuildersPropertyTest {
     void every_legal_move_round_trips_through_json_and_is_accepted() throws Exception {
         for (int players = 2; players <= 4; players++) {
             for (long seed = 0; seed < 10; seed++) {
-                playout.play(RandomPlayout.setup(players, seed), new Random(seed), (state, events) -> {
+                randomGames().after((before, mover, move, events, state) -> {
                     if (!state.finished()) {
                         assertLegalMovesRoundTrip(state);
                     }
-                });
+                }).play(Crafted.setup(players, seed), new Random(seed));
             }
         }
     }
@@ -204,7 +228,7 @@ class BuildersPropertyTest {
         ObjectMapper codecMapper = dev.tessera.events.EventCodec.newMapper();
         int withMachines = 0;
         for (long seed = 0; seed < 10; seed++) {
-            BuildersState end = playout.play(RandomPlayout.setup(3, seed), new Random(seed)).end();
+            BuildersState end = randomGames().play(Crafted.setup(3, seed), new Random(seed)).end();
             try {
                 assertEquals(end, codecMapper.treeToValue(codecMapper.valueToTree(end), BuildersState.class));
             } catch (java.io.IOException e) {
@@ -219,7 +243,7 @@ class BuildersPropertyTest {
 
     @Test
     void events_round_trip_through_json() throws Exception {
-        for (BuildersEvent event : playout.play(RandomPlayout.setup(3, 77), new Random(77)).events()) {
+        for (BuildersEvent event : randomGames().play(Crafted.setup(3, 77), new Random(77)).events()) {
             String text = json.writeValueAsString(event);
             assertEquals(event, json.readValue(text, event.getClass()), text);
         }

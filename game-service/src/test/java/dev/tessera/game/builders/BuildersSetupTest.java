@@ -23,7 +23,7 @@ class BuildersSetupTest {
     @ParameterizedTest
     @ValueSource(ints = {2, 3, 4})
     void each_player_starts_with_ten_coins_and_one_apprentice(int players) {
-        BuildersState state = Given.start(players, 11);
+        BuildersState state = Crafted.start(players, 11);
 
         assertEquals(players, state.players().size());
         for (PlayerState player : state.players()) {
@@ -38,7 +38,7 @@ class BuildersSetupTest {
     @ParameterizedTest
     @ValueSource(ints = {2, 3, 4})
     void five_buildings_and_five_workers_lie_face_up_and_the_rest_form_the_decks(int players) {
-        BuildersState state = Given.start(players, 12);
+        BuildersState state = Crafted.start(players, 12);
 
         assertEquals(5, state.buildingDisplay().size());
         assertEquals(5, state.workerDisplay().size());
@@ -62,7 +62,7 @@ class BuildersSetupTest {
 
     @Test
     void a_game_whose_options_name_no_edition_was_recorded_before_machines_and_has_none() {
-        BuildersState state = engine.start(RandomPlayout.setupBeforeMachines(3, 17));
+        BuildersState state = engine.start(Crafted.setupBeforeMachines(3, 17));
 
         assertEquals(34 - 5, state.buildingDeck().size());
         assertTrue(state.buildingDeck().stream().noneMatch(Building::machine));
@@ -74,7 +74,7 @@ class BuildersSetupTest {
 
     @Test
     void the_start_player_has_three_action_points_in_round_one() {
-        BuildersState state = Given.start(3, 13);
+        BuildersState state = Crafted.start(3, 13);
         assertEquals("p1", state.currentPlayer().name());
         assertEquals(3, state.actionPoints());
         assertEquals(1, state.round());
@@ -83,13 +83,13 @@ class BuildersSetupTest {
 
     @Test
     void the_same_seed_deals_the_same_game_and_another_seed_another() {
-        assertEquals(Given.start(4, 99), Given.start(4, 99));
-        assertNotEquals(Given.start(4, 99).buildingDeck(), Given.start(4, 100).buildingDeck());
+        assertEquals(Crafted.start(4, 99), Crafted.start(4, 99));
+        assertNotEquals(Crafted.start(4, 99).buildingDeck(), Crafted.start(4, 100).buildingDeck());
     }
 
     @Test
     void undealt_apprentices_are_shuffled_into_the_worker_deck() {
-        BuildersState state = Given.start(2, 14);
+        BuildersState state = Crafted.start(2, 14);
         long apprenticesLeft = state.workerDeck().stream().filter(w -> w.type() == WorkerType.APPRENTICE).count()
                 + state.workerDisplay().stream().filter(w -> w.type() == WorkerType.APPRENTICE).count();
         assertEquals(6 - 2, apprenticesLeft);
@@ -107,7 +107,7 @@ class BuildersSetupTest {
 
     @Test
     void the_view_shows_the_top_of_each_deck_but_not_the_order_below() throws Exception {
-        BuildersState state = Given.start(2, 15);
+        BuildersState state = Crafted.start(2, 15);
 
         BuildersView view = (BuildersView) engine.view(state, "p1");
 
@@ -132,8 +132,8 @@ class BuildersSetupTest {
     void the_view_shows_each_players_free_machines_the_machines_on_sites_and_what_a_machine_card_supplies() {
         Building pulley = BuildersData.building(35);
         Building crane = BuildersData.building(39);
-        BuildersState state = Given.withPlayer(Given.start(2, 16), "p2", 10, Given.workers(9), List.of(crane),
-                List.of(new Site(BuildersData.building(29), Given.workers(28), List.of(pulley))),
+        BuildersState state = Crafted.withPlayer(Crafted.start(2, 16), "p2", 10, Crafted.workers(9), List.of(crane),
+                List.of(new Site(BuildersData.building(29), Crafted.workers(28), List.of(pulley))),
                 List.of(pulley, crane));
 
         BuildersView.PlayerView p2 = ((BuildersView) engine.view(state, "p1")).players().get(1);
@@ -149,8 +149,8 @@ class BuildersSetupTest {
 
     @Test
     void the_view_shows_what_each_site_has_been_supplied_so_far() {
-        BuildersState state = Given.withPlayer(Given.start(2, 16), "p2", 10, Given.workers(),
-                List.of(Given.site(29, 9, 28)), List.of());
+        BuildersState state = Crafted.withPlayer(Crafted.start(2, 16), "p2", 10, Crafted.workers(),
+                List.of(Crafted.site(29, 9, 28)), List.of());
 
         BuildersView view = (BuildersView) engine.view(state, "p1");
 

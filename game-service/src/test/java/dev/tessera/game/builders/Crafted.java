@@ -1,54 +1,31 @@
 package dev.tessera.game.builders;
 
-import dev.tessera.events.builders.BuildersEvent;
-import dev.tessera.game.rules.Decision;
+import dev.tessera.game.rules.GameSetup;
+import dev.tessera.game.rules.RulesFixture;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+/** Crafted positions for rule tests: games just set up, and states edited from card ids. */
+final class Crafted {
 
-/** Given/when/then helpers: states from start(setup) and events, or crafted from card ids. */
-final class Given {
-
-    static final BuildersEngine ENGINE = new BuildersEngine();
-
-    private Given() {
+    private Crafted() {
     }
 
-    /** A game just set up, players named p1, p2, ... in seat order. */
+    /** The setup of a game created today (the current edition of the cards, machines included), players p1…pN. */
+    static GameSetup setup(int players, long seed) {
+        return new GameSetup(RulesFixture.players(players), seed, new BuildersEngine().optionsForNewGame(Map.of()));
+    }
+
+    /** The setup of a game recorded before editions: its options name none, so it has no machines. */
+    static GameSetup setupBeforeMachines(int players, long seed) {
+        return RulesFixture.setup(players, seed);
+    }
+
+    /** A game of today's edition just set up, players named p1, p2, ... in seat order. */
     static BuildersState start(int players, long seed) {
-        return ENGINE.start(RandomPlayout.setup(players, seed));
-    }
-
-    /** The events of a move that must be accepted. */
-    static List<BuildersEvent> accepted(BuildersState state, String player, BuildersMove move) {
-        Decision<BuildersEvent> decision = ENGINE.decide(state, player, move);
-        return assertInstanceOf(Decision.Accepted.class, decision, () -> "rejected: " + decision).events();
-    }
-
-    /** Asserts the move is rejected with {@code rule}. */
-    static void rejected(BuildersState state, String player, BuildersMove move, String rule) {
-        Decision<BuildersEvent> decision = ENGINE.decide(state, player, move);
-        Decision.Rejected<?> rejection = assertInstanceOf(Decision.Rejected.class, decision,
-                () -> "accepted: " + decision);
-        assertEquals(rule, rejection.rule(), rejection.detail());
-    }
-
-    static BuildersState apply(BuildersState state, List<BuildersEvent> events) {
-        for (BuildersEvent event : events) {
-            state = ENGINE.evolve(state, event);
-        }
-        return state;
-    }
-
-    /** The state after the player's moves, each of which must be accepted. */
-    static BuildersState play(BuildersState state, String player, BuildersMove... moves) {
-        for (BuildersMove move : moves) {
-            state = apply(state, accepted(state, player, move));
-        }
-        return state;
+        return new BuildersEngine().start(setup(players, seed));
     }
 
     static List<Worker> workers(int... ids) {
