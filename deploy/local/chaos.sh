@@ -1,0 +1,119 @@
+# shellcheck shell=bash
+# Sourced by ./tessera, not run on its own: ./tessera chaos, bots playing while processes are killed and started
+# again, then the data checked (bench/README.md, "Chaos"); its report in bench/results/.
+
+# Bots play through the public entry point while, every few seconds, one process is SIGKILLed and started again
+# after a pause: a random instance of a random service, and in turn a Kafka broker and the PostgreSQL server. Then
+# the load stops, the consumers catch up, and the data itself is checked (bench/README.md, "Chaos").
+# TESSERA_CHAOS_INTERVAL (s, default 1) is the calm between a restart and the next kill; the pause before a
+# restart is 3 to 7 s. At 2 s, 20 minutes made 99 to 104 kills.
+chaos() {
+  local minutes=${1:-10} games=${2:-6} cp report stamp
+  [[ $minutes =~ ^[1-9][0-9]*$ ]] || fail "usage: ./tessera chaos [minutes] [games at once]"
+  [[ $games =~ ^[1-9][0-9]*$ ]] || fail "usage: ./tessera chaos [minutes] [games at once]"
+  check_java
+  load_topology && pid_alive supervisor \
+    || fail "Tessera is not running: ./tessera up --detach --scale lobby=2,game=3,scoring=2,gateway=2 --brokers 3 first"
+  say "preparing…"
+  cp=$(bench_classpath) || exit 1
+  stamp=$(date -u +%Y-%m-%d-%H%M)
+  report=bench/results/$stamp-chaos.md
+  mkdir -p bench/results "$RUN/chaos"
+  rm -f "$RUN/chaos/"*
+  local started_at
+  started_at=$(date -u '+%Y-%m-%d %H:%M:%S')
+  java $(loadgen_opts) -cp "$cp" dev.tessera.bench.chaos.ChaosLoad --gateway "http://localhost:$GATEWAY_PORT" \
+    --games "$games" --stop-file "$RUN/chaos/stop" --out "$RUN/chaos/load.json" > "$RUN/chaos/load.log" 2>&1 &
+  local load_pid=$!
+  say "bots playing $games games at a time through http://localhost:$GATEWAY_PORT (log: $RUN/chaos/load.log)"
+  sleep 15
+  declare -A kills=()
+  local end=$((SECONDS + minutes * 60)) n=0 target pause last_broker=-100 total=0
+  : > "$RUN/chaos/kills.log"
+  while (( SECONDS < end )); do
+    kill -0 "$load_pid" 2>/dev/null || { tail -20 "$RUN/chaos/load.log"; fail "the bots stopped (log: $RUN/chaos/load.log)"; }
+    target=$(chaos_target "$n" "$last_broker")
+    n=$((n + 1))
+    [[ -z $target ]] && { sleep 1; continue; }
+    pause=$((3 + RANDOM % 5))
+    hold "$target"
+    kill -KILL "$(pid_of "$target")" 2>/dev/null
+    kills[${target%%.*}]=$((${kills[${target%%.*}]:-0} + 1))
+    total=$((total + 1))
+    printf '%s SIGKILL %s, started again after %s s\n' "$(date -u +%T)" "$target" "$pause" | tee -a "$RUN/chaos/kills.log"
+    sleep "$pause"
+    # A PostgreSQL killed a moment ago may still hold its lock file: try again until it starts. In a subshell,
+    # so that this shell does not report the process's death when it is killed next time.
+    until (start_component "$target"); do sleep 1; done
+    release "$target"
+    [[ $target == kafka.* ]] && last_broker=$SECONDS
+    sleep "${TESSERA_CHAOS_INTERVAL:-1}"
+  done
+  say "stopping the bots…"
+  touch "$RUN/chaos/stop"
+  wait "$load_pid"
+  say "waiting until every process is ready again…"
+  wait_ready $(components)
+  say "checking the data (after the consumers have caught up)…"
+  java -cp "$cp" dev.tessera.bench.chaos.Invariants --db-host "$TESSERA_DB_HOST" --db-port "${TESSERA_DB_PORT:-5432}" \
+    --db-user "${TESSERA_DB_USER:-postgres}" ${TESSERA_DB_PASSWORD:+--db-password "$TESSERA_DB_PASSWORD"} \
+    --kafka "$TESSERA_KAFKA" --gateway "http://localhost:$GATEWAY_PORT" --load "$RUN/chaos/load.json" \
+    --kills "$total" --out "$RUN/chaos/checks.md" > "$RUN/chaos/checks.log" 2>&1
+  local checked=$?
+  {
+    say "# Chaos, $started_at UTC"
+    say ""
+    say "Command: \`./tessera chaos $minutes $games\`, commit $(git rev-parse --short HEAD 2>/dev/null), $(nproc) cores."
+    say "Platform: $(describe_topology); PostgreSQL fsync $(pg_setting fsync), synchronous_commit $(pg_setting synchronous_commit)."
+    say ""
+    say "## Kills"
+    say ""
+    say "| component | SIGKILLs |"
+    say "|---|---|"
+    local k
+    for k in "${!kills[@]}"; do say "| $k | ${kills[$k]} |"; done | sort
+    say ""
+    say "Each was started again after 3 to 7 s; at most one broker down at a time, and never the last ready"
+    say "instance of a service. In order:"
+    say ""
+    say '```'
+    cat "$RUN/chaos/kills.log"
+    say '```'
+    say ""
+    cat "$RUN/chaos/checks.md" 2>/dev/null || { say "The checks did not run:"; say '```'; tail -30 "$RUN/chaos/checks.log"; say '```'; }
+  } > "$report"
+  say "report: $report"
+  tail -1 "$report"
+  return $checked
+}
+
+# What to kill next: in a round of six, four service instances, one broker, PostgreSQL. A ready instance of a random
+# service, never its last ready one (with one instance, the service itself is killed); never a broker while another
+# is down or came back less than 20 s ago; a turn that has nothing of its kind to kill falls to a service instance.
+chaos_target() {
+  local turn=$(($1 % 6)) last_broker=$2 c candidates=()
+  if [[ $turn == 2 ]] && [[ ${EXTERNAL_KAFKA:-0} == 0 ]] && (( SECONDS - last_broker >= 20 )); then
+    local all_up=1
+    for c in $(kafka_nodes); do pid_alive "$c" || all_up=0; done
+    (( all_up == 1 && BROKERS > 1 )) && { kafka_nodes | shuf -n 1; return; }
+  fi
+  if [[ $turn == 5 ]] && [[ ${EXTERNAL_PG:-0} == 0 ]] && pid_alive postgres; then
+    echo postgres
+    return
+  fi
+  local s i others services=()
+  for s in game scoring lobby gateway; do
+    candidates=()
+    for c in $(instances "$s"); do
+      # One still starting again after the last kill is left alone: a kill takes a working instance away.
+      ready "$c" || continue
+      others=0
+      for i in $(instances "$s"); do [[ $i != "$c" ]] && ready "$i" && others=1; done
+      # shellcheck disable=SC2004 # SCALE is associative (topology.sh): its key needs the $
+      (( others == 1 || SCALE[$s] == 1 )) && candidates+=("$c")
+    done
+    [[ ${#candidates[@]} -gt 0 ]] && services+=("$(printf '%s\n' "${candidates[@]}" | shuf -n 1)")
+  done
+  [[ ${#services[@]} -gt 0 ]] && printf '%s\n' "${services[@]}" | shuf -n 1
+}
+

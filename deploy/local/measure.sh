@@ -1,0 +1,184 @@
+# shellcheck shell=bash
+# Sourced by ./tessera, not run on its own: the measurements, the CPU and memory of every process (for bench),
+# the idle platform's CPU (./tessera idle) and PostgreSQL's counters (./tessera counters, for bench).
+
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
+rss_mb() { awk '/VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$1/status" 2>/dev/null || echo "?"; }
+# CPU ticks of a JVM's JIT compiler threads (C1/C2), which run beside the application's. The JVM starts and
+# ends compiler threads as it needs them; one that ends during a run takes its ticks with it (a lower bound).
+jit_ticks() {
+  local t sum=0 c
+  for t in /proc/"$1"/task/*; do
+    c=$(cat "$t/comm" 2>/dev/null) || continue
+    [[ $c == C1\ Compiler* || $c == C2\ Compiler* ]] && sum=$((sum + $(awk '{print $14 + $15}' "$t/stat" 2>/dev/null || echo 0)))
+  done
+  echo "$sum"
+}
+# CPU ticks of our PostgreSQL: its server (found by its port) and its children (backends and workers alive now; one that ended took its ticks).
+# The server's own ticks are counted by $1 (default cpu_ticks; all_ticks adds the backends it reaped).
+pg_ticks() {
+  local server_ticks=${1:-cpu_ticks} pm sum=0 p
+  for pm in $(pgrep -f -- "bin/postgres -D .* -p $PG_PORT " 2>/dev/null); do
+    sum=$((sum + $($server_ticks "$pm")))
+    for p in $(pgrep -P "$pm" 2>/dev/null); do sum=$((sum + $(cpu_ticks "$p"))); done
+  done
+  echo "$sum"
+}
+# The processes of one part of the platform: a service's instances, or the brokers ("kafka").
+processes_of() { if [[ $1 == kafka ]]; then kafka_nodes; else instances "$1"; fi; }
+# The CPU seconds (user + system) of this shell's finished children so far, from the builtin times (which must
+# run in this shell, not in a command substitution's subshell: hence the file).
+children_cpu() {
+  times > "$RUN/times"
+  awk 'NR == 2 {gsub(/s/, ""); split($1, u, "m"); split($2, y, "m"); print u[1] * 60 + u[2] + y[1] * 60 + y[2]}' "$RUN/times"
+}
+# The whole machine's busy and total CPU ticks (all cores), from /proc/stat.
+machine_ticks() { awk '/^cpu / {print $2 + $3 + $4 + $7 + $8, $2 + $3 + $4 + $5 + $6 + $7 + $8}' /proc/stat; }
+# CPU counters of every process a phase of the benchmark involves, one "name ticks jit-ticks" line each (the load
+# generator's in seconds, as children of this shell; the machine's busy and total ticks), for cpu_report.
+cpu_snapshot() {
+  local s c ticks jit
+  for s in "${SERVICES[@]}" kafka; do
+    ticks=0 jit=0
+    for c in $(processes_of "$s"); do
+      ticks=$((ticks + $(cpu_ticks "$(pid_of "$c" || echo 0)"))) jit=$((jit + $(jit_ticks "$(pid_of "$c" || echo 0)")))
+    done
+    echo "$s $ticks $jit"
+  done
+  echo "pg $(pg_ticks) 0"
+  # Not in a $(…): children_cpu reads this shell's own children's times, which a subshell has none of.
+  children_cpu > "$RUN/loadgen.cpu"
+  echo "loadgen $(cat "$RUN/loadgen.cpu") 0"
+  echo "machine $(machine_ticks)"
+}
+# Resident memory of every instance of a service, summed.
+service_rss() { local c sum=0; for c in $(instances "$1"); do sum=$((sum + $(rss_mb "$(pid_of "$c" || echo 0)" | tr -dc 0-9))); done; echo "$sum"; }
+# What each process used between two cpu_snapshot files, and per accepted move ($3 moves).
+cpu_report() {
+  local before=$1 after=$2 moves=${3:-0} hz s joined
+  hz=$(getconf CLK_TCK)
+  joined=$(join <(sort "$before") <(sort "$after"))
+  say "| service | resident memory (MB) | CPU (s) | of which JIT compilers (s) | CPU per accepted move (ms) |"
+  say "|---|---|---|---|---|"
+  for s in "${SERVICES[@]}"; do
+    # shellcheck disable=SC2004 # SCALE is associative (topology.sh): its key needs the $
+    say "| $s$( ((SCALE[$s] > 1)) && echo " (${SCALE[$s]} instances)") | $(service_rss "$s") | $(awk -v n="$s" -v hz="$hz" -v m="$moves" '$1 == n {
+      d = ($4 - $2) / hz; j = ($5 - $3) / hz; printf "%.1f | %.1f | %s", d, (j < 0 ? 0 : j), (m > 0 ? sprintf("%.1f", 1000 * d / m) : "n/a")}' <<< "$joined") |"
+  done
+  say ""
+  awk -v hz="$hz" -v m="$moves" '
+    $1 == "kafka" {kafka = ($4 - $2) / hz; kjit = ($5 - $3) / hz}
+    $1 == "pg" {pg = ($4 - $2) / hz}
+    $1 == "loadgen" {gen = $4 - $2}
+    $1 == "machine" {busy = $4 - $2; total = $5 - $3}
+    $1 != "machine" && $1 != "loadgen" {all += ($4 - $2) / hz}
+    END {
+      all += gen
+      printf "Beside them, in the same window: Kafka (the brokers) %.1f s CPU (its JIT compilers %.1f s), PostgreSQL %.1f s (server and the backends alive at the end), the load generator %.1f s.\n\n", kafka, (kjit < 0 ? 0 : kjit), pg, gen
+      printf "The whole machine (services, PostgreSQL, Kafka, the load generator) was busy %s of its CPU time during the load", (total > 0 ? sprintf("%.0f%%", 100 * busy / total) : "?")
+      if (m > 0) printf "; all of these processes together used %.2f ms of CPU per accepted move (Kafka %.2f, PostgreSQL %.2f, the load generator %.2f)", 1000 * all / m, 1000 * kafka / m, 1000 * pg / m, 1000 * gen / m
+      printf ".\n"
+    }' <<< "$joined" | while IFS= read -r line; do say "$line"; done
+}
+
+# ---- idle ---------------------------------------------------------------------------------------------------------
+# CPU ticks of a process and of its children that ended and were waited for (PostgreSQL's backends, the
+# supervisor's forks), from /proc/<pid>/stat fields 14-17.
+all_ticks() { awk '{print $14 + $15 + $16 + $17}' "/proc/$1/stat" 2>/dev/null || echo 0; }
+# One "name ticks" line per part of the platform: every instance of a service summed, the brokers, PostgreSQL (its
+# server, its live children and the children it reaped), the supervisor, the load balancer.
+idle_snapshot() {
+  local s c t
+  for s in "${SERVICES[@]}" kafka; do
+    t=0
+    for c in $(processes_of "$s"); do t=$((t + $(all_ticks "$(pid_of "$c" || echo 0)"))); done
+    echo "$s $t"
+  done
+  echo "postgres $(pg_ticks all_ticks)"
+  echo "supervisor $(all_ticks "$(pid_of supervisor || echo 0)")"
+  behind_lb && echo "lb $(all_ticks "$(pid_of lb || echo 0)")"
+  return 0
+}
+# The idle platform's CPU: after [quiet] seconds with nothing asked of it, what each part uses in [seconds], in cores
+# (issue 41's goal: at most 0.02 of a core single, 0.08 scaled). Markdown on stdout.
+idle_measure() {
+  local seconds=$1 quiet=$2 hz
+  hz=$(getconf CLK_TCK)
+  sleep "$quiet"
+  idle_snapshot > "$RUN/idle.before"
+  sleep "$seconds"
+  idle_snapshot > "$RUN/idle.after"
+  local scaled=0 goal=0.02 s
+  (( BROKERS > 1 )) && scaled=1
+  # shellcheck disable=SC2004 # SCALE is associative (topology.sh): its key needs the $
+  for s in "${SERVICES[@]}"; do (( SCALE[$s] > 1 )) && scaled=1; done
+  (( scaled == 1 )) && goal=0.08
+  say "## Idle: $(describe_topology), measured for $seconds s after $quiet s without requests"
+  say ""
+  say "| process | CPU (s) | cores |"
+  say "|---|---|---|"
+  join <(sort "$RUN/idle.before") <(sort "$RUN/idle.after") | awk -v hz="$hz" -v t="$seconds" -v goal="$goal" '
+    {d = ($3 - $2) / hz; all += d; printf "| %s | %.2f | %.4f |\n", $1, d, d / t}
+    END {printf "| **all** | %.2f | **%.4f** |\n\nGoal (issue 41): at most %s of a core for all of them together: %s.\n", all, all / t, goal, (all / t <= goal ? "met" : "not met")}'
+}
+# ./tessera idle [seconds] [quiet seconds]: the running platform's idle CPU (started here, and stopped after, when
+# it is not running), also written to bench/results/<date>-idle.md.
+idle() {
+  local seconds=${1:-60} quiet=${2:-120} started_here=0 report
+  if ! load_topology 2>/dev/null || ! pid_alive supervisor; then
+    ( up --detach ) || fail "the platform did not start"
+    started_here=1
+    load_topology
+  fi
+  mkdir -p bench/results
+  report="bench/results/$(date -u +%Y-%m-%d-%H%M)-idle.md"
+  say "measuring the idle platform: $quiet s without requests, then $seconds s measured…"
+  { say "# Tessera idle, $(date -u '+%Y-%m-%d %H:%M') UTC (commit $(git rev-parse --short HEAD 2>/dev/null))"
+    say ""
+    idle_measure "$seconds" "$quiet"
+  } > "$report"
+  cat "$report"
+  say "report: $report"
+  [[ $started_here == 1 ]] && down
+  return 0
+}
+
+# ---- PostgreSQL's counters ------------------------------------------------------------------------------------------
+# One "name value" line per counter of the platform's PostgreSQL: statements run (pg_stat_statements' calls, BEGIN and
+# COMMIT included) and transactions, per database; the WAL's writes, flushes (fsyncs) and bytes, for the server; and
+# the events the databases hold. Nothing for a counter psql cannot read (pg_stat_statements not loaded, say).
+pg_counters() {
+  local pg=(-qtA -F ' ' -h "${TESSERA_DB_HOST:-localhost}" -p "${TESSERA_DB_PORT:-$PG_PORT}" -U "${TESSERA_DB_USER:-postgres}") dbs d
+  dbs="'${DATABASES//,/\',\'}'"
+  psql "${pg[@]}" -d postgres -c 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements' >/dev/null 2>&1
+  psql "${pg[@]}" -d postgres -c "SELECT 'statements.' || d.datname, sum(s.calls) FROM pg_stat_statements s
+      JOIN pg_database d ON d.oid = s.dbid WHERE d.datname IN ($dbs) GROUP BY d.datname" 2>/dev/null
+  psql "${pg[@]}" -d postgres -c "SELECT 'transactions.' || datname, xact_commit + xact_rollback FROM pg_stat_database
+      WHERE datname IN ($dbs)" 2>/dev/null
+  psql "${pg[@]}" -d postgres -c "SELECT 'wal.writes', wal_write FROM pg_stat_wal UNION ALL SELECT 'wal.flushes', wal_sync FROM pg_stat_wal
+      UNION ALL SELECT 'wal.bytes', wal_bytes FROM pg_stat_wal" 2>/dev/null
+  for d in ${DATABASES//,/ }; do psql "${pg[@]}" -d "$d" -c "SELECT 'events.$d', count(*) FROM events" 2>/dev/null; done
+  return 0
+}
+# ./tessera counters NAME: pg_counters into $RUN/counters.NAME (the rejections phase of the bench runs it).
+counters() { load_topology || fail "Tessera is not running"; pg_counters > "$RUN/counters.$1"; }
+# PostgreSQL's work between two pg_counters files, per accepted move ($3): statements and transactions by
+# database, WAL flushes and bytes, events written. Markdown.
+pg_report() {
+  local before=$1 after=$2 moves=${3:-0}
+  join <(sort "$before") <(sort "$after") | awk -v m="$moves" '
+    function per(x) { return m > 0 ? sprintf("%.2f", x / m) : "n/a" }
+    {d[$1] = $3 - $2}
+    $1 ~ /^statements\./ {db = substr($1, 12); dbs[db] = 1; st += $3 - $2}
+    $1 ~ /^transactions\./ {db = substr($1, 14); dbs[db] = 1; tx += $3 - $2}
+    $1 ~ /^events\./ {ev += $3 - $2}
+    END {
+      print "| database | statements | per move | transactions | per move |"
+      print "|---|---|---|---|---|"
+      for (db in dbs) printf "| %s | %d | %s | %d | %s |\n", db, d["statements." db], per(d["statements." db]), d["transactions." db], per(d["transactions." db])
+      printf "| **all** | %d | **%s** | %d | %s |\n\n", st, per(st), tx, per(tx)
+      printf "WAL: %d flushes (%s per move), %d writes, %.1f KiB (%s KiB per move); %d events written (%s per move).\n", \
+        d["wal.flushes"], per(d["wal.flushes"]), d["wal.writes"], d["wal.bytes"] / 1024, (m > 0 ? sprintf("%.2f", d["wal.bytes"] / 1024 / m) : "n/a"), ev, per(ev)
+    }'
+}
+
