@@ -226,19 +226,27 @@ class BuildersPropertyTest {
     @Test
     void states_with_machines_survive_json_so_they_can_be_snapshotted() {
         ObjectMapper codecMapper = dev.tessera.events.EventCodec.newMapper();
-        int withMachines = 0;
+        int[] withMachines = {0};
         for (long seed = 0; seed < 10; seed++) {
-            BuildersState end = randomGames().play(Crafted.setup(3, seed), new Random(seed)).end();
-            try {
-                assertEquals(end, codecMapper.treeToValue(codecMapper.valueToTree(end), BuildersState.class));
-            } catch (java.io.IOException e) {
-                throw new AssertionError(e);
-            }
-            if (end.players().stream().anyMatch(p -> !p.freeMachines().isEmpty())) {
-                withMachines++;
-            }
+            BuildersState end = randomGames()
+                    .after((before, mover, move, events, after) -> {
+                        if (after.players().stream().anyMatch(p -> !p.freeMachines().isEmpty())) {
+                            assertSurvivesJson(codecMapper, after);
+                            withMachines[0]++;
+                        }
+                    })
+                    .play(Crafted.setup(3, seed), new Random(seed)).end();
+            assertSurvivesJson(codecMapper, end);
         }
-        assertTrue(withMachines > 0, "some game ended with a machine");
+        assertTrue(withMachines[0] >= 100, "only " + withMachines[0] + " states had a free machine to snapshot");
+    }
+
+    private static void assertSurvivesJson(ObjectMapper mapper, BuildersState state) {
+        try {
+            assertEquals(state, mapper.treeToValue(mapper.valueToTree(state), BuildersState.class));
+        } catch (java.io.IOException e) {
+            throw new AssertionError(e);
+        }
     }
 
     @Test
