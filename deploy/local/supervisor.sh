@@ -7,7 +7,7 @@
 # PostgreSQL still recovering) is tried again, without a storm of processes.
 supervise_loop() {
   declare -A last=()
-  local c comps pid state
+  local c comps
   comps=$(components)
   # Bash builtins only while everything runs (no command substitution, no awk, no sleep): a fork a second for each
   # component cost the idle platform a few percent of a core. read -t on a FIFO nobody writes is the sleep.
