@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class CarraraDataTest {
 
     @Test
-    void thirtyTilesSixTypesEachWithCostsOneToFive() {
+    void thirty_tiles_of_six_types_each_with_costs_one_to_five() {
         List<Tile> tiles = CarraraData.tiles();
         assertEquals(30, tiles.size());
         assertEquals(30, new HashSet<>(tiles).size());
@@ -25,7 +25,7 @@ class CarraraDataTest {
     }
 
     @Test
-    void twentyCityBuildingsAndTenLandBuildings() {
+    void twenty_city_buildings_and_ten_land_buildings() {
         assertEquals(20, CarraraData.tiles().stream().filter(t -> CarraraData.category(t.type()) == Category.CITY).count());
         assertEquals(EnumSet.of(BuildingType.CASTELLO, BuildingType.VILLA),
                 EnumSet.copyOf(Arrays.stream(BuildingType.values())
@@ -33,14 +33,14 @@ class CarraraDataTest {
     }
 
     @Test
-    void everyTypeShowsADifferentObjectWithPalazzoCrownAndBibliotecaBook() {
+    void every_type_shows_a_different_object_the_palazzo_a_crown_and_the_biblioteca_a_book() {
         assertEquals(6, Arrays.stream(BuildingType.values()).map(CarraraData::object).distinct().count());
         assertEquals(ObjectKind.CROWN, CarraraData.object(BuildingType.PALAZZO));
         assertEquals(ObjectKind.BOOK, CarraraData.object(BuildingType.BIBLIOTECA));
     }
 
     @Test
-    void wheelPricesMatchTheTableOfTheRules() {
+    void the_wheels_prices_match_the_table_of_the_rules() {
         int[][] table = { // rows: sections I..VI; columns: white, yellow, red, green, blue, black (0 = free)
             {6, 5, 4, 3, 2, 1}, {5, 4, 3, 2, 1, 0}, {4, 3, 2, 1, 0, 0},
             {3, 2, 1, 0, 0, 0}, {2, 1, 0, 0, 0, 0}, {1, 0, 0, 0, 0, 0}};
@@ -53,7 +53,7 @@ class CarraraDataTest {
     }
 
     @Test
-    void citiesAcceptTheirColourAndEveryMoreExpensiveOne() {
+    void cities_accept_their_colour_and_every_more_expensive_one() {
         assertTrue(CarraraData.accepts(City.LIVORNO, Stone.WHITE));
         assertFalse(CarraraData.accepts(City.LIVORNO, Stone.YELLOW));
         assertTrue(CarraraData.accepts(City.LUCCA, Stone.RED));
@@ -66,7 +66,7 @@ class CarraraDataTest {
     }
 
     @Test
-    void cityValuesAndPayoutsMatchTheRules() {
+    void city_values_and_payouts_match_the_rules() {
         assertEquals(List.of(3, 3, 2, 2, 1, 1), Arrays.stream(City.values()).map(CarraraData::value).toList());
         assertEquals(List.of(Payout.VP, Payout.COINS, Payout.VP, Payout.COINS, Payout.VP, Payout.COINS),
                 Arrays.stream(City.values()).map(CarraraData::payout).toList());
@@ -77,7 +77,7 @@ class CarraraDataTest {
     }
 
     @Test
-    void componentCounts() {
+    void the_component_counts_match_the_rules() {
         assertEquals(42, CarraraData.STONES_PER_COLOUR * Stone.values().length);
         assertEquals(36, CarraraData.OBJECTS_PER_KIND * ObjectKind.values().length);
         assertEquals(List.of(Stone.BLACK, Stone.BLUE, Stone.GREEN, Stone.RED), CarraraData.START_STONES);

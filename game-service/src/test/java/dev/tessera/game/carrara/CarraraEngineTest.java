@@ -1,16 +1,12 @@
 package dev.tessera.game.carrara;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
-import static dev.tessera.game.carrara.Fixture.ENGINE;
-import static dev.tessera.game.carrara.Fixture.accepted;
-import static dev.tessera.game.carrara.Fixture.apply;
-import static dev.tessera.game.carrara.Fixture.assertRejected;
-import static dev.tessera.game.carrara.Fixture.play;
-import static dev.tessera.game.carrara.Fixture.setup;
-import static dev.tessera.game.carrara.Fixture.start;
-import static dev.tessera.game.carrara.Fixture.withBuilt;
-import static dev.tessera.game.carrara.Fixture.withHoldings;
+import static dev.tessera.game.carrara.Crafted.setup;
+import static dev.tessera.game.carrara.Crafted.start;
+import static dev.tessera.game.carrara.Crafted.withBuilt;
+import static dev.tessera.game.carrara.Crafted.withHoldings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -32,26 +28,23 @@ import dev.tessera.events.carrara.TurnEnded;
 import dev.tessera.events.carrara.ValuationRequested;
 import dev.tessera.events.carrara.ValuationScored;
 import dev.tessera.events.carrara.WheelRotated;
-import dev.tessera.game.carrara.CarraraMove.Build;
-import dev.tessera.game.carrara.CarraraMove.BuyNothing;
-import dev.tessera.game.carrara.CarraraMove.BuyObject;
-import dev.tessera.game.carrara.CarraraMove.BuyStones;
-import dev.tessera.game.carrara.CarraraMove.DeclareEnd;
-import dev.tessera.game.carrara.CarraraMove.EndTurn;
-import dev.tessera.game.carrara.CarraraMove.RotateWheel;
-import dev.tessera.game.carrara.CarraraMove.TakeCoins;
-import dev.tessera.game.carrara.CarraraMove.ValueCity;
-import dev.tessera.game.carrara.CarraraMove.ValueType;
 import dev.tessera.game.rules.GameSetup;
+import dev.tessera.game.rules.RulesFixture;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
+/** The basic game's rules (game-service/docs/carrara.md): the set-up, each move and each rejection, the views. */
 class CarraraEngineTest {
+
+    private static final CarraraEngine ENGINE = new CarraraEngine();
+    private static final RulesFixture<CarraraState, CarraraMove, CarraraEvent> RULES = RulesFixture.of(ENGINE);
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private static final Stones ONE_OF_EACH = new Stones(1, 1, 1, 1, 1, 1);
 
@@ -81,10 +74,28 @@ class CarraraEngineTest {
         return withHoldings(s, 0, coins, s.player(0).stones());
     }
 
+    private static CarraraState annWithPalazzi() {
+        return withBuilt(start(2), 0, new Building(BuildingType.PALAZZO, 3, City.LIVORNO),
+                new Building(BuildingType.PALAZZO, 2, City.PISA), new Building(BuildingType.VILLA, 1, City.PISA));
+    }
+
+    private static CarraraState bobMeetsTheGoals(int players) {
+        CarraraState s = withBuilt(start(players), 1, new Building(BuildingType.PALAZZO, 5, City.LERICI),
+                new Building(BuildingType.PORTA, 5, City.LERICI), new Building(BuildingType.VILLA, 5, City.LERICI),
+                new Building(BuildingType.CASTELLO, 5, City.LERICI));
+        PlayerState bob = s.player(1);
+        for (int i = 0; i < 4; i++) {
+            bob = bob.withMarkerUsed(null, null);
+        }
+        bob = bob.withObjects(
+                List.of(ObjectKind.CUP, ObjectKind.CUP, ObjectKind.GATE, ObjectKind.BOOK, ObjectKind.FLAG));
+        return s.withPlayer(1, bob).withTurn(1);
+    }
+
     // --- set-up ---
 
     @Test
-    void setUpGivesCoinsStartingStonesAndFillsBoard() {
+    void the_set_up_gives_coins_and_starting_stones_and_fills_the_board() {
         CarraraState s = start(4);
 
         assertEquals(List.of(20, 20, 20, 20), s.players().stream().map(PlayerState::coins).toList());
@@ -104,13 +115,13 @@ class CarraraEngineTest {
     }
 
     @Test
-    void setUpIsDeterminedBySeed() {
+    void the_set_up_is_determined_by_the_seed() {
         assertEquals(ENGINE.start(setup(3, 7)), ENGINE.start(setup(3, 7)));
         assertNotEquals(ENGINE.start(setup(3, 7)).display(), ENGINE.start(setup(3, 8)).display());
     }
 
     @Test
-    void twoToFourPlayers() {
+    void two_to_four_distinct_players_play() {
         assertThrows(IllegalArgumentException.class, () -> ENGINE.start(setup(1, 1)));
         assertThrows(IllegalArgumentException.class,
                 () -> ENGINE.start(new GameSetup(List.of("a", "b", "c", "d", "e"), 1, Map.of())));
@@ -118,307 +129,388 @@ class CarraraEngineTest {
                 () -> ENGINE.start(new GameSetup(List.of("a", "a"), 1, Map.of())));
     }
 
-    // --- buy stones: the wheel ---
+    @Nested
+    class RotateWheel {
 
-    @Test
-    void turningTheWheelMovesStonesOnAndRefillsSectionOneToEleven() {
-        CarraraState s = start(2);
+        @Test
+        void turning_the_wheel_moves_stones_on_and_refills_section_one_to_eleven() {
+            CarraraState s = start(2);
 
-        List<CarraraEvent> events = accepted(s, "ann", new RotateWheel());
+            var turned = RULES.given(s).when("ann", new CarraraMove.RotateWheel());
 
-        WheelRotated rotated = assertInstanceOf(WheelRotated.class, events.get(0));
-        assertEquals(1, events.size());
-        assertEquals(5, rotated.drawn().size());
-        assertEquals(29, rotated.bagLeft());
-        CarraraState after = apply(s, events);
-        assertEquals(ONE_OF_EACH, after.wheel().get(1));
-        assertEquals(Stones.of(rotated.drawn().stream().map(Stone::of).toList()), after.wheel().get(0));
-        assertEquals(29, after.bag().total());
-        assertEquals(Phase.BUYING_STONES, after.phase());
-    }
-
-    @Test
-    void stonesOnSectionSixComeRoundToSectionOne() {
-        CarraraState s = buying(20, Stones.NONE, Stones.NONE, Stones.NONE, Stones.NONE, Stones.NONE, whites(2))
-                .withPhase(Phase.ACTION);
-
-        CarraraState after = play(s, "ann", new RotateWheel());
-
-        assertEquals(11, after.wheel().get(0).total());
-        assertTrue(after.wheel().get(0).white() >= 2);
-        assertEquals(Stones.NONE, after.wheel().get(5));
-    }
-
-    @Test
-    void aFullWheelDrawsNothing() {
-        CarraraState s = buying(20, new Stones(2, 2, 2, 2, 2, 1)).withPhase(Phase.ACTION);
-
-        WheelRotated rotated = (WheelRotated) accepted(s, "ann", new RotateWheel()).get(0);
-
-        assertEquals(List.of(), rotated.drawn());
-    }
-
-    @Test
-    void theWheelCannotTurnWhenItAndTheBagAreEmpty() {
-        CarraraState s = start(2);
-        s = s.withWheel(wheel(), Stones.NONE, 0);
-
-        assertRejected("wheel-empty", s, "ann", new RotateWheel());
-    }
-
-    // --- buy stones: the purchase ---
-
-    @Test
-    void stonesCostTheirSectionsPriceAndTheTurnEndsWhenNoObjectIsAffordable() {
-        CarraraState s = buying(12, Stones.NONE, ONE_OF_EACH);
-
-        List<CarraraEvent> events = accepted(s, "ann", new BuyStones(2, List.of(Stone.WHITE, Stone.BLACK)));
-
-        assertEquals(List.of(new StonesBought("ann", 2, List.of("white", "black"), 5), new TurnEnded("ann", "bob")),
-                events);
-        CarraraState after = apply(s, events);
-        assertEquals(7, after.player(0).coins());
-        assertEquals(Stones.NONE.plus(Stone.BLACK).plus(Stone.WHITE).plus(Stone.BLACK), after.player(0).stones());
-        assertEquals(new Stones(0, 1, 1, 1, 1, 0), after.wheel().get(1));
-        assertEquals(1, after.current());
-        assertEquals(Phase.ACTION, after.phase());
-    }
-
-    @Test
-    void freeStonesCostNothingAndWithTenCoinsTheObjectPurchaseFollows() {
-        CarraraState s = buying(20, Stones.NONE, Stones.NONE, Stones.NONE, Stones.NONE, Stones.NONE, ONE_OF_EACH);
-
-        List<CarraraEvent> events = accepted(s, "ann", new BuyStones(6, List.of(Stone.YELLOW, Stone.BLUE)));
-
-        assertEquals(List.of(new StonesBought("ann", 6, List.of("yellow", "blue"), 0)), events);
-        CarraraState after = apply(s, events);
-        assertEquals(Phase.AFTER_ACTION, after.phase());
-        assertEquals(7, ENGINE.legalMoves(after, "ann").size());
-    }
-
-    @Test
-    void aSectionMustExist() {
-        assertRejected("no-such-section", buying(20, ONE_OF_EACH), "ann", new BuyStones(7, List.of(Stone.BLACK)));
-    }
-
-    @Test
-    void atLeastOneStoneMustBeChosen() {
-        assertRejected("no-stones-chosen", buying(20, ONE_OF_EACH), "ann", new BuyStones(1, List.of()));
-    }
-
-    @Test
-    void onlyStonesOnTheChosenSectionCanBeBought() {
-        CarraraState s = buying(20, ONE_OF_EACH);
-        assertRejected("stones-not-on-wheel", s, "ann", new BuyStones(2, List.of(Stone.BLACK)));
-        assertRejected("stones-not-on-wheel", s, "ann", new BuyStones(1, List.of(Stone.BLACK, Stone.BLACK)));
-    }
-
-    @Test
-    void stonesMustBeAffordable() {
-        assertRejected("not-enough-coins", buying(4, Stones.NONE, ONE_OF_EACH), "ann",
-                new BuyStones(2, List.of(Stone.WHITE)));
-    }
-
-    @Test
-    void buyingNothingIsOnlyForWhenNoStoneIsAffordable() {
-        assertRejected("must-buy-a-stone", buying(20, ONE_OF_EACH), "ann", new BuyNothing());
-
-        CarraraState poor = buying(1, whites(1));
-        assertEquals(List.of(new BuyNothing()), ENGINE.legalMoves(poor, "ann"));
-        assertEquals(List.of(new StonePurchaseSkipped("ann"), new TurnEnded("ann", "bob")),
-                accepted(poor, "ann", new BuyNothing()));
-    }
-
-    @Test
-    void withoutCoinsAndFreeStonesThePlayerRevealsAndTakesTwoCoins() {
-        CarraraState s = buying(0, whites(1));
-        assertRejected("must-take-coins", s, "ann", new BuyNothing());
-        assertEquals(List.of(new TakeCoins()), ENGINE.legalMoves(s, "ann"));
-
-        List<CarraraEvent> events = accepted(s, "ann", new TakeCoins());
-
-        assertEquals(new CoinsTaken("ann", 2, 0, s.player(0).stones().byColour()), events.get(0));
-        assertEquals(2, apply(s, events).player(0).coins());
-    }
-
-    @Test
-    void coinsCannotBeTakenWhileAStoneIsAffordable() {
-        assertRejected("take-coins-not-allowed", buying(0, Stones.NONE, Stones.NONE, Stones.NONE, new Stones(0, 0, 0, 1, 0, 0)),
-                "ann", new TakeCoins());
-        assertRejected("take-coins-not-allowed", buying(3, whites(1)), "ann", new TakeCoins());
-        assertRejected("take-coins-not-allowed", start(2), "ann", new TakeCoins());
-    }
-
-    @Test
-    void whenNoActionIsPossibleThePlayerTakesTwoCoins() {
-        // given an empty wheel and bag, no stones to build with and nothing to value
-        CarraraState s = start(2);
-        s = withHoldings(s, 0, 5, Stones.NONE).withWheel(wheel(), Stones.NONE, 0);
-
-        assertEquals(List.of(new TakeCoins()), ENGINE.legalMoves(s, "ann"));
-        List<CarraraEvent> events = accepted(s, "ann", new TakeCoins());
-
-        assertEquals(List.of(new CoinsTaken("ann", 2, 5, Stones.NONE.byColour()), new TurnEnded("ann", "bob")), events);
-    }
-
-    // --- build ---
-
-    @Test
-    void buildingTakesTheTilePaysStonesIntoTheBagAndRefillsTheDisplay() {
-        CarraraState s = start(2);
-        Tile tile = s.display().get(0);
-        Tile top = s.pile().get(0);
-        s = withHoldings(s, 0, 20, whites(tile.cost()));
-        List<Stone> payment = Collections.nCopies(tile.cost(), Stone.WHITE);
-
-        List<CarraraEvent> events = accepted(s, "ann", new Build(tile.type(), tile.cost(), City.LIVORNO, payment));
-
-        assertEquals(List.of(
-                new BuildingBuilt("ann", tile.type().id(), CarraraData.category(tile.type()).id(), tile.cost(),
-                        CarraraData.object(tile.type()).id(), "Livorno", payment.stream().map(Stone::id).toList()),
-                new BuildingRevealed(top.type().id(), CarraraData.category(top.type()).id(), top.cost(),
-                        CarraraData.object(top.type()).id(), 20)), events);
-        CarraraState after = apply(s, events);
-        assertEquals(List.of(new Building(tile.type(), tile.cost(), City.LIVORNO)), after.player(0).buildings());
-        assertEquals(Stones.NONE, after.player(0).stones());
-        assertEquals(s.bag().plus(whites(tile.cost())), after.bag());
-        assertEquals(9, after.display().size());
-        assertTrue(after.display().contains(top));
-        assertFalse(after.display().contains(tile));
-        assertEquals(Phase.AFTER_ACTION, after.phase());
-    }
-
-    @Test
-    void anEmptyPileLeavesTheDisplayShort() {
-        CarraraState s = start(2);
-        s = s.withTiles(s.display(), List.of());
-        s = withHoldings(s, 0, 0, new Stones(0, 0, 0, 0, 0, 0).plus(Stone.BLACK).plus(Stone.BLACK).plus(Stone.BLACK)
-                .plus(Stone.BLACK).plus(Stone.BLACK));
-        Tile tile = s.display().get(0);
-
-        List<CarraraEvent> events = accepted(s, "ann", new Build(tile.type(), tile.cost(), City.LERICI,
-                Collections.nCopies(tile.cost(), Stone.BLACK)));
-
-        assertEquals(List.of(BuildingBuilt.class, TurnEnded.class), events.stream().map(Object::getClass).toList());
-        assertEquals(8, apply(s, events).display().size());
-    }
-
-    @Test
-    void onlyDisplayedBuildingsCanBeBuilt() {
-        CarraraState s = start(2);
-        Tile hidden = s.pile().get(0);
-        s = withHoldings(s, 0, 20, whites(hidden.cost()));
-
-        assertRejected("building-not-available", s, "ann",
-                new Build(hidden.type(), hidden.cost(), City.LIVORNO, Collections.nCopies(hidden.cost(), Stone.WHITE)));
-    }
-
-    @Test
-    void theStonesPaidMustMatchTheCost() {
-        CarraraState s = start(2);
-        Tile tile = s.display().get(0);
-        s = withHoldings(s, 0, 20, whites(6));
-
-        assertRejected("wrong-stone-count", s, "ann",
-                new Build(tile.type(), tile.cost(), City.LIVORNO, Collections.nCopies(tile.cost() + 1, Stone.WHITE)));
-    }
-
-    @Test
-    void aCityAcceptsOnlyItsColourAndMoreExpensiveOnes() {
-        CarraraState s = start(2);
-        Tile tile = s.display().get(0);
-        s = withHoldings(s, 0, 20, new Stones(0, 5, 0, 0, 0, 0));
-        List<Stone> yellows = Collections.nCopies(tile.cost(), Stone.YELLOW);
-
-        assertRejected("stone-not-allowed", s, "ann", new Build(tile.type(), tile.cost(), City.LIVORNO, yellows));
-        accepted(s, "ann", new Build(tile.type(), tile.cost(), City.PISA, yellows));
-    }
-
-    @Test
-    void thePlayerMustHoldTheStones() {
-        CarraraState s = start(2);
-        Tile tile = s.display().get(0);
-        s = withHoldings(s, 0, 20, whites(tile.cost() - 1));
-
-        assertRejected("stones-not-held", s, "ann",
-                new Build(tile.type(), tile.cost(), City.LIVORNO, Collections.nCopies(tile.cost(), Stone.WHITE)));
-    }
-
-    @Test
-    void theThirtiethBuildingEndsTheGameAfterTheRound() {
-        // given 29 buildings built and ann about to build the last one
-        CarraraState s = start(2);
-        List<Tile> tiles = new ArrayList<>(s.display());
-        tiles.addAll(s.pile());
-        Tile last = tiles.remove(0);
-        for (int i = 0; i < tiles.size(); i++) {
-            s = withBuilt(s, i % 2, new Building(tiles.get(i).type(), tiles.get(i).cost(), City.LERICI));
+            List<CarraraEvent> events = turned.events();
+            WheelRotated rotated = assertInstanceOf(WheelRotated.class, events.get(0));
+            assertEquals(1, events.size());
+            assertEquals(5, rotated.drawn().size());
+            assertEquals(29, rotated.bagLeft());
+            CarraraState after = turned.state();
+            assertEquals(ONE_OF_EACH, after.wheel().get(1));
+            assertEquals(Stones.of(rotated.drawn().stream().map(Stone::of).toList()), after.wheel().get(0));
+            assertEquals(29, after.bag().total());
+            assertEquals(Phase.BUYING_STONES, after.phase());
         }
-        assertEquals(List.of(last), s.display());
-        s = withHoldings(s, 0, 0, new Stones(5, 0, 0, 0, 0, 0));
 
-        List<CarraraEvent> events = accepted(s, "ann", new Build(last.type(), last.cost(), City.LIVORNO,
-                Collections.nCopies(last.cost(), Stone.WHITE)));
-        s = apply(s, events);
+        @Test
+        void stones_on_section_six_come_round_to_section_one() {
+            CarraraState s = buying(20, Stones.NONE, Stones.NONE, Stones.NONE, Stones.NONE, Stones.NONE, whites(2))
+                    .withPhase(Phase.ACTION);
 
-        assertEquals(new TurnEnded("ann", "bob"), events.get(events.size() - 1));
-        assertTrue(s.endTriggered());
-        assertFalse(ENGINE.isOver(s));
-        // when bob takes his turn too, the round is complete
-        s = play(s, "bob", new RotateWheel());
-        s = withHoldings(s, 1, 0, s.player(1).stones());
-        List<CarraraEvent> bobs = accepted(s, "bob", ENGINE.legalMoves(s, "bob").get(0));
-        GameFinished ended = assertInstanceOf(GameFinished.class, bobs.get(bobs.size() - 1));
-        assertEquals("buildings-exhausted", ended.reason());
-        assertNull(ended.declaredBy());
-        assertEquals(List.of("ann", "bob"), ended.players().stream().map(GameFinished.Tally::player).toList());
-        assertEquals(30, ended.players().stream().mapToInt(GameFinished.Tally::buildings).sum());
-        CarraraState over = apply(s, bobs);
-        assertTrue(ENGINE.isOver(over));
-        assertRejected("game-over", over, "ann", new RotateWheel());
-        assertEquals(List.of(), ENGINE.legalMoves(over, "ann"));
+            CarraraState after = RULES.given(s).when("ann", new CarraraMove.RotateWheel()).state();
+
+            assertEquals(11, after.wheel().get(0).total());
+            assertTrue(after.wheel().get(0).white() >= 2);
+            assertEquals(Stones.NONE, after.wheel().get(5));
+        }
+
+        @Test
+        void a_full_wheel_draws_nothing() {
+            CarraraState s = buying(20, new Stones(2, 2, 2, 2, 2, 1)).withPhase(Phase.ACTION);
+
+            WheelRotated rotated = (WheelRotated) RULES.given(s).when("ann", new CarraraMove.RotateWheel())
+                    .events().get(0);
+
+            assertEquals(List.of(), rotated.drawn());
+        }
+
+        @Test
+        void the_wheel_cannot_turn_when_it_and_the_bag_are_empty() {
+            CarraraState s = start(2);
+            s = s.withWheel(wheel(), Stones.NONE, 0);
+
+            RULES.given(s).when("ann", new CarraraMove.RotateWheel()).thenRejected("wheel-empty");
+        }
     }
 
-    // --- valuation ---
+    @Nested
+    class BuyStones {
 
-    private static CarraraState annWithPalazzi() {
-        return withBuilt(start(2), 0, new Building(BuildingType.PALAZZO, 3, City.LIVORNO),
-                new Building(BuildingType.PALAZZO, 2, City.PISA), new Building(BuildingType.VILLA, 1, City.PISA));
+        @Test
+        void stones_cost_their_sections_price_and_the_turn_ends_when_no_object_is_affordable() {
+            CarraraState s = buying(12, Stones.NONE, ONE_OF_EACH);
+
+            var bought = RULES.given(s).when("ann", new CarraraMove.BuyStones(2, List.of(Stone.WHITE, Stone.BLACK)));
+
+            bought.then(new StonesBought("ann", 2, List.of("white", "black"), 5), new TurnEnded("ann", "bob"));
+            CarraraState after = bought.state();
+            assertEquals(7, after.player(0).coins());
+            assertEquals(Stones.NONE.plus(Stone.BLACK).plus(Stone.WHITE).plus(Stone.BLACK), after.player(0).stones());
+            assertEquals(new Stones(0, 1, 1, 1, 1, 0), after.wheel().get(1));
+            assertEquals(1, after.current());
+            assertEquals(Phase.ACTION, after.phase());
+        }
+
+        @Test
+        void free_stones_cost_nothing_and_with_ten_coins_the_object_purchase_follows() {
+            CarraraState s = buying(20, Stones.NONE, Stones.NONE, Stones.NONE, Stones.NONE, Stones.NONE, ONE_OF_EACH);
+
+            var bought = RULES.given(s).when("ann", new CarraraMove.BuyStones(6, List.of(Stone.YELLOW, Stone.BLUE)));
+
+            bought.then(new StonesBought("ann", 6, List.of("yellow", "blue"), 0));
+            CarraraState after = bought.state();
+            assertEquals(Phase.AFTER_ACTION, after.phase());
+            assertEquals(7, ENGINE.legalMoves(after, "ann").size());
+        }
+
+        @Test
+        void a_section_must_exist() {
+            RULES.given(buying(20, ONE_OF_EACH)).when("ann", new CarraraMove.BuyStones(7, List.of(Stone.BLACK)))
+                    .thenRejected("no-such-section");
+        }
+
+        @Test
+        void at_least_one_stone_must_be_chosen() {
+            RULES.given(buying(20, ONE_OF_EACH)).when("ann", new CarraraMove.BuyStones(1, List.of()))
+                    .thenRejected("no-stones-chosen");
+        }
+
+        @Test
+        void only_stones_on_the_chosen_section_can_be_bought() {
+            var given = RULES.given(buying(20, ONE_OF_EACH));
+            given.when("ann", new CarraraMove.BuyStones(2, List.of(Stone.BLACK))).thenRejected("stones-not-on-wheel");
+            given.when("ann", new CarraraMove.BuyStones(1, List.of(Stone.BLACK, Stone.BLACK)))
+                    .thenRejected("stones-not-on-wheel");
+        }
+
+        @Test
+        void stones_must_be_affordable() {
+            RULES.given(buying(4, Stones.NONE, ONE_OF_EACH))
+                    .when("ann", new CarraraMove.BuyStones(2, List.of(Stone.WHITE))).thenRejected("not-enough-coins");
+        }
     }
+
+    @Nested
+    class BuyNothing {
+
+        @Test
+        void buying_nothing_is_only_for_when_no_stone_is_affordable() {
+            RULES.given(buying(20, ONE_OF_EACH)).when("ann", new CarraraMove.BuyNothing())
+                    .thenRejected("must-buy-a-stone");
+
+            CarraraState poor = buying(1, whites(1));
+            assertEquals(List.of(new CarraraMove.BuyNothing()), ENGINE.legalMoves(poor, "ann"));
+            RULES.given(poor).when("ann", new CarraraMove.BuyNothing())
+                    .then(new StonePurchaseSkipped("ann"), new TurnEnded("ann", "bob"));
+        }
+    }
+
+    @Nested
+    class TakeCoins {
+
+        @Test
+        void without_coins_and_free_stones_the_player_reveals_and_takes_two_coins() {
+            CarraraState s = buying(0, whites(1));
+            RULES.given(s).when("ann", new CarraraMove.BuyNothing()).thenRejected("must-take-coins");
+            assertEquals(List.of(new CarraraMove.TakeCoins()), ENGINE.legalMoves(s, "ann"));
+
+            var taken = RULES.given(s).when("ann", new CarraraMove.TakeCoins());
+
+            assertEquals(new CoinsTaken("ann", 2, 0, s.player(0).stones().byColour()), taken.events().get(0));
+            assertEquals(2, taken.state().player(0).coins());
+        }
+
+        @Test
+        void coins_cannot_be_taken_while_a_stone_is_affordable() {
+            RULES.given(buying(0, Stones.NONE, Stones.NONE, Stones.NONE, new Stones(0, 0, 0, 1, 0, 0)))
+                    .when("ann", new CarraraMove.TakeCoins()).thenRejected("take-coins-not-allowed");
+            RULES.given(buying(3, whites(1))).when("ann", new CarraraMove.TakeCoins())
+                    .thenRejected("take-coins-not-allowed");
+            RULES.given(start(2)).when("ann", new CarraraMove.TakeCoins()).thenRejected("take-coins-not-allowed");
+        }
+
+        @Test
+        void when_no_action_is_possible_the_player_takes_two_coins() {
+            // given an empty wheel and bag, no stones to build with and nothing to value
+            CarraraState s = start(2);
+            s = withHoldings(s, 0, 5, Stones.NONE).withWheel(wheel(), Stones.NONE, 0);
+
+            assertEquals(List.of(new CarraraMove.TakeCoins()), ENGINE.legalMoves(s, "ann"));
+            RULES.given(s).when("ann", new CarraraMove.TakeCoins())
+                    .then(new CoinsTaken("ann", 2, 5, Stones.NONE.byColour()), new TurnEnded("ann", "bob"));
+        }
+    }
+
+    @Nested
+    class Build {
+
+        @Test
+        void building_takes_the_tile_pays_stones_into_the_bag_and_refills_the_display() {
+            CarraraState s = start(2);
+            Tile tile = s.display().get(0);
+            Tile top = s.pile().get(0);
+            s = withHoldings(s, 0, 20, whites(tile.cost()));
+            List<Stone> payment = Collections.nCopies(tile.cost(), Stone.WHITE);
+
+            var built = RULES.given(s)
+                    .when("ann", new CarraraMove.Build(tile.type(), tile.cost(), City.LIVORNO, payment));
+
+            built.then(new BuildingBuilt("ann", tile.type().id(), CarraraData.category(tile.type()).id(), tile.cost(),
+                            CarraraData.object(tile.type()).id(), "Livorno", payment.stream().map(Stone::id).toList()),
+                    new BuildingRevealed(top.type().id(), CarraraData.category(top.type()).id(), top.cost(),
+                            CarraraData.object(top.type()).id(), 20));
+            CarraraState after = built.state();
+            assertEquals(List.of(new Building(tile.type(), tile.cost(), City.LIVORNO)), after.player(0).buildings());
+            assertEquals(Stones.NONE, after.player(0).stones());
+            assertEquals(s.bag().plus(whites(tile.cost())), after.bag());
+            assertEquals(9, after.display().size());
+            assertTrue(after.display().contains(top));
+            assertFalse(after.display().contains(tile));
+            assertEquals(Phase.AFTER_ACTION, after.phase());
+        }
+
+        @Test
+        void an_empty_pile_leaves_the_display_short() {
+            CarraraState s = start(2);
+            s = s.withTiles(s.display(), List.of());
+            s = withHoldings(s, 0, 0, new Stones(0, 0, 0, 0, 0, 0).plus(Stone.BLACK).plus(Stone.BLACK).plus(Stone.BLACK)
+                    .plus(Stone.BLACK).plus(Stone.BLACK));
+            Tile tile = s.display().get(0);
+
+            var built = RULES.given(s).when("ann", new CarraraMove.Build(tile.type(), tile.cost(), City.LERICI,
+                    Collections.nCopies(tile.cost(), Stone.BLACK)));
+
+            assertEquals(List.of(BuildingBuilt.class, TurnEnded.class),
+                    built.events().stream().map(Object::getClass).toList());
+            assertEquals(8, built.state().display().size());
+        }
+
+        @Test
+        void only_displayed_buildings_can_be_built() {
+            CarraraState s = start(2);
+            Tile hidden = s.pile().get(0);
+            s = withHoldings(s, 0, 20, whites(hidden.cost()));
+
+            RULES.given(s).when("ann", new CarraraMove.Build(hidden.type(), hidden.cost(), City.LIVORNO,
+                    Collections.nCopies(hidden.cost(), Stone.WHITE))).thenRejected("building-not-available");
+        }
+
+        @Test
+        void the_stones_paid_must_match_the_cost() {
+            CarraraState s = start(2);
+            Tile tile = s.display().get(0);
+            s = withHoldings(s, 0, 20, whites(6));
+
+            RULES.given(s).when("ann", new CarraraMove.Build(tile.type(), tile.cost(), City.LIVORNO,
+                    Collections.nCopies(tile.cost() + 1, Stone.WHITE))).thenRejected("wrong-stone-count");
+        }
+
+        @Test
+        void a_city_accepts_only_its_colour_and_more_expensive_ones() {
+            CarraraState s = start(2);
+            Tile tile = s.display().get(0);
+            s = withHoldings(s, 0, 20, new Stones(0, 5, 0, 0, 0, 0));
+            List<Stone> yellows = Collections.nCopies(tile.cost(), Stone.YELLOW);
+
+            RULES.given(s).when("ann", new CarraraMove.Build(tile.type(), tile.cost(), City.LIVORNO, yellows))
+                    .thenRejected("stone-not-allowed");
+            RULES.given(s).when("ann", new CarraraMove.Build(tile.type(), tile.cost(), City.PISA, yellows)).events();
+        }
+
+        @Test
+        void the_player_must_hold_the_stones() {
+            CarraraState s = start(2);
+            Tile tile = s.display().get(0);
+            s = withHoldings(s, 0, 20, whites(tile.cost() - 1));
+
+            RULES.given(s).when("ann", new CarraraMove.Build(tile.type(), tile.cost(), City.LIVORNO,
+                    Collections.nCopies(tile.cost(), Stone.WHITE))).thenRejected("stones-not-held");
+        }
+
+        @Test
+        void the_thirtieth_building_ends_the_game_after_the_round() {
+            // given 29 buildings built and ann about to build the last one
+            CarraraState s = start(2);
+            List<Tile> tiles = new ArrayList<>(s.display());
+            tiles.addAll(s.pile());
+            Tile last = tiles.remove(0);
+            for (int i = 0; i < tiles.size(); i++) {
+                s = withBuilt(s, i % 2, new Building(tiles.get(i).type(), tiles.get(i).cost(), City.LERICI));
+            }
+            assertEquals(List.of(last), s.display());
+            s = withHoldings(s, 0, 0, new Stones(5, 0, 0, 0, 0, 0));
+
+            var built = RULES.given(s).when("ann", new CarraraMove.Build(last.type(), last.cost(), City.LIVORNO,
+                    Collections.nCopies(last.cost(), Stone.WHITE)));
+            List<CarraraEvent> events = built.events();
+            s = built.state();
+
+            assertEquals(new TurnEnded("ann", "bob"), events.get(events.size() - 1));
+            assertTrue(s.endTriggered());
+            assertFalse(ENGINE.isOver(s));
+            // when bob takes his turn too, the round is complete
+            s = RULES.given(s).played("bob", new CarraraMove.RotateWheel()).state();
+            s = withHoldings(s, 1, 0, s.player(1).stones());
+            var bobs = RULES.given(s).when("bob", ENGINE.legalMoves(s, "bob").get(0));
+            List<CarraraEvent> bobsEvents = bobs.events();
+            GameFinished ended = assertInstanceOf(GameFinished.class, bobsEvents.get(bobsEvents.size() - 1));
+            assertEquals("buildings-exhausted", ended.reason());
+            assertNull(ended.declaredBy());
+            assertEquals(List.of("ann", "bob"), ended.players().stream().map(GameFinished.Tally::player).toList());
+            assertEquals(30, ended.players().stream().mapToInt(GameFinished.Tally::buildings).sum());
+            CarraraState over = bobs.state();
+            assertTrue(ENGINE.isOver(over));
+            RULES.given(over).when("ann", new CarraraMove.RotateWheel()).thenRejected("game-over");
+            assertEquals(List.of(), ENGINE.legalMoves(over, "ann"));
+        }
+    }
+
+    @Nested
+    class ValueType {
+
+        @Test
+        void a_type_valuation_requests_scoring_with_everything_the_scorer_needs() {
+            RULES.given(annWithPalazzi()).when("ann", new CarraraMove.ValueType(BuildingType.PALAZZO))
+                    .then(new ValuationRequested(1, "ann", "type", "Palazzo",
+                            List.of(new ValuationRequested.Building("Livorno", "Palazzo", 3, "crown", 0),
+                                    new ValuationRequested.Building("Pisa", "Palazzo", 2, "crown", 0)),
+                            List.of(new ValuationRequested.City("Livorno", 3, "vp"),
+                                    new ValuationRequested.City("Pisa", 3, "coins")),
+                            Map.of("gate", 5, "crown", 5, "coat-of-arms", 5, "book", 5, "flag", 5, "cup", 5)));
+        }
+
+        @Test
+        void each_type_is_valued_once_per_player() {
+            CarraraState s = RULES.given(annWithPalazzi())
+                    .played("ann", new CarraraMove.ValueType(BuildingType.PALAZZO))
+                    .and(new ValuationScored(1, "ann", "type", "Palazzo", 9, 6, List.of())).state();
+            s = s.withTurn(0);
+
+            RULES.given(s).when("ann", new CarraraMove.ValueType(BuildingType.PALAZZO))
+                    .thenRejected("type-already-valued");
+            RULES.given(s).when("ann", new CarraraMove.ValueType(BuildingType.VILLA)).events();
+        }
+
+        @Test
+        void a_type_needs_a_building_of_it() {
+            RULES.given(annWithPalazzi()).when("ann", new CarraraMove.ValueType(BuildingType.PORTA))
+                    .thenRejected("no-building-of-type");
+        }
+
+        @Test
+        void six_valuation_markers_only_for_types_and_cities_alike() {
+            CarraraState s = annWithPalazzi();
+            PlayerState ann = s.player(0);
+            for (int i = 0; i < 6; i++) {
+                ann = ann.withMarkerUsed(null, null);
+            }
+            var given = RULES.given(s.withPlayer(0, ann));
+
+            given.when("ann", new CarraraMove.ValueType(BuildingType.PALAZZO)).thenRejected("no-valuation-markers");
+            given.when("ann", new CarraraMove.ValueCity(City.PISA)).thenRejected("no-valuation-markers");
+        }
+    }
+
+    @Nested
+    class ValueCity {
+
+        @Test
+        void a_city_valuation_counts_only_that_city_and_needs_its_minimum() {
+            CarraraState s = annWithPalazzi();
+
+            ValuationRequested request = (ValuationRequested) RULES.given(s)
+                    .when("ann", new CarraraMove.ValueCity(City.PISA)).events().get(0);
+
+            assertEquals("city", request.kind());
+            assertEquals(List.of(new ValuationRequested.Building("Pisa", "Palazzo", 2, "crown", 0),
+                    new ValuationRequested.Building("Pisa", "Villa", 1, "flag", 0)), request.buildings());
+            assertEquals(List.of(new ValuationRequested.City("Pisa", 3, "coins")), request.cities());
+            RULES.given(s).when("ann", new CarraraMove.ValueCity(City.LIVORNO)).thenRejected("too-few-buildings");
+        }
+
+        @Test
+        void a_city_is_valued_only_once_by_all_players() {
+            CarraraState s = RULES.given(annWithPalazzi()).played("ann", new CarraraMove.ValueCity(City.PISA))
+                    .and(new ValuationScored(1, "ann", "city", "Pisa", 0, 9, List.of("crown", "flag"))).state();
+            s = withBuilt(s, 1, new Building(BuildingType.PORTA, 1, City.PISA),
+                    new Building(BuildingType.PORTA, 2, City.PISA)).withTurn(1);
+
+            RULES.given(s).when("bob", new CarraraMove.ValueCity(City.PISA)).thenRejected("city-already-valued");
+        }
+    }
+
+    // --- while scoring-service values ---
 
     @Test
-    void aTypeValuationRequestsScoringWithEverythingTheScorerNeeds() {
-        CarraraState s = annWithPalazzi();
-
-        List<CarraraEvent> events = accepted(s, "ann", new ValueType(BuildingType.PALAZZO));
-
-        assertEquals(List.of(new ValuationRequested(1, "ann", "type", "Palazzo",
-                List.of(new ValuationRequested.Building("Livorno", "Palazzo", 3, "crown", 0),
-                        new ValuationRequested.Building("Pisa", "Palazzo", 2, "crown", 0)),
-                List.of(new ValuationRequested.City("Livorno", 3, "vp"), new ValuationRequested.City("Pisa", 3, "coins")),
-                Map.of("gate", 5, "crown", 5, "coat-of-arms", 5, "book", 5, "flag", 5, "cup", 5))), events);
-    }
-
-    @Test
-    void whileAwaitingAValuationEveryMoveIsRejectedAndNoneIsLegal() {
-        CarraraState s = play(annWithPalazzi(), "ann", new ValueType(BuildingType.PALAZZO));
+    void while_awaiting_a_valuation_every_move_is_rejected_and_none_is_legal() {
+        CarraraState s = RULES.given(annWithPalazzi())
+                .played("ann", new CarraraMove.ValueType(BuildingType.PALAZZO)).state();
 
         assertEquals(Phase.AWAITING_VALUATION, s.phase());
         assertEquals(5, CarraraData.VALUATION_MARKERS - s.player(0).markersUsed());
-        for (CarraraMove move : List.of(new RotateWheel(), new EndTurn(), new BuyObject(ObjectKind.CUP),
-                new ValueType(BuildingType.VILLA), new TakeCoins())) {
-            assertRejected("awaiting-valuation", s, "ann", move);
-            assertRejected("awaiting-valuation", s, "bob", move);
+        for (CarraraMove move : List.of(new CarraraMove.RotateWheel(), new CarraraMove.EndTurn(),
+                new CarraraMove.BuyObject(ObjectKind.CUP), new CarraraMove.ValueType(BuildingType.VILLA),
+                new CarraraMove.TakeCoins())) {
+            RULES.given(s).when("ann", move).thenRejected("awaiting-valuation");
+            RULES.given(s).when("bob", move).thenRejected("awaiting-valuation");
         }
         assertEquals(List.of(), ENGINE.legalMoves(s, "ann"));
         assertEquals(List.of(), ENGINE.legalMoves(s, "bob"));
     }
 
     @Test
-    void theScoredValuationPaysAndPlayResumes() {
-        CarraraState s = play(annWithPalazzi(), "ann", new ValueType(BuildingType.PALAZZO));
-
-        s = ENGINE.evolve(s, new ValuationScored(1, "ann", "type", "Palazzo", 9, 6, List.of("crown", "crown")));
+    void the_scored_valuation_pays_and_play_resumes() {
+        CarraraState s = RULES.given(annWithPalazzi())
+                .played("ann", new CarraraMove.ValueType(BuildingType.PALAZZO))
+                .and(new ValuationScored(1, "ann", "type", "Palazzo", 9, 6, List.of("crown", "crown"))).state();
 
         PlayerState ann = s.player(0);
         assertEquals(9, ann.vp());
@@ -427,12 +519,13 @@ class CarraraEngineTest {
         assertEquals(3, s.supply().get(ObjectKind.CROWN));
         assertEquals(Phase.AFTER_ACTION, s.phase());
         assertNull(s.pending());
-        assertEquals(List.of(new TurnEnded("ann", "bob")), accepted(s, "ann", new EndTurn()));
+        RULES.given(s).when("ann", new CarraraMove.EndTurn()).then(new TurnEnded("ann", "bob"));
     }
 
     @Test
-    void anAnswerToNoPendingValuationIsACorruptStream() {
-        CarraraState s = play(annWithPalazzi(), "ann", new ValueType(BuildingType.PALAZZO));
+    void an_answer_to_no_pending_valuation_is_a_corrupt_stream() {
+        CarraraState s = RULES.given(annWithPalazzi())
+                .played("ann", new CarraraMove.ValueType(BuildingType.PALAZZO)).state();
 
         assertThrows(IllegalArgumentException.class,
                 () -> ENGINE.evolve(s, new ValuationScored(2, "ann", "type", "Palazzo", 9, 6, List.of())));
@@ -440,180 +533,128 @@ class CarraraEngineTest {
                 () -> ENGINE.evolve(start(2), new ValuationScored(1, "ann", "type", "Palazzo", 9, 6, List.of())));
     }
 
-    @Test
-    void eachTypeIsValuedOncePerPlayer() {
-        CarraraState s = play(annWithPalazzi(), "ann", new ValueType(BuildingType.PALAZZO));
-        s = ENGINE.evolve(s, new ValuationScored(1, "ann", "type", "Palazzo", 9, 6, List.of()));
-        s = s.withTurn(0);
+    @Nested
+    class DeclareEnd {
 
-        assertRejected("type-already-valued", s, "ann", new ValueType(BuildingType.PALAZZO));
-        accepted(s, "ann", new ValueType(BuildingType.VILLA));
-    }
+        @Test
+        void only_a_player_who_met_the_goals_declares_the_end() {
+            RULES.given(start(2)).when("ann", new CarraraMove.DeclareEnd()).thenRejected("goals-not-met");
+            // given bob one object short of the goal
+            CarraraState s = bobMeetsTheGoals(2);
+            PlayerState bob = s.player(1);
+            s = s.withPlayer(1, new PlayerState(bob.name(), bob.coins(), bob.vp(), bob.stones(), bob.buildings(),
+                    Counts.add(bob.objects(), List.of(ObjectKind.CUP), -1), bob.typesValued(), bob.markersUsed(),
+                    bob.categoriesValued(), bob.upgrades()));
 
-    @Test
-    void aTypeNeedsABuildingOfIt() {
-        assertRejected("no-building-of-type", annWithPalazzi(), "ann", new ValueType(BuildingType.PORTA));
-    }
-
-    @Test
-    void sixValuationMarkersOnly() {
-        CarraraState s = annWithPalazzi();
-        PlayerState ann = s.player(0);
-        for (int i = 0; i < 6; i++) {
-            ann = ann.withMarkerUsed(null, null);
+            RULES.given(s).when("bob", new CarraraMove.DeclareEnd()).thenRejected("goals-not-met");
+            assertFalse(ENGINE.legalMoves(s, "bob").contains(new CarraraMove.DeclareEnd()));
         }
-        s = s.withPlayer(0, ann);
 
-        assertRejected("no-valuation-markers", s, "ann", new ValueType(BuildingType.PALAZZO));
-        assertRejected("no-valuation-markers", s, "ann", new ValueCity(City.PISA));
-    }
+        @Test
+        void declaring_the_end_scores_five_and_the_round_is_completed() {
+            CarraraState s = bobMeetsTheGoals(3);
+            assertTrue(ENGINE.legalMoves(s, "bob").contains(new CarraraMove.DeclareEnd()));
 
-    @Test
-    void aCityValuationCountsOnlyThatCityAndNeedsItsMinimum() {
-        CarraraState s = annWithPalazzi();
+            var declared = RULES.given(s).when("bob", new CarraraMove.DeclareEnd());
+            s = declared.state();
 
-        ValuationRequested request = (ValuationRequested) accepted(s, "ann", new ValueCity(City.PISA)).get(0);
-
-        assertEquals("city", request.kind());
-        assertEquals(List.of(new ValuationRequested.Building("Pisa", "Palazzo", 2, "crown", 0),
-                new ValuationRequested.Building("Pisa", "Villa", 1, "flag", 0)), request.buildings());
-        assertEquals(List.of(new ValuationRequested.City("Pisa", 3, "coins")), request.cities());
-        assertRejected("too-few-buildings", s, "ann", new ValueCity(City.LIVORNO));
-    }
-
-    @Test
-    void aCityIsValuedOnlyOnceByAllPlayers() {
-        CarraraState s = play(annWithPalazzi(), "ann", new ValueCity(City.PISA));
-        s = ENGINE.evolve(s, new ValuationScored(1, "ann", "city", "Pisa", 0, 9, List.of("crown", "flag")));
-        s = withBuilt(s, 1, new Building(BuildingType.PORTA, 1, City.PISA), new Building(BuildingType.PORTA, 2, City.PISA))
-                .withTurn(1);
-
-        assertRejected("city-already-valued", s, "bob", new ValueCity(City.PISA));
-    }
-
-    // --- declaring the end ---
-
-    private static CarraraState bobMeetsTheGoals(int players) {
-        CarraraState s = withBuilt(start(players), 1, new Building(BuildingType.PALAZZO, 5, City.LERICI),
-                new Building(BuildingType.PORTA, 5, City.LERICI), new Building(BuildingType.VILLA, 5, City.LERICI),
-                new Building(BuildingType.CASTELLO, 5, City.LERICI));
-        PlayerState bob = s.player(1);
-        for (int i = 0; i < 4; i++) {
-            bob = bob.withMarkerUsed(null, null);
+            declared.then(new EndDeclared("bob", 5));
+            assertEquals(5, s.player(1).vp());
+            assertEquals(Phase.ACTION, s.phase());
+            RULES.given(s).when("bob", new CarraraMove.DeclareEnd()).thenRejected("end-already-triggered");
+            // bob still takes his action; cat, the last seat, completes the round
+            s = RULES.given(s).played("bob", new CarraraMove.RotateWheel()).state();
+            s = RULES.given(s).played("bob", ENGINE.legalMoves(s, "bob").get(0)).state();
+            while (s.current() == 1) {
+                s = RULES.given(s).played("bob", new CarraraMove.EndTurn()).state();
+            }
+            assertFalse(ENGINE.isOver(s));
+            s = RULES.given(s).played("cat", new CarraraMove.RotateWheel()).state();
+            s = RULES.given(s).played("cat", ENGINE.legalMoves(s, "cat").get(0)).state();
+            assertEquals(Phase.AFTER_ACTION, s.phase(), "cat still has coins for an object");
+            var last = RULES.given(s).when("cat", new CarraraMove.EndTurn());
+            List<CarraraEvent> lastEvents = last.events();
+            s = last.state();
+            assertTrue(ENGINE.isOver(s));
+            GameFinished ended = (GameFinished) lastEvents.get(lastEvents.size() - 1);
+            assertEquals("declared", ended.reason());
+            assertEquals("bob", ended.declaredBy());
         }
-        bob = bob.withObjects(List.of(ObjectKind.CUP, ObjectKind.CUP, ObjectKind.GATE, ObjectKind.BOOK, ObjectKind.FLAG));
-        return s.withPlayer(1, bob).withTurn(1);
     }
 
-    @Test
-    void onlyAPlayerWhoMetTheGoalsDeclaresTheEnd() {
-        assertRejected("goals-not-met", start(2), "ann", new DeclareEnd());
-        // given bob one object short of the goal
-        CarraraState s = bobMeetsTheGoals(2);
-        PlayerState bob = s.player(1);
-        s = s.withPlayer(1, new PlayerState(bob.name(), bob.coins(), bob.vp(), bob.stones(), bob.buildings(),
-                Counts.add(bob.objects(), List.of(ObjectKind.CUP), -1), bob.typesValued(), bob.markersUsed(),
-                bob.categoriesValued(), bob.upgrades()));
+    @Nested
+    class BuyObject {
 
-        assertRejected("goals-not-met", s, "bob", new DeclareEnd());
-        assertFalse(ENGINE.legalMoves(s, "bob").contains(new DeclareEnd()));
-    }
+        @Test
+        void an_object_costs_ten_and_ends_the_turn() {
+            var bought = RULES.given(afterAction(15)).when("ann", new CarraraMove.BuyObject(ObjectKind.CROWN));
 
-    @Test
-    void declaringTheEndScoresFiveAndTheRoundIsCompleted() {
-        CarraraState s = bobMeetsTheGoals(3);
-        assertTrue(ENGINE.legalMoves(s, "bob").contains(new DeclareEnd()));
-
-        List<CarraraEvent> events = accepted(s, "bob", new DeclareEnd());
-        s = apply(s, events);
-
-        assertEquals(List.of(new EndDeclared("bob", 5)), events);
-        assertEquals(5, s.player(1).vp());
-        assertEquals(Phase.ACTION, s.phase());
-        assertRejected("end-already-triggered", s, "bob", new DeclareEnd());
-        // bob still takes his action; cat, the last seat, completes the round
-        s = play(s, "bob", new RotateWheel());
-        s = play(s, "bob", ENGINE.legalMoves(s, "bob").get(0));
-        while (s.current() == 1) {
-            s = play(s, "bob", new EndTurn());
+            bought.then(new ObjectBought("ann", "crown", 10), new TurnEnded("ann", "bob"));
+            CarraraState after = bought.state();
+            assertEquals(5, after.player(0).coins());
+            assertEquals(1, after.player(0).objects().get(ObjectKind.CROWN));
+            assertFalse(after.market().contains(ObjectKind.CROWN));
+            assertEquals(5, after.supply().get(ObjectKind.CROWN));
         }
-        assertFalse(ENGINE.isOver(s));
-        s = play(s, "cat", new RotateWheel());
-        s = play(s, "cat", ENGINE.legalMoves(s, "cat").get(0));
-        assertEquals(Phase.AFTER_ACTION, s.phase(), "cat still has coins for an object");
-        List<CarraraEvent> last = accepted(s, "cat", new EndTurn());
-        s = apply(s, last);
-        assertTrue(ENGINE.isOver(s));
-        GameFinished ended = (GameFinished) last.get(last.size() - 1);
-        assertEquals("declared", ended.reason());
-        assertEquals("bob", ended.declaredBy());
+
+        @Test
+        void each_object_on_the_board_is_sold_once() {
+            CarraraState s = RULES.given(afterAction(30)).played("ann", new CarraraMove.BuyObject(ObjectKind.CROWN))
+                    .state();
+            s = s.withTurn(0).withPhase(Phase.AFTER_ACTION);
+
+            RULES.given(s).when("ann", new CarraraMove.BuyObject(ObjectKind.CROWN))
+                    .thenRejected("object-not-available");
+            assertFalse(ENGINE.legalMoves(s, "ann").contains(new CarraraMove.BuyObject(ObjectKind.CROWN)));
+        }
+
+        @Test
+        void an_object_must_be_affordable() {
+            CarraraState s = afterAction(9);
+
+            RULES.given(s).when("ann", new CarraraMove.BuyObject(ObjectKind.CUP)).thenRejected("not-enough-coins");
+            assertEquals(List.of(new CarraraMove.EndTurn()), ENGINE.legalMoves(s, "ann"));
+        }
     }
 
-    // --- the extra purchase ---
+    @Nested
+    class EndTurn {
 
-    @Test
-    void anObjectCostsTenAndEndsTheTurn() {
-        CarraraState s = afterAction(15);
+        @Test
+        void ending_the_turn_passes_it_on_and_wraps_round() {
+            CarraraState s = afterAction(20).withTurn(1).withPhase(Phase.AFTER_ACTION);
 
-        List<CarraraEvent> events = accepted(s, "ann", new BuyObject(ObjectKind.CROWN));
-
-        assertEquals(List.of(new ObjectBought("ann", "crown", 10), new TurnEnded("ann", "bob")), events);
-        CarraraState after = apply(s, events);
-        assertEquals(5, after.player(0).coins());
-        assertEquals(1, after.player(0).objects().get(ObjectKind.CROWN));
-        assertFalse(after.market().contains(ObjectKind.CROWN));
-        assertEquals(5, after.supply().get(ObjectKind.CROWN));
-    }
-
-    @Test
-    void eachObjectOnTheBoardIsSoldOnce() {
-        CarraraState s = apply(afterAction(30), accepted(afterAction(30), "ann", new BuyObject(ObjectKind.CROWN)));
-        s = s.withTurn(0).withPhase(Phase.AFTER_ACTION);
-
-        assertRejected("object-not-available", s, "ann", new BuyObject(ObjectKind.CROWN));
-        assertFalse(ENGINE.legalMoves(s, "ann").contains(new BuyObject(ObjectKind.CROWN)));
-    }
-
-    @Test
-    void anObjectMustBeAffordable() {
-        CarraraState s = afterAction(9);
-
-        assertRejected("not-enough-coins", s, "ann", new BuyObject(ObjectKind.CUP));
-        assertEquals(List.of(new EndTurn()), ENGINE.legalMoves(s, "ann"));
+            RULES.given(s).when("bob", new CarraraMove.EndTurn()).then(new TurnEnded("bob", "ann"));
+        }
     }
 
     // --- turn order and phases ---
 
     @Test
-    void onlyTheCurrentPlayerMoves() {
-        assertRejected("not-your-turn", start(2), "bob", new RotateWheel());
+    void only_the_current_player_moves() {
+        RULES.given(start(2)).when("bob", new CarraraMove.RotateWheel()).thenRejected("not-your-turn");
         assertEquals(List.of(), ENGINE.legalMoves(start(2), "bob"));
     }
 
     @Test
-    void strangersCannotMove() {
-        assertRejected("not-a-player", start(2), "eve", new RotateWheel());
+    void strangers_cannot_move() {
+        RULES.given(start(2)).when("eve", new CarraraMove.RotateWheel()).thenRejected("not-a-player");
     }
 
     @Test
-    void movesBelongToTheirStepOfTheTurn() {
-        assertRejected("wrong-phase", start(2), "ann", new BuyStones(1, List.of(Stone.BLACK)));
-        assertRejected("wrong-phase", start(2), "ann", new EndTurn());
-        assertRejected("wrong-phase", buying(20, ONE_OF_EACH), "ann", new RotateWheel());
-        assertRejected("wrong-phase", afterAction(20), "ann", new ValueType(BuildingType.PALAZZO));
-    }
-
-    @Test
-    void endingTheTurnPassesItOnAndWrapsRound() {
-        CarraraState s = afterAction(20).withTurn(1).withPhase(Phase.AFTER_ACTION);
-
-        assertEquals(List.of(new TurnEnded("bob", "ann")), accepted(s, "bob", new EndTurn()));
+    void moves_belong_to_their_step_of_the_turn() {
+        RULES.given(start(2)).when("ann", new CarraraMove.BuyStones(1, List.of(Stone.BLACK)))
+                .thenRejected("wrong-phase");
+        RULES.given(start(2)).when("ann", new CarraraMove.EndTurn()).thenRejected("wrong-phase");
+        RULES.given(buying(20, ONE_OF_EACH)).when("ann", new CarraraMove.RotateWheel()).thenRejected("wrong-phase");
+        RULES.given(afterAction(20)).when("ann", new CarraraMove.ValueType(BuildingType.PALAZZO))
+                .thenRejected("wrong-phase");
     }
 
     // --- views ---
 
     @Test
-    void coinsAreHiddenBehindTheScreenAndTheBagIsOnlyCounted() throws Exception {
+    void coins_are_hidden_behind_the_screen_and_the_bag_is_only_counted() throws Exception {
         CarraraState s = start(3);
 
         CarraraView forAnn = ENGINE.view(s, "ann");
@@ -623,15 +664,15 @@ class CarraraEngineTest {
         assertNull(forAnn.players().get(1).coins());
         assertTrue(forSpectator.players().stream().allMatch(p -> p.coins() == null));
         assertEquals(s.bag().total(), forAnn.bag());
-        String json = Fixture.JSON.writeValueAsString(forSpectator);
+        String json = JSON.writeValueAsString(forSpectator);
         assertFalse(json.contains("\"seed\""), json);
         assertTrue(json.contains("\"coins\":null"), json);
         assertFalse(json.contains("\"empty\""), json);
     }
 
     @Test
-    void theViewNamesEachSectionsPricesSoThatAClientNeedsNoTableOfItsOwn() throws Exception {
-        JsonNode prices = Fixture.JSON.valueToTree(ENGINE.view(start(2), null)).get("prices");
+    void the_view_names_each_sections_prices_so_that_a_client_needs_no_table_of_its_own() {
+        JsonNode prices = JSON.valueToTree(ENGINE.view(start(2), null)).get("prices");
 
         assertEquals(6, prices.size());
         for (int section = 1; section <= 6; section++) {

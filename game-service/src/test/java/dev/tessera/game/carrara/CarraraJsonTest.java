@@ -1,14 +1,15 @@
 package dev.tessera.game.carrara;
 
-import static dev.tessera.game.carrara.Fixture.ENGINE;
-import static dev.tessera.game.carrara.Fixture.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tessera.events.carrara.CarraraEvent;
 import dev.tessera.events.carrara.ValuationRequested;
 import dev.tessera.game.rules.Decision;
+import dev.tessera.game.rules.RulesFixture;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -16,13 +17,17 @@ import org.junit.jupiter.api.Test;
 /** The move JSON the endpoint accepts, exactly as documented in docs/carrara.md. */
 class CarraraJsonTest {
 
+    private static final CarraraEngine ENGINE = new CarraraEngine();
+    private static final RulesFixture<CarraraState, CarraraMove, CarraraEvent> RULES = RulesFixture.of(ENGINE);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private static void assertJson(String json, CarraraMove move) throws JsonProcessingException {
         assertEquals(move, JSON.readValue(json, CarraraMove.class));
         assertEquals(JSON.readTree(json), JSON.readTree(JSON.writeValueAsString(move)));
     }
 
     @Test
-    void everyMoveHasTheDocumentedShape() throws Exception {
+    void every_move_has_the_documented_shape() throws Exception {
         assertJson("{\"type\":\"rotate-wheel\"}", new CarraraMove.RotateWheel());
         assertJson("{\"type\":\"buy-stones\",\"section\":3,\"stones\":[\"red\",\"black\"]}",
                 new CarraraMove.BuyStones(3, List.of(Stone.RED, Stone.BLACK)));
@@ -39,7 +44,7 @@ class CarraraJsonTest {
     }
 
     @Test
-    void malformedMovesDoNotParse() {
+    void malformed_moves_do_not_parse() {
         assertThrows(JsonProcessingException.class, () -> JSON.readValue("{\"type\":\"value-city\"}", CarraraMove.class));
         assertThrows(JsonProcessingException.class,
                 () -> JSON.readValue("{\"type\":\"value-city\",\"city\":\"Firenze\"}", CarraraMove.class));
@@ -47,9 +52,9 @@ class CarraraJsonTest {
     }
 
     @Test
-    void legalMovesOfTheFirstTurnRoundTripAndAreAccepted() throws Exception {
-        CarraraState s = Fixture.start(2);
-        CarraraState buying = Fixture.play(s, "ann", new CarraraMove.RotateWheel());
+    void the_legal_moves_of_the_first_turn_round_trip_and_are_accepted() throws Exception {
+        CarraraState s = Crafted.start(2);
+        CarraraState buying = RULES.given(s).when("ann", new CarraraMove.RotateWheel()).state();
         for (CarraraState state : List.of(s, buying)) {
             List<CarraraMove> moves = ENGINE.legalMoves(state, "ann");
             for (CarraraMove move : moves) {
@@ -63,7 +68,7 @@ class CarraraJsonTest {
     }
 
     @Test
-    void aValuationRequestSerialisesToTheCalculatorsInputShape() throws Exception {
+    void a_valuation_request_serialises_to_the_calculators_input_shape() throws Exception {
         var request = new ValuationRequested(2, "ann", "type", "Palazzo",
                 List.of(new ValuationRequested.Building("Livorno", "Palazzo", 3, "crown", 0)),
                 List.of(new ValuationRequested.City("Livorno", 3, "vp")), Map.of("crown", 5));

@@ -47,8 +47,8 @@ class CarraraOldGamesReplayTest {
     void the_same_moves_in_a_game_stored_before_the_expansion_decide_the_same_events(String players) {
         RecordedGame recorded = fixture(players);
 
-        List<CarraraEvent> replayed = RandomGame.play(recorded.setup(), new Random(recorded.get("randomPlayoutSeed").asLong()),
-                recorded.get("mayDeclare").asBoolean(), 1500, null);
+        List<CarraraEvent> replayed = CarraraPropertyTest.playedAsRecorded(recorded.setup(),
+                new Random(recorded.get("randomPlayoutSeed").asLong()), recorded.get("mayDeclare").asBoolean());
 
         assertEquals(recorded.events(CarraraEvent.class), replayed);
     }

@@ -1,10 +1,11 @@
 package dev.tessera.game.carrara;
 
+import dev.tessera.game.rules.GameSetup;
 import java.util.Random;
 
 /**
  * Plays random whole Carrara games single-threaded for a fixed time and prints games per second.
- * Valuations get random valid answers ({@link RandomGame#answer}), standing in for the scoring service.
+ * Valuations get random valid answers ({@link CarraraPropertyTest#answer}), standing in for the scoring service.
  * Usage: {@code CarraraPlayoutBenchmark [seconds=10] [players=3] [expansion=false]}
  */
 public final class CarraraPlayoutBenchmark {
@@ -36,7 +37,7 @@ public final class CarraraPlayoutBenchmark {
 
     private static int playOne(Random random, int players, boolean expansion) {
         long seed = random.nextLong();
-        return RandomGame.play(expansion ? Fixture.expansionSetup(players, seed) : Fixture.setup(players, seed), random,
-                random.nextBoolean(), 1500, null).size();
+        GameSetup setup = expansion ? Crafted.expansionSetup(players, seed) : Crafted.setup(players, seed);
+        return CarraraPropertyTest.randomGames(random.nextBoolean()).atMost(1500).play(setup, random).events().size();
     }
 }

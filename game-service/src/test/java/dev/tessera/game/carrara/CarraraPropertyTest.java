@@ -1,11 +1,11 @@
 package dev.tessera.game.carrara;
 
-import static dev.tessera.game.carrara.Fixture.ENGINE;
-import static dev.tessera.game.carrara.Fixture.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tessera.events.EventCodec;
 import dev.tessera.events.carrara.BuildingBuilt;
 import dev.tessera.events.carrara.BuildingRenovated;
 import dev.tessera.events.carrara.CarraraEvent;
@@ -20,12 +20,15 @@ import dev.tessera.events.carrara.TurnEnded;
 import dev.tessera.events.carrara.UpgradeTaken;
 import dev.tessera.events.carrara.ValuationRequested;
 import dev.tessera.events.carrara.ValuationScored;
+import dev.tessera.game.rules.AnyTitle;
 import dev.tessera.game.rules.Decision;
 import dev.tessera.game.rules.GameSetup;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -36,23 +39,92 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Random whole games, basic and with the expansion: invariants after every step, replay determinism, and the
- * move/event JSON contract.
+ * Random whole games, basic and with the expansion, played by {@link AnyTitle#playout}: invariants after every step,
+ * replay determinism, and the move/event JSON contract.
  */
 class CarraraPropertyTest {
 
+    /** The most a random answer pays in VP and in coins: a type's five buildings (cost 15) all in 3-point cities. */
+    static final int MAX_PAYOUT = 45;
+
+    private static final CarraraEngine ENGINE = new CarraraEngine();
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final int GAMES = 1000;
     /** Games (per player count) whose every state also has each legal move round-tripped through JSON. */
     private static final int DEEP_GAMES = 25;
     /** About five times the longest random game seen (under 300 steps, with 4 players). */
-    private static final int MAX_STEPS = 1500;
+    private static final int MAX_MOVES = 1500;
     private static final Stones ALL_STONES = new Stones(7, 7, 7, 7, 7, 7);
     /** The mapper game-service writes snapshots with. */
-    private static final com.fasterxml.jackson.databind.ObjectMapper SNAPSHOTS = new dev.tessera.events.EventCodec().mapper();
+    private static final ObjectMapper SNAPSHOTS = new EventCodec().mapper();
+
+    /**
+     * Random whole games through {@link AnyTitle#playout}, each valuation answered at once with a random valid
+     * {@link #answer}, standing in for scoring-service. Players who may not declare ({@code mayDeclare} false) play
+     * on until the buildings run out (random players otherwise declare as soon as they can).
+     */
+    static AnyTitle.Playout<CarraraState, CarraraMove, CarraraEvent> randomGames(boolean mayDeclare) {
+        return AnyTitle.playout(ENGINE)
+                .among((state, legal) -> mayDeclare ? legal : withoutDeclaring(legal))
+                .answering((state, event, random) -> answers(event, random));
+    }
+
+    /**
+     * The events of the game the random player of the games recorded before the expansion (RandomGame, replaced
+     * since by {@link #randomGames}) played with {@code random}: from that one Random it picked a kind of move
+     * uniformly, then a move of that kind, and answered each valuation. The harness is left that one move each time,
+     * so its own draws change nothing.
+     */
+    static List<CarraraEvent> playedAsRecorded(GameSetup setup, Random random, boolean mayDeclare) {
+        return AnyTitle.playout(ENGINE)
+                .among((state, legal) -> List.of(pickByKind(mayDeclare ? legal : withoutDeclaring(legal), random)))
+                .answering((state, event, harnessRandom) -> answers(event, random))
+                .play(setup, new Random(0)).events();
+    }
+
+    /** The legal moves but declaring the end, unless that is the only one. */
+    private static List<CarraraMove> withoutDeclaring(List<CarraraMove> legal) {
+        List<CarraraMove> moves = legal.stream().filter(m -> !(m instanceof CarraraMove.DeclareEnd)).toList();
+        return moves.isEmpty() ? legal : moves;
+    }
+
+    private static CarraraMove pickByKind(List<CarraraMove> moves, Random random) {
+        Map<Class<?>, List<CarraraMove>> byKind = new LinkedHashMap<>();
+        for (CarraraMove move : moves) {
+            byKind.computeIfAbsent(move.getClass(), k -> new ArrayList<>()).add(move);
+        }
+        List<List<CarraraMove>> kinds = new ArrayList<>(byKind.values());
+        List<CarraraMove> kind = kinds.get(random.nextInt(kinds.size()));
+        return kind.get(random.nextInt(kind.size()));
+    }
+
+    private static List<CarraraEvent> answers(CarraraEvent event, Random random) {
+        return event instanceof ValuationRequested request ? List.of(answer(request, random)) : List.of();
+    }
+
+    /**
+     * A valid answer to {@code request}: its number, player, kind and target echoed; VP and coins from 0 to
+     * {@link #MAX_PAYOUT}; at most one object per building valued, drawn from what the request says the
+     * supply holds, and none for a category (the expansion's valuation by category gives no objects).
+     */
+    static ValuationScored answer(ValuationRequested request, Random random) {
+        List<String> supply = new ArrayList<>();
+        // sorted: the event's map iterates in an order that differs between JVM runs
+        new TreeMap<>(request.objectsLeft())
+                .forEach((object, count) -> supply.addAll(Collections.nCopies(count, object)));
+        int count = request.kind().equals(CarraraEngine.KIND_CATEGORY) ? 0
+                : random.nextInt(Math.min(request.buildings().size(), supply.size()) + 1);
+        List<String> objects = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            objects.add(supply.remove(random.nextInt(supply.size())));
+        }
+        return new ValuationScored(request.valuation(), request.player(), request.kind(), request.target(),
+                random.nextInt(MAX_PAYOUT + 1), random.nextInt(MAX_PAYOUT + 1), objects);
+    }
 
     @ParameterizedTest(name = "{0} players")
     @ValueSource(ints = {2, 3, 4})
-    void randomGamesKeepTheRulesInvariantAndReplayExactly(int players) throws Exception {
+    void random_games_keep_the_rules_invariant_and_replay_exactly(int players) throws Exception {
         Map<String, Integer> seen = playRandomGames(players, false);
         assertEquals(0, seen.getOrDefault("expansion", 0), seen::toString);
     }
@@ -60,7 +132,7 @@ class CarraraPropertyTest {
     /** With the expansion: the same invariants and more, and every part of the expansion occurs. */
     @ParameterizedTest(name = "{0} players")
     @ValueSource(ints = {2, 3, 4})
-    void randomGamesWithTheExpansionKeepTheRulesInvariantAndReplayExactly(int players) throws Exception {
+    void random_games_with_the_expansion_keep_the_rules_invariant_and_replay_exactly(int players) throws Exception {
         Map<String, Integer> seen = playRandomGames(players, true);
         for (String part : List.of("skip-rotation", "build-large", "take-upgrade", "renovate", "value-category",
                 "leftover-objects", "bonus-card-met")) {
@@ -76,21 +148,17 @@ class CarraraPropertyTest {
         int longest = 0;
         for (int game = 0; game < GAMES; game++) {
             long seed = seeds.nextLong();
-            GameSetup setup = expansion ? Fixture.expansionSetup(players, seed) : Fixture.setup(players, seed);
+            GameSetup setup = expansion ? Crafted.expansionSetup(players, seed) : Crafted.setup(players, seed);
             long choices = seeds.nextLong();
+            boolean mayDeclare = game % 2 == 0;
             Ledger ledger = new Ledger(players);
             boolean deep = game < DEEP_GAMES;
-            List<CarraraEvent> stream = RandomGame.play(setup, new Random(choices), game % 2 == 0, MAX_STEPS, (before, events, after) -> {
-                ledger.record(before, events);
-                checkInvariants(after, ledger);
-                if (deep) {
-                    checkMovesContract(after);
-                    checkSnapshottable(after);
-                }
-            });
+            List<CarraraEvent> stream = randomGames(mayDeclare).atMost(MAX_MOVES)
+                    .after((before, mover, move, events, after) -> checkMove(before, events, ledger, deep))
+                    .play(setup, new Random(choices)).events();
 
             CarraraState end = replay(setup, stream);
-            assertTrue(ENGINE.isOver(end), "game " + game + " did not end within " + MAX_STEPS + " steps");
+            assertTrue(ENGINE.isOver(end), "game " + game + " did not end within " + MAX_MOVES + " moves");
             assertEquals(end, replay(setup, stream), "replay is deterministic");
             GameFinished ended = assertInstanceOf(GameFinished.class, stream.get(stream.size() - 1));
             checkEnd(end, ended, ledger);
@@ -98,8 +166,9 @@ class CarraraPropertyTest {
             seenIn(stream).forEach(part -> seen.merge(part, 1, Integer::sum));
             longest = Math.max(longest, ledger.steps);
             if (deep) {
-                assertEquals(stream, RandomGame.play(setup, new Random(choices), game % 2 == 0, MAX_STEPS, null),
-                        "the same setup and choices give the same events");
+                List<CarraraEvent> again = randomGames(mayDeclare).atMost(MAX_MOVES).play(setup, new Random(choices))
+                        .events();
+                assertEquals(stream, again, "the same setup and choices give the same events");
                 for (CarraraEvent event : stream) {
                     assertEquals(event, JSON.readValue(JSON.writeValueAsString(event), event.getClass()));
                 }
@@ -111,6 +180,38 @@ class CarraraPropertyTest {
         assertTrue(endings.getOrDefault("declared", 0) > 0, endings::toString);
         assertTrue(endings.getOrDefault("buildings-exhausted", 0) > 0, endings::toString);
         return seen;
+    }
+
+    /**
+     * Checks a move's events, then scoring-service's answer if the move asked for a valuation, each as one step: the
+     * invariants hold in the state awaiting the valuation too.
+     */
+    private static void checkMove(CarraraState before, List<CarraraEvent> events, Ledger ledger, boolean deep) {
+        int answered = events.get(events.size() - 1) instanceof ValuationScored ? events.size() - 1 : events.size();
+        CarraraState awaiting = checkStep(before, events.subList(0, answered), ledger, deep);
+        if (answered < events.size()) {
+            checkStep(awaiting, events.subList(answered, events.size()), ledger, deep);
+        }
+    }
+
+    /** The state after {@code events}, checked. */
+    private static CarraraState checkStep(CarraraState before, List<CarraraEvent> events, Ledger ledger,
+                                          boolean deep) {
+        ledger.record(before, events);
+        CarraraState after = apply(before, events);
+        checkInvariants(after, ledger);
+        if (deep) {
+            checkMovesContract(after);
+            checkSnapshottable(after);
+        }
+        return after;
+    }
+
+    private static CarraraState apply(CarraraState state, List<CarraraEvent> events) {
+        for (CarraraEvent event : events) {
+            state = ENGINE.evolve(state, event);
+        }
+        return state;
     }
 
     /** The parts of the expansion a game's stream shows. */
@@ -143,7 +244,7 @@ class CarraraPropertyTest {
     }
 
     private static CarraraState replay(GameSetup setup, List<CarraraEvent> stream) {
-        return Fixture.apply(ENGINE.start(setup), stream);
+        return apply(ENGINE.start(setup), stream);
     }
 
     /** Coins and VP recomputed from the events alone, with each source checked against the rules. */
