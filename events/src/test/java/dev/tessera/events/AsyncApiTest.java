@@ -64,14 +64,14 @@ class AsyncApiTest {
     }
 
     @Test
-    void everyRootHasATopic() {
+    void every_root_has_a_topic() {
         for (Class<?> root : EventTypes.ROOTS) {
             assertTrue(TOPIC_OF_ROOT.containsKey(root), root.getName() + ": on which topic? Add it here and to asyncapi.yaml");
         }
     }
 
     @Test
-    void describesTheThreeTopics() {
+    void describes_the_three_topics() {
         assertEquals("3.0.0", doc.path("asyncapi").asText());
         Set<String> addresses = new TreeSet<>();
         doc.path("channels").forEach(channel -> {
@@ -82,7 +82,7 @@ class AsyncApiTest {
     }
 
     @Test
-    void everyEventTypeIsAMessageWithItsCurrentSchema() {
+    void every_event_type_is_a_message_with_its_current_schema() {
         List<String> problems = new ArrayList<>();
         for (Class<? extends TesseraEvent> cls : EventTypes.all()) {
             EventType type = EventTypes.of(cls);
@@ -112,7 +112,7 @@ class AsyncApiTest {
     }
 
     @Test
-    void everyEventTypeIsOnItsTopicsAndOnlyThere() {
+    void every_event_type_is_on_its_topics_and_only_there() {
         Map<String, String> channelOfTopic = new HashMap<>();
         doc.path("channels").fields().forEachRemaining(e -> channelOfTopic.put(e.getValue().path("address").asText(), e.getKey()));
         Set<String> knownTypes = new HashSet<>();
@@ -143,7 +143,7 @@ class AsyncApiTest {
     }
 
     @Test
-    void everyReferenceResolves() {
+    void every_reference_resolves() {
         List<String> broken = new ArrayList<>();
         collectRefs(doc, broken);
         assertTrue(broken.isEmpty(), "unresolved $ref: " + broken);

@@ -103,7 +103,7 @@ class EventSchemaValidationTest {
     }
 
     @Test
-    void realisticEventsAreValid() {
+    void realistic_events_are_valid() {
         ObjectNode initialState = MAPPER.createObjectNode().put("phase", "PLAYING");
         initialState.putArray("market").addObject().put("currency", "blue");
         assertValid(new GameStarted("g-1", "t-1", "alhambra", List.of("ana", "ben"), -4_611_686_018_427_387_904L,
@@ -125,37 +125,37 @@ class EventSchemaValidationTest {
     }
 
     @Test
-    void missingRequiredPropertyIsRejected() {
+    void missing_required_property_is_rejected() {
         assertRejected(new TilePlaced("ana", TOWER, 0, 1, "pending"), json -> json.remove("from"), "from");
     }
 
     @Test
-    void nullForARequiredComponentIsRejected() {
+    void null_for_a_required_component_is_rejected() {
         // Jackson writes null components as null: a producer that forgot to set the tile must not pass.
         assertRejected(new TilePlaced("ana", TOWER, 0, 1, "pending"), json -> json.putNull("tile"), "tile");
         assertFalse(validate(new TilePlaced("ana", null, 0, 1, "pending")).isEmpty(), "a TilePlaced without its tile");
     }
 
     @Test
-    void wrongTypeIsRejected() {
+    void wrong_type_is_rejected() {
         assertRejected(new TilePlaced("ana", TOWER, 0, 1, "pending"), json -> json.put("x", "west"), "x");
         assertRejected(new PointsAwarded(1, Map.of("ana", 3)), json -> ((ObjectNode) json.get("points")).put("ana", "three"), "ana");
         assertRejected(new TilePlaced("ana", TOWER, 0, 1, "pending"), json -> json.put("x", 1.5), "x");
     }
 
     @Test
-    void errorInANestedRecordIsRejected() {
+    void error_in_a_nested_record_is_rejected() {
         assertRejected(new TilePlaced("ana", TOWER, 0, 1, "pending"), json -> ((ObjectNode) json.get("tile")).put("cost", "9"), "cost");
     }
 
     @Test
-    void unknownPropertyIsRejected() {
+    void unknown_property_is_rejected() {
         // A new field is a change of shape: it raises the type's version rather than slipping into v1.
         assertRejected(new TilePlaced("ana", TOWER, 0, 1, "pending"), json -> json.put("rotation", 90), "rotation");
     }
 
     @Test
-    void envelopeWrittenByTheCodecIsValidAndNamesTheSchemaOfItsData() throws IOException {
+    void envelope_written_by_the_codec_is_valid_and_names_the_schema_of_its_data() throws IOException {
         GameStarted started = new GameStarted("g-7", "t-7", "builders", List.of("ana", "ben"), 42L, Map.of(),
                 MAPPER.createObjectNode());
         CloudEvent envelope = CODEC.envelope("/tessera/game-service", "g-7", 1, started, TIME);
@@ -172,7 +172,7 @@ class EventSchemaValidationTest {
     }
 
     @Test
-    void brokenEnvelopesAreRejected() throws IOException {
+    void broken_envelopes_are_rejected() throws IOException {
         CloudEvent envelope = CODEC.envelope("/tessera/lobby-service", "t-1", 3,
                 new TableStarted("t-1", "alhambra", List.of("ana", "ben"), Map.of()), TIME);
         Schema schema = schemaAt("schemas/" + EventSchemaGenerator.ENVELOPE_FILE);

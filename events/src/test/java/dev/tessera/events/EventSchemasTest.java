@@ -51,7 +51,7 @@ class EventSchemasTest {
     }
 
     @Test
-    void everyTypeHasItsCurrentSchemaWithItsId() throws IOException {
+    void every_type_has_its_current_schema_with_its_id() throws IOException {
         assertFalse(EventTypes.all().isEmpty());
         ObjectMapper json = new ObjectMapper();
         for (Class<? extends TesseraEvent> cls : EventTypes.all()) {
@@ -69,7 +69,7 @@ class EventSchemasTest {
      * anything else under schemas/ is an orphan: a renamed or removed type, a version not yet declared.
      */
     @Test
-    void noSchemaFileIsOrphaned() throws IOException {
+    void no_schema_file_is_orphaned() throws IOException {
         ObjectMapper json = new ObjectMapper();
         List<String> orphans = new ArrayList<>();
         try (Stream<Path> files = Files.walk(DIR)) {
@@ -104,7 +104,7 @@ class EventSchemasTest {
 
     /** Each component named nullable exists, so renaming one cannot silently make it required again. */
     @Test
-    void nullableComponentsExist() {
+    void nullable_components_exist() {
         EventSchemaGenerator.NULLABLE.forEach((record, names) -> {
             Set<String> components = new HashSet<>();
             Arrays.stream(record.getRecordComponents()).forEach(c -> components.add(c.getName()));
@@ -115,7 +115,7 @@ class EventSchemasTest {
 
     /** A component documented as possibly null ("null when ...") must be listed as nullable, or its schema would reject it. */
     @Test
-    void componentsDocumentedAsNullableAreNullable() {
+    void components_documented_as_nullable_are_nullable() {
         Javadocs docs = new Javadocs(MODULE.resolve(EventSchemaGenerator.SOURCE_DIR));
         Pattern mentionsNull = Pattern.compile("\\bnull\\b");
         List<String> missing = new ArrayList<>();

@@ -38,7 +38,7 @@ class AlhambraCalculatorTest {
     private static final String PLAYER_B = "{'id': 'B', 'buildings': {'pavilion': 1}}";
 
     @Test
-    void scoresALayoutAgainstCounts() throws Exception {
+    void scores_a_layout_against_counts() throws Exception {
         String answer = score("""
                 {'round': 1,
                  'players': [
@@ -53,7 +53,7 @@ class AlhambraCalculatorTest {
     }
 
     @Test
-    void dirkTakesPartInTheMajorities() throws Exception {
+    void dirk_takes_part_in_the_majorities() throws Exception {
         String answer = score("""
                 {'round': 2,
                  'players': [{'id': 'A', 'buildings': {'garden': 2}}, {'id': 'B', 'buildings': {'garden': 1}}],
@@ -66,7 +66,7 @@ class AlhambraCalculatorTest {
     }
 
     @Test
-    void measuresTheLongestWall() throws Exception {
+    void measures_the_longest_wall() throws Exception {
         assertSameJson("{'longestWall': 3}", wall("{'alhambra': [{'x': 0, 'y': 1, 'walls': 'ESW'}]}"));
         assertSameJson("{'longestWall': 2}", wall("""
                 {'alhambra': [{'x': 0, 'y': 0, 'walls': ''}, {'x': 1, 'y': 0, 'type': 'tower', 'walls': 'EN'}]}"""));
@@ -96,7 +96,7 @@ class AlhambraCalculatorTest {
             "{'round': 1, 'players': [" + PLAYER_B + ", {'id': 'C', 'buildings': {}}], 'neutral': {}}     | neutral.buildings",
             "{'round': 1, 'players': [" + PLAYER_B + ", {'id': 'C', 'buildings': {}}], 'neutral': {'buildings': {'tower': 12}}} | neutral.buildings.tower",
     })
-    void rejectsBadPlayersNamingTheField(String request, String field) {
+    void rejects_bad_players_naming_the_field(String request, String field) {
         assertEquals(field, rejected(request).field());
     }
 
@@ -115,13 +115,13 @@ class AlhambraCalculatorTest {
             "{'x': 0, 'y': 0, 'walls': 'N'}                       | players[1].alhambra[0].walls",
             "null                                                 | players[1].alhambra[0]",
     })
-    void rejectsBadTilesNamingTheField(String tile, String field) {
+    void rejects_bad_tiles_naming_the_field(String tile, String field) {
         assertEquals(field, rejected("{'round': 1, 'players': [" + PLAYER_B
                 + ", {'id': 'C', 'alhambra': [" + tile + "]}]}").field());
     }
 
     @Test
-    void rejectsTwoTilesOnOneSquare() {
+    void rejects_two_tiles_on_one_square() {
         InvalidInputException error = rejected("""
                 {'round': 1, 'players': [{'id': 'A', 'buildings': {}},
                   {'id': 'C', 'alhambra': [{'x': 1, 'y': 0, 'type': 'tower', 'walls': ''},
@@ -131,7 +131,7 @@ class AlhambraCalculatorTest {
     }
 
     @Test
-    void rejectsMoreTilesOfATypeThanTheGameHas() {
+    void rejects_more_tiles_of_a_type_than_the_game_has() {
         StringBuilder pavilions = new StringBuilder();
         for (int x = 1; x <= BuildingType.PAVILION.tileCount() + 1; x++) {
             pavilions.append(x > 1 ? "," : "").append("{'x': ").append(x).append(", 'y': 0, 'type': 'pavilion', 'walls': ''}");
@@ -142,7 +142,7 @@ class AlhambraCalculatorTest {
     }
 
     @Test
-    void refusesATangleOfWallsNoLegalAlhambraHas() {
+    void refuses_a_tangle_of_walls_no_legal_alhambra_has() {
         StringBuilder diagonal = new StringBuilder();
         for (int k = 1; k <= WallNetwork.MAX_JUNCTIONS + 2; k++) {
             diagonal.append(k > 1 ? "," : "").append("{'x': ").append(k).append(", 'y': ").append(k)
@@ -154,7 +154,7 @@ class AlhambraCalculatorTest {
     }
 
     @Test
-    void theWallCalculatorNamesItsFields() {
+    void the_wall_calculator_names_its_fields() {
         assertEquals("alhambra", assertThrows(InvalidInputException.class, () -> wall("{}")).field());
         assertEquals("alhambra[0].walls", assertThrows(InvalidInputException.class,
                 () -> wall("{'alhambra': [{'x': 0, 'y': 1, 'walls': 'NX'}]}")).field());

@@ -17,24 +17,24 @@ class AlhambraLayoutTest {
             .place(new Square(-1, 0), GARDEN, Set.of());
 
     @Test
-    void countsBuildingsButNotTheFountain() {
+    void counts_buildings_but_not_the_fountain() {
         assertEquals(Map.of(TOWER, 1, GARDEN, 2), layout.counts());
         assertEquals(Map.of(), AlhambraLayout.fountainOnly().counts());
     }
 
     @Test
-    void holdingsCarryCountsAndTheLongestWall() {
+    void holdings_carry_counts_and_the_longest_wall() {
         assertEquals(new PlayerHoldings("A", Map.of(TOWER, 1, GARDEN, 2), 3), layout.holdings("A"));
     }
 
     @Test
-    void removingATileToTheReserveTakesItOutOfTheScore() {
+    void removing_a_tile_to_the_reserve_takes_it_out_of_the_score() {
         AlhambraLayout redesigned = layout.remove(new Square(0, 1));
         assertEquals(new PlayerHoldings("A", Map.of(TOWER, 1, GARDEN, 1), 2), redesigned.holdings("A"));
     }
 
     @Test
-    void placingNextToAWallMakesItInternal() {
+    void placing_next_to_a_wall_makes_it_internal() {
         // A garden east of the tower covers the tower's east wall; only the north wall is left.
         AlhambraLayout covered = AlhambraLayout.fountainOnly()
                 .place(new Square(1, 0), TOWER, Set.of(Side.N, Side.E))
@@ -43,14 +43,14 @@ class AlhambraLayoutTest {
     }
 
     @Test
-    void aSquareHoldsOneTileAndTheFountainNone() {
+    void a_square_holds_one_tile_and_the_fountain_none() {
         assertThrows(IllegalArgumentException.class, () -> layout.place(new Square(1, 0), GARDEN, Set.of()));
         assertThrows(IllegalArgumentException.class, () -> layout.place(AlhambraLayout.FOUNTAIN, GARDEN, Set.of()));
         assertThrows(IllegalArgumentException.class, () -> layout.remove(new Square(5, 5)));
     }
 
     @Test
-    void layoutsAreValues() {
+    void layouts_are_values() {
         AlhambraLayout sameTilesOtherOrder = AlhambraLayout.fountainOnly()
                 .place(new Square(-1, 0), GARDEN, Set.of())
                 .place(new Square(0, 1), GARDEN, Set.of(Side.W, Side.S, Side.E))

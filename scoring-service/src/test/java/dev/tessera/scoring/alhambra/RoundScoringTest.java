@@ -24,21 +24,21 @@ class RoundScoringTest {
     }
 
     @Test
-    void roundOnePaysOnlyTheMajority() {
+    void round_one_pays_only_the_majority() {
         List<PlayerRoundScore> scores = RoundScoring.score(1, List.of(
                 player("A", Map.of(TOWER, 2)), player("B", Map.of(TOWER, 1)), player("C", Map.of())));
         assertEquals(List.of(6, 0, 0), pointsFor(TOWER, scores));
     }
 
     @Test
-    void roundTwoPaysFirstAndSecond() {
+    void round_two_pays_first_and_second() {
         List<PlayerRoundScore> scores = RoundScoring.score(2, List.of(
                 player("A", Map.of(GARDEN, 3)), player("B", Map.of(GARDEN, 2)), player("C", Map.of(GARDEN, 1))));
         assertEquals(List.of(12, 5, 0), pointsFor(GARDEN, scores));
     }
 
     @Test
-    void roundThreePaysFirstToThird() {
+    void round_three_pays_first_to_third() {
         List<PlayerRoundScore> scores = RoundScoring.score(3, List.of(
                 player("A", Map.of(PAVILION, 1)), player("B", Map.of(PAVILION, 4)),
                 player("C", Map.of(PAVILION, 2)), player("D", Map.of(PAVILION, 3))));
@@ -46,7 +46,7 @@ class RoundScoringTest {
     }
 
     @Test
-    void aPlayerWithNoneOfATypeNeverTakesAPlace() {
+    void a_player_with_none_of_a_type_never_takes_a_place() {
         List<PlayerRoundScore> scores = RoundScoring.score(3, List.of(
                 player("A", Map.of(SERAGLIO, 1)), player("B", Map.of(SERAGLIO, 0)), player("C", Map.of())));
         assertEquals(List.of(17, 0, 0), pointsFor(SERAGLIO, scores));
@@ -54,7 +54,7 @@ class RoundScoringTest {
     }
 
     @Test
-    void roundOneTwoWayTieSplitsFirstPlaceRoundedDown() {
+    void round_one_two_way_tie_splits_first_place_rounded_down() {
         List<PlayerRoundScore> scores = RoundScoring.score(1, List.of(
                 player("A", Map.of(TOWER, 2, PAVILION, 1)), player("B", Map.of(TOWER, 2, PAVILION, 1)),
                 player("C", Map.of(TOWER, 1))));
@@ -64,42 +64,42 @@ class RoundScoringTest {
     }
 
     @Test
-    void roundOneThreeWayTieSharesOnePaidPlace() {
+    void round_one_three_way_tie_shares_one_paid_place() {
         List<PlayerRoundScore> scores = RoundScoring.score(1, List.of(
                 player("A", Map.of(GARDEN, 1)), player("B", Map.of(GARDEN, 1)), player("C", Map.of(GARDEN, 1))));
         assertEquals(List.of(1, 1, 1), pointsFor(GARDEN, scores)); // 5 / 3
     }
 
     @Test
-    void roundTwoTieForFirstSkipsSecondPlace() {
+    void round_two_tie_for_first_skips_second_place() {
         List<PlayerRoundScore> scores = RoundScoring.score(2, List.of(
                 player("A", Map.of(TOWER, 3)), player("B", Map.of(TOWER, 3)), player("C", Map.of(TOWER, 2))));
         assertEquals(List.of(9, 9, 0), pointsFor(TOWER, scores)); // (13 + 6) / 2, C is third
     }
 
     @Test
-    void roundTwoThreeWayTieAddsAnUnpaidPlace() {
+    void round_two_three_way_tie_adds_an_unpaid_place() {
         List<PlayerRoundScore> scores = RoundScoring.score(2, List.of(
                 player("A", Map.of(GARDEN, 2)), player("B", Map.of(GARDEN, 2)), player("C", Map.of(GARDEN, 2))));
         assertEquals(List.of(5, 5, 5), pointsFor(GARDEN, scores)); // (12 + 5 + 0) / 3 rounded down
     }
 
     @Test
-    void roundTwoTieForSecondSplitsSecondPlace() {
+    void round_two_tie_for_second_splits_second_place() {
         List<PlayerRoundScore> scores = RoundScoring.score(2, List.of(
                 player("A", Map.of(ARCADES, 4)), player("B", Map.of(ARCADES, 1)), player("C", Map.of(ARCADES, 1))));
         assertEquals(List.of(10, 1, 1), pointsFor(ARCADES, scores)); // (3 + 0) / 2
     }
 
     @Test
-    void roundThreeTieForFirstAsInTheJapaneseHelp() {
+    void round_three_tie_for_first_as_in_the_japanese_help() {
         List<PlayerRoundScore> scores = RoundScoring.score(3, List.of(
                 player("A", Map.of(TOWER, 3)), player("B", Map.of(TOWER, 3)), player("C", Map.of(TOWER, 1))));
         assertEquals(List.of(17, 17, 6), pointsFor(TOWER, scores)); // (21 + 13) / 2, then 3rd
     }
 
     @Test
-    void roundThreeTieForSecond() {
+    void round_three_tie_for_second() {
         List<PlayerRoundScore> scores = RoundScoring.score(3, List.of(
                 player("A", Map.of(TOWER, 4)), player("B", Map.of(TOWER, 2)),
                 player("C", Map.of(TOWER, 2)), player("D", Map.of(TOWER, 1))));
@@ -107,7 +107,7 @@ class RoundScoringTest {
     }
 
     @Test
-    void roundThreeThreeAndFourWayTies() {
+    void round_three_three_and_four_way_ties() {
         List<PlayerRoundScore> three = RoundScoring.score(3, List.of(
                 player("A", Map.of(TOWER, 2)), player("B", Map.of(TOWER, 2)), player("C", Map.of(TOWER, 2))));
         assertEquals(List.of(13, 13, 13), pointsFor(TOWER, three)); // (21 + 13 + 6) / 3
@@ -118,7 +118,7 @@ class RoundScoringTest {
     }
 
     @Test
-    void dirkTakesFirstPlaceAndScoresNothing() {
+    void dirk_takes_first_place_and_scores_nothing() {
         List<PlayerHoldings> players = List.of(player("A", Map.of(GARDEN, 2)), player("B", Map.of(GARDEN, 1)));
         Map<BuildingType, Integer> dirk = Map.of(GARDEN, 3);
         assertEquals(List.of(0, 0), pointsFor(GARDEN, RoundScoring.score(1, players, dirk)));
@@ -129,20 +129,20 @@ class RoundScoringTest {
     }
 
     @Test
-    void dirkSharesATie() {
+    void dirk_shares_a_tie() {
         List<PlayerHoldings> players = List.of(player("A", Map.of(TOWER, 2)), player("B", Map.of(TOWER, 1)));
         List<PlayerRoundScore> scores = RoundScoring.score(2, players, Map.of(TOWER, 2));
         assertEquals(List.of(9, 0), pointsFor(TOWER, scores)); // A and Dirk split 13 + 6; B is third
     }
 
     @Test
-    void dirkWithoutThatTypeChangesNothing() {
+    void dirk_without_that_type_changes_nothing() {
         List<PlayerHoldings> players = List.of(player("A", Map.of(TOWER, 2)), player("B", Map.of(TOWER, 1)));
         assertEquals(RoundScoring.score(2, players), RoundScoring.score(2, players, Map.of(GARDEN, 4)));
     }
 
     @Test
-    void theWallScoresInEveryRoundOnTopOfTheBuildings() {
+    void the_wall_scores_in_every_round_on_top_of_the_buildings() {
         List<PlayerHoldings> players = List.of(
                 new PlayerHoldings("A", Map.of(TOWER, 1, GARDEN, 2), 4), new PlayerHoldings("B", Map.of(), 7));
         for (int round = 1; round <= 3; round++) {
@@ -155,14 +155,14 @@ class RoundScoringTest {
     }
 
     @Test
-    void byTypeFollowsTheScoringTableOrder() {
+    void by_type_follows_the_scoring_table_order() {
         PlayerRoundScore score = RoundScoring.score(1, List.of(player("A", Map.of(TOWER, 1, PAVILION, 1, GARDEN, 1))))
                 .get(0);
         assertEquals(List.of(PAVILION, GARDEN, TOWER), List.copyOf(score.byType().keySet()));
     }
 
     @Test
-    void thereIsNoFourthRound() {
+    void there_is_no_fourth_round() {
         assertThrows(IllegalArgumentException.class, () -> RoundScoring.score(4, List.of(player("A", Map.of()))));
     }
 }

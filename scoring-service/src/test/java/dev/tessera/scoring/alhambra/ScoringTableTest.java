@@ -27,20 +27,20 @@ class ScoringTableTest {
             "TOWER, 1, 1, 6", "TOWER, 2, 1, 13", "TOWER, 2, 2, 6",
             "TOWER, 3, 1, 21", "TOWER, 3, 2, 13", "TOWER, 3, 3, 6",
     })
-    void cellOfTheScoringTable(BuildingType type, int round, int place, int points) {
+    void cell_of_the_scoring_table(BuildingType type, int round, int place, int points) {
         assertEquals(points, ScoringTable.points(round, type, place));
     }
 
     @ParameterizedTest
     @EnumSource(BuildingType.class)
-    void placesARoundDoesNotPayAreWorthNothing(BuildingType type) {
+    void places_a_round_does_not_pay_are_worth_nothing(BuildingType type) {
         assertEquals(0, ScoringTable.points(1, type, 2));
         assertEquals(0, ScoringTable.points(2, type, 3));
         assertEquals(0, ScoringTable.points(3, type, 4));
     }
 
     @Test
-    void thereAreOnlyThreeRounds() {
+    void there_are_only_three_rounds() {
         assertThrows(IllegalArgumentException.class, () -> ScoringTable.points(0, BuildingType.TOWER, 1));
         assertThrows(IllegalArgumentException.class, () -> ScoringTable.points(4, BuildingType.TOWER, 1));
     }

@@ -28,35 +28,35 @@ class WallNetworkTest {
     }
 
     @Test
-    void theFountainAloneHasNoWall() {
+    void the_fountain_alone_has_no_wall() {
         assertEquals(0, longestWall());
     }
 
     @Test
-    void aSingleSideIsOneSegment() {
+    void a_single_side_is_one_segment() {
         assertEquals(1, longestWall("1,0,N"));
     }
 
     @Test
-    void wallsContinueAcrossNeighbouringTiles() {
+    void walls_continue_across_neighbouring_tiles() {
         assertEquals(3, longestWall("1,0,N", "2,0,N", "3,0,N"));
     }
 
     @Test
-    void wallsTurnAtAConvexCorner() {
+    void walls_turn_at_a_convex_corner() {
         assertEquals(2, longestWall("1,0,NE"));
         assertEquals(3, longestWall("0,1,ESW"));
     }
 
     @Test
-    void wallsTurnAtAConcaveCorner() {
+    void walls_turn_at_a_concave_corner() {
         // (1,1) is empty: the south wall of (1,0) and the east wall of (0,1) meet at its corner (1,1).
         assertEquals(2, longestWall("1,0,S", "0,1,E"));
         assertEquals(4, longestWall("1,0,ES", "0,1,ES"));
     }
 
     @Test
-    void wallsBetweenTwoTilesNeverCount() {
+    void walls_between_two_tiles_never_count() {
         // The east wall of (1,0) faces the west wall of (2,0): internal, so the north walls stay a run of 2.
         WallNetwork network = network("1,0,NE", "2,0,NW");
         assertEquals(2, network.segments());
@@ -64,19 +64,19 @@ class WallNetworkTest {
     }
 
     @Test
-    void aWallFacingATileIsInternalEvenWithoutAMatchingWall() {
+    void a_wall_facing_a_tile_is_internal_even_without_a_matching_wall() {
         assertEquals(0, longestWall("1,0,W"));
     }
 
     @Test
-    void twoSeparateWallsScoreTheLongerOne() {
+    void two_separate_walls_score_the_longer_one() {
         WallNetwork network = network("1,0,N", "2,0,", "3,0,NE");
         assertEquals(3, network.segments());
         assertEquals(2, network.longestWall());
     }
 
     @Test
-    void aClosedLoopCountsEverySegment() {
+    void a_closed_loop_counts_every_segment() {
         // 3x3 around the fountain, outer boundary fully walled: 12 segments (brdg expects 12; BGA would say 11).
         assertEquals(12, longestWall(
                 "-1,-1,NW", "0,-1,N", "1,-1,NE",
@@ -85,7 +85,7 @@ class WallNetworkTest {
     }
 
     @Test
-    void anOpeningInTheLoopLeavesTheRestAsOneRun() {
+    void an_opening_in_the_loop_leaves_the_rest_as_one_run() {
         assertEquals(11, longestWall(
                 "-1,-1,NW", "0,-1,", "1,-1,NE",
                 "-1,0,W", "1,0,E",
@@ -93,7 +93,7 @@ class WallNetworkTest {
     }
 
     @Test
-    void aBranchTakesTheLongerWayThroughTheJunction() {
+    void a_branch_takes_the_longer_way_through_the_junction() {
         // brdg.me's grid_test layout, moved one square south-east: (4,4) touches (3,3) only at a corner,
         // where three external segments meet. Through the junction: 3 south walls + 3 walls of (4,4) = 6
         // (BGA joins there too; brdg does not and says 5).
@@ -107,7 +107,7 @@ class WallNetworkTest {
     }
 
     @Test
-    void aTrailMayPassAFourWayJunctionTwice() {
+    void a_trail_may_pass_a_four_way_junction_twice() {
         // Two fully walled squares touching at corner (2,2): a figure eight of 8 segments.
         WallNetwork network = network("1,1,NESW", "2,2,NESW");
         assertEquals(1, network.junctions());
@@ -115,7 +115,7 @@ class WallNetworkTest {
     }
 
     @Test
-    void aChainOfJunctionsWithManyOddCornersIsSearchedExactly() {
+    void a_chain_of_junctions_with_many_odd_corners_is_searched_exactly() {
         // Squares (k,k) with walls N, E, S meet corner to corner; each junction has three segments.
         String[] tiles = new String[WallNetwork.MAX_JUNCTIONS + 1];
         for (int k = 1; k <= tiles.length; k++) {
@@ -129,7 +129,7 @@ class WallNetworkTest {
     }
 
     @Test
-    void tooManyJunctionsAreRefused() {
+    void too_many_junctions_are_refused() {
         String[] tiles = new String[WallNetwork.MAX_JUNCTIONS + 2];
         for (int k = 1; k <= tiles.length; k++) {
             tiles[k - 1] = k + "," + k + ",NESW";

@@ -19,7 +19,7 @@ class BuildersCalculatorTest {
     }
 
     @Test
-    void answersTheStandings() throws Exception {
+    void answers_the_standings() throws Exception {
         String answer = finalStandings("""
                 {'players': [{'id': 'A', 'buildingVp': 17, 'coins': 25}, {'id': 'B', 'buildingVp': 12, 'coins': 3},
                              {'id': 'C', 'buildingVp': 18, 'coins': 12}]}""");
@@ -41,12 +41,12 @@ class BuildersCalculatorTest {
             "{'players': [{'id': 'A', 'buildingVp': -2, 'coins': 1}, {'id': 'B', 'buildingVp': 1, 'coins': 1}]} | players[0].buildingVp",
             "{'players': [{'id': 'A', 'coins': 1}, {'id': 'B', 'buildingVp': 1, 'coins': 1}]}        | players[0].buildingVp",
     })
-    void rejectsBadInputNamingTheField(String request, String field) {
+    void rejects_bad_input_naming_the_field(String request, String field) {
         assertEquals(field, assertThrows(InvalidInputException.class, () -> finalStandings(request)).field());
     }
 
     @Test
-    void atMostFourPlayers() {
+    void at_most_four_players() {
         StringBuilder players = new StringBuilder();
         for (int i = 0; i < 5; i++) {
             players.append(i > 0 ? "," : "").append("{'id': 'P").append(i).append("', 'buildingVp': 1, 'coins': 1}");

@@ -24,14 +24,14 @@ class CarraraFinalScoringTest {
     }
 
     @Test
-    void coinsConvertFiveToOneRoundedDownPlusObjectsAndBuildings() {
+    void coins_convert_five_to_one_rounded_down_plus_objects_and_buildings() {
         List<FinalStanding> standings = score(tally("ann", 30, 14, 3, 7, 0));
 
         assertEquals(new FinalStanding("ann", 1, 30 + 2 + 3 + 7, 30, 2, 3, 7, 0, 0, false), standings.get(0));
     }
 
     @Test
-    void ratesComeFromTheInput() {
+    void rates_come_from_the_input() {
         var input = new FinalScoringInput(2, 3, null, 0, List.of(tally("ann", 0, 5, 2, 4, 0)));
 
         FinalStanding ann = CarraraFinalScoring.score(input).get(0);
@@ -43,7 +43,7 @@ class CarraraFinalScoringTest {
     }
 
     @Test
-    void mostVpWinsAndStandingsAreBestFirst() {
+    void most_vp_wins_and_standings_are_best_first() {
         List<FinalStanding> standings = score(tally("ann", 10, 0, 0, 0, 9), tally("bob", 20, 0, 0, 0, 0),
                 tally("cat", 15, 0, 0, 0, 0));
 
@@ -52,7 +52,7 @@ class CarraraFinalScoringTest {
     }
 
     @Test
-    void aTieGoesToMostStones() {
+    void a_tie_goes_to_most_stones() {
         List<FinalStanding> standings = score(tally("ann", 10, 0, 0, 0, 1), tally("bob", 10, 0, 0, 0, 4));
 
         assertEquals("bob", standings.get(0).player());
@@ -62,7 +62,7 @@ class CarraraFinalScoringTest {
     }
 
     @Test
-    void aTieOnVpAndStonesIsShared() {
+    void a_tie_on_vp_and_stones_is_shared() {
         List<FinalStanding> standings = score(tally("ann", 10, 4, 0, 0, 2), tally("bob", 10, 0, 0, 0, 2),
                 tally("cat", 3, 0, 0, 0, 2));
 
@@ -74,7 +74,7 @@ class CarraraFinalScoringTest {
     }
 
     @Test
-    void theEnginesGameFinishedEventSerialisesToAnInput() throws Exception {
+    void the_engines_game_finished_event_serialises_to_an_input() throws Exception {
         var finished = new GameFinished("declared", "bob", 5, 1, 0, 1, null, List.of(
                 new GameFinished.Tally("ann", 12, 9, 2, 2, 5, 14, 3, 0),
                 new GameFinished.Tally("bob", 20, 0, 6, 6, 8, 22, 0, 0)));
@@ -88,7 +88,7 @@ class CarraraFinalScoringTest {
 
     /** Expansion: the object card counts one of each kind (2 VP each), leftovers score 1 VP, the bonus card adds. */
     @Test
-    void withTheExpansionLeftoverObjectsAndTheBonusCardScore() throws Exception {
+    void with_the_expansion_leftover_objects_and_the_bonus_card_score() throws Exception {
         var finished = new GameFinished("buildings-exhausted", null, 5, 2, 1, 1, "large-building", List.of(
                 new GameFinished.Tally("ann", 30, 10, 7, 4, 6, 40, 1, 5),
                 new GameFinished.Tally("bob", 30, 10, 7, 7, 6, 40, 1, 0)));
@@ -102,7 +102,7 @@ class CarraraFinalScoringTest {
     }
 
     @Test
-    void theExpansionsFieldsAreOptionalAndChecked() throws Exception {
+    void the_expansions_fields_are_optional_and_checked() throws Exception {
         FinalScoringInput basic = JSON.readValue("""
                 {"coinsPerVp": 5, "vpPerObject": 1, "vpPerBuilding": 1,
                  "players": [{"player": "ann", "vp": 3, "coins": 5, "objects": 2, "buildings": 1, "stones": 0}]}""",
@@ -121,7 +121,7 @@ class CarraraFinalScoringTest {
     }
 
     @Test
-    void rejectsBadInputNamingTheField() {
+    void rejects_bad_input_naming_the_field() {
         assertEquals("players[1].coins", assertThrows(InvalidInputException.class,
                 () -> score(tally("ann", 0, 0, 0, 0, 0), tally("bob", 0, -1, 0, 0, 0))).field());
         assertEquals("players[1].player", assertThrows(InvalidInputException.class,

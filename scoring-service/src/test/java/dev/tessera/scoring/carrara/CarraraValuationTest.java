@@ -23,7 +23,7 @@ class CarraraValuationTest {
     }
 
     @Test
-    void typeValuationPaysCostTimesCityValueInEachCitysCurrency() throws Exception {
+    void type_valuation_pays_cost_times_city_value_in_each_citys_currency() throws Exception {
         // given Palazzi in Livorno (3 VP), Pisa (3 coins) and Viareggio (2 coins), and a Villa that does not count
         String json = """
             {"kind": "type", "target": "Palazzo", "buildings": [
@@ -39,7 +39,7 @@ class CarraraValuationTest {
     }
 
     @Test
-    void cityValuationCountsOnlyThatCitysBuildings() throws Exception {
+    void city_valuation_counts_only_that_citys_buildings() throws Exception {
         String json = """
             {"kind": "city", "target": "Lucca", "buildings": [
               {"city": "Lucca", "type": "Porta", "cost": 4},
@@ -50,7 +50,7 @@ class CarraraValuationTest {
     }
 
     @Test
-    void lericiAndMassaPayOnePerCostPoint() throws Exception {
+    void lerici_and_massa_pay_one_per_cost_point() throws Exception {
         String json = """
             {"kind": "type", "target": "Castello", "buildings": [
               {"city": "Lerici", "type": "Castello", "cost": 5},
@@ -60,7 +60,7 @@ class CarraraValuationTest {
     }
 
     @Test
-    void citiesGivenInTheInputOverrideTheBoard() throws Exception {
+    void cities_given_in_the_input_override_the_board() throws Exception {
         String json = """
             {"kind": "type", "target": "Porta",
              "buildings": [{"city": "Pisa", "type": "Porta", "cost": 2}],
@@ -70,7 +70,7 @@ class CarraraValuationTest {
     }
 
     @Test
-    void objectsAreLimitedByTheSupply() throws Exception {
+    void objects_are_limited_by_the_supply() throws Exception {
         // given three Palazzi valued but only two crowns left
         String json = """
             {"kind": "type", "target": "Palazzo", "objectsLeft": {"crown": 2, "book": 5},
@@ -85,7 +85,7 @@ class CarraraValuationTest {
     }
 
     @Test
-    void aValuationRequestedEventReadsAsInput() throws Exception {
+    void a_valuation_requested_event_reads_as_input() throws Exception {
         // given the game's event JSON, with fields the calculator does not use
         String json = """
             {"valuation": 3, "player": "ann", "kind": "city", "target": "Pisa",
@@ -98,7 +98,7 @@ class CarraraValuationTest {
     }
 
     @Test
-    void theEnginesRequestEventSerialisesToAnInputAndIsScoredByTheFormula() throws Exception {
+    void the_engines_request_event_serialises_to_an_input_and_is_scored_by_the_formula() throws Exception {
         // given the request the engine emits when ann values her Palazzi: cost 3 in Livorno, cost 2 in Pisa
         var request = new ValuationRequested(1, "ann", "type", "Palazzo",
                 List.of(new ValuationRequested.Building("Livorno", "Palazzo", 3, "crown", 0),
@@ -112,13 +112,13 @@ class CarraraValuationTest {
     }
 
     @Test
-    void noMatchingBuildingPaysNothing() throws Exception {
+    void no_matching_building_pays_nothing() throws Exception {
         assertEquals(new ValuationResult(0, 0, 0, List.of()),
                 value("{\"kind\": \"type\", \"target\": \"Porta\", \"buildings\": []}"));
     }
 
     @Test
-    void rejectsAnUnknownCityNamingTheField() {
+    void rejects_an_unknown_city_naming_the_field() {
         var e = invalid("""
             {"kind": "type", "target": "Porta", "buildings": [
               {"city": "Pisa", "type": "Porta", "cost": 1}, {"city": "Firenze", "type": "Porta", "cost": 1}]}""");
@@ -126,25 +126,25 @@ class CarraraValuationTest {
     }
 
     @Test
-    void rejectsAnUnknownType() {
+    void rejects_an_unknown_type() {
         assertEquals("buildings[0].type", invalid("""
             {"kind": "type", "target": "Porta", "buildings": [{"city": "Pisa", "type": "Duomo", "cost": 1}]}""").field());
     }
 
     @Test
-    void rejectsANegativeCost() {
+    void rejects_a_negative_cost() {
         assertEquals("buildings[0].cost", invalid("""
             {"kind": "city", "target": "Pisa", "buildings": [{"city": "Pisa", "type": "Porta", "cost": -2}]}""").field());
     }
 
     @Test
-    void rejectsACostLargeEnoughToOverflow() {
+    void rejects_a_cost_large_enough_to_overflow() {
         assertEquals("buildings[0].cost", invalid("""
             {"kind": "city", "target": "Pisa", "buildings": [{"city": "Pisa", "type": "Porta", "cost": 1000000000}]}""").field());
     }
 
     @Test
-    void rejectsAMissingCost() {
+    void rejects_a_missing_cost() {
         InvalidInputException e = invalid("""
             {"kind": "city", "target": "Pisa", "buildings": [{"city": "Pisa", "type": "Porta"}]}""");
         assertEquals("buildings[0].cost", e.field());
@@ -152,7 +152,7 @@ class CarraraValuationTest {
     }
 
     @Test
-    void rejectsMissingOrUnknownKindTargetAndBuildings() {
+    void rejects_missing_or_unknown_kind_target_and_buildings() {
         assertEquals("kind", invalid("{\"target\": \"Pisa\", \"buildings\": []}").field());
         assertEquals("kind", invalid("{\"kind\": \"district\", \"target\": \"Pisa\", \"buildings\": []}").field());
         assertEquals("target", invalid("{\"kind\": \"category\", \"target\": \"Pisa\", \"buildings\": []}").field());
@@ -163,7 +163,7 @@ class CarraraValuationTest {
     }
 
     @Test
-    void rejectsBadCitiesAndSupply() {
+    void rejects_bad_cities_and_supply() {
         String building = "\"buildings\": [{\"city\": \"Pisa\", \"type\": \"Porta\", \"cost\": 1, \"object\": \"gate\"}]";
         assertEquals("cities[0].payout", invalid("{\"kind\": \"type\", \"target\": \"Porta\", " + building
                 + ", \"cities\": [{\"city\": \"Pisa\", \"value\": 3, \"payout\": \"gold\"}]}").field());
@@ -176,7 +176,7 @@ class CarraraValuationTest {
     }
 
     @Test
-    void isPureAndLeavesItsInputUntouched() {
+    void is_pure_and_leaves_its_input_untouched() {
         var left = Map.of("gate", 1);
         var input = new ValuationInput("type", "Porta",
                 List.of(new ValuationInput.Building("Pisa", "Porta", 2, "gate", null),
@@ -192,7 +192,7 @@ class CarraraValuationTest {
     // --- the expansion ---
 
     @Test
-    void aCategoryValuationPaysTheCategorysCurrencyAndNoObjects() throws Exception {
+    void a_category_valuation_pays_the_categorys_currency_and_no_objects() throws Exception {
         // city buildings pay coins wherever they stand (Livorno would pay VP), land buildings pay VP (Pisa would pay coins)
         String buildings = """
             "buildings": [
@@ -209,7 +209,7 @@ class CarraraValuationTest {
     }
 
     @Test
-    void anUpgradeBonusRaisesTheCityValueOfItsBuilding() throws Exception {
+    void an_upgrade_bonus_raises_the_city_value_of_its_building() throws Exception {
         String json = """
             {"kind": "type", "target": "Villa", "buildings": [
               {"city": "Massa", "type": "Villa", "cost": 3, "bonus": 2},
@@ -223,7 +223,7 @@ class CarraraValuationTest {
     }
 
     @Test
-    void theEnginesCategoryRequestReadsAsInput() throws Exception {
+    void the_engines_category_request_reads_as_input() throws Exception {
         var request = new ValuationRequested(3, "ann", "category", "land",
                 List.of(new ValuationRequested.Building("Massa", "Villa", 8, "flag", 2),
                         new ValuationRequested.Building("Lerici", "Castello", 2, "coat-of-arms", 0)),
