@@ -75,6 +75,19 @@ class ArchitectureTest {
     }
 
     @Test
+    void nothing_in_a_title_depends_on_its_engine() {
+        for (String title : TITLES) {
+            String engine = "dev.tessera.game." + title + "." + Character.toUpperCase(title.charAt(0)) + title.substring(1)
+                    + "Engine";
+            noClasses().that().resideInAPackage("dev.tessera.game." + title).and().doNotHaveFullyQualifiedName(engine)
+                    .should().dependOnClassesThat().haveFullyQualifiedName(engine)
+                    .because("the engine is the title's face to the play layer; its constants and numbers live in the "
+                            + "title's data")
+                    .check(GAME_SERVICE);
+        }
+    }
+
+    @Test
     void folding_events_and_showing_a_state_never_decide() {
         for (String title : TITLES) {
             String pkg = "dev.tessera.game." + title;

@@ -16,6 +16,8 @@ import static dev.tessera.game.builders.WorkerType.MASTER;
  */
 public final class BuildersData {
 
+    /** The title's id in the API and the catalogue of titles. */
+    public static final String GAME = "builders";
     public static final int STARTING_COINS = 10;
     /** Face-up cards in the building display and in the worker display. */
     public static final int DISPLAY_SIZE = 5;

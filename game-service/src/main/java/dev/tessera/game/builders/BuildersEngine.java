@@ -17,18 +17,9 @@ import java.util.Map;
  */
 public final class BuildersEngine implements RulesEngine<BuildersState, BuildersMove, BuildersEvent> {
 
-    static final String GAME = "builders";
-
-    // The game's numbers, kept here for callers; they are BuildersData's.
-    public static final int STARTING_COINS = BuildersData.STARTING_COINS;
-    public static final int DISPLAY_SIZE = BuildersData.DISPLAY_SIZE;
-    public static final int ACTION_POINTS_PER_TURN = BuildersData.ACTION_POINTS_PER_TURN;
-    public static final int ACTION_POINT_PRICE = BuildersData.ACTION_POINT_PRICE;
-    public static final int TARGET_VICTORY_POINTS = BuildersData.TARGET_VICTORY_POINTS;
-
     @Override
     public String game() {
-        return GAME;
+        return BuildersData.GAME;
     }
 
     @Override
@@ -44,11 +35,6 @@ public final class BuildersEngine implements RulesEngine<BuildersState, Builders
     @Override
     public Class<BuildersEvent> eventType() {
         return BuildersEvent.class;
-    }
-
-    /** Coins taken for 1, 2 or 3 action points. */
-    public static int coinsFor(int actionPoints) {
-        return BuildersData.coinsFor(actionPoints);
     }
 
     @Override

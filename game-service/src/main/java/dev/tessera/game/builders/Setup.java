@@ -32,7 +32,7 @@ final class Setup {
 
     /** Deals from the edition the options name: a game recorded before editions has no machines. */
     static BuildersState start(GameSetup setup) {
-        Games.Title title = Games.byId(BuildersEngine.GAME).orElseThrow();
+        Games.Title title = Games.byId(BuildersData.GAME).orElseThrow();
         int count = setup.players().size();
         if (count < title.minPlayers() || count > title.maxPlayers()) {
             throw new IllegalArgumentException("The Builders needs 2 to 4 players, got " + count);

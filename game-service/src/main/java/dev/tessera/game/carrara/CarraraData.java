@@ -14,6 +14,12 @@ import java.util.Map;
  */
 public final class CarraraData {
 
+    /** The title's id in the API and the catalogue of titles. */
+    public static final String GAME = "carrara";
+    /** What a valuation is of, as {@code ValuationRequested.kind} says it: a building type, a city, a category. */
+    public static final String KIND_TYPE = "type";
+    public static final String KIND_CITY = "city";
+    public static final String KIND_CATEGORY = "category";
     public static final int STONES_PER_COLOUR = 7;
     public static final int START_COINS = 20;
     /** Seat 1 black, seat 2 blue, seat 3 green, seat 4 red. */

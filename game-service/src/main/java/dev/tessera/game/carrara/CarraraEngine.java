@@ -17,14 +17,9 @@ import java.util.Optional;
  */
 public final class CarraraEngine implements RulesEngine<CarraraState, CarraraMove, CarraraEvent> {
 
-    public static final String GAME = "carrara";
-    public static final String KIND_TYPE = "type";
-    public static final String KIND_CITY = "city";
-    public static final String KIND_CATEGORY = "category";
-
     @Override
     public String game() {
-        return GAME;
+        return CarraraData.GAME;
     }
 
     @Override

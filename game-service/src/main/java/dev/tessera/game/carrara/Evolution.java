@@ -177,8 +177,8 @@ final class Evolution {
 
     private static CarraraState requested(CarraraState state, ValuationRequested e) {
         int seat = seat(state, e.player());
-        boolean byType = e.kind().equals(CarraraEngine.KIND_TYPE);
-        boolean byCategory = e.kind().equals(CarraraEngine.KIND_CATEGORY);
+        boolean byType = e.kind().equals(CarraraData.KIND_TYPE);
+        boolean byCategory = e.kind().equals(CarraraData.KIND_CATEGORY);
         PlayerState player = state.player(seat).withMarkerUsed(byType ? BuildingType.of(e.target()) : null,
                 byCategory ? Category.of(e.target()) : null);
         Map<City, String> citiesValued = new HashMap<>(state.citiesValued());

@@ -21,7 +21,7 @@ final class Setup {
 
     static CarraraState start(GameSetup setup) {
         List<String> names = setup.players();
-        Games.Title title = Games.byId(CarraraEngine.GAME).orElseThrow();
+        Games.Title title = Games.byId(CarraraData.GAME).orElseThrow();
         if (names.size() < title.minPlayers() || names.size() > title.maxPlayers()
                 || new HashSet<>(names).size() != names.size()) {
             throw new IllegalArgumentException("Carrara needs 2 to 4 distinct players, got " + names);

@@ -29,7 +29,7 @@ final class Valuation {
         if (!me.hasBuilt(type)) {
             return Decision.reject("no-building-of-type", "You have no " + type.id() + " building.");
         }
-        return Decision.accept(request(state, me, CarraraEngine.KIND_TYPE, type.id(), b -> b.type() == type));
+        return Decision.accept(request(state, me, CarraraData.KIND_TYPE, type.id(), b -> b.type() == type));
     }
 
     static Decision<CarraraEvent> valueCity(CarraraState state, PlayerState me, City city) {
@@ -44,7 +44,7 @@ final class Valuation {
             return Decision.reject("too-few-buildings",
                     city.id() + " needs " + CarraraData.minBuildings(city) + " of your buildings to be valued.");
         }
-        return Decision.accept(request(state, me, CarraraEngine.KIND_CITY, city.id(), b -> b.city() == city));
+        return Decision.accept(request(state, me, CarraraData.KIND_CITY, city.id(), b -> b.city() == city));
     }
 
     /** Expansion: each category once per player, like a type. */
@@ -59,7 +59,7 @@ final class Valuation {
         if (!me.hasBuilt(category)) {
             return Decision.reject("no-building-of-category", "You have no " + category.id() + " building.");
         }
-        return Decision.accept(request(state, me, CarraraEngine.KIND_CATEGORY, category.id(),
+        return Decision.accept(request(state, me, CarraraData.KIND_CATEGORY, category.id(),
                 b -> CarraraData.category(b.type()) == category));
     }
 

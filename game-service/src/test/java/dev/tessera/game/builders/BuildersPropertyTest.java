@@ -170,7 +170,7 @@ class BuildersPropertyTest {
         GameEndTriggered trigger = triggers.get(0);
         assertEquals(trigger.player(), finished.triggeredBy());
         if (trigger.reason().equals(GameEndTriggered.TARGET_REACHED)) {
-            assertTrue(trigger.buildingVictoryPoints() >= BuildersEngine.TARGET_VICTORY_POINTS);
+            assertTrue(trigger.buildingVictoryPoints() >= BuildersData.TARGET_VICTORY_POINTS);
         } else {
             assertFalse(TurnEnd.anyBuildingCanStillBeCompleted(end));
         }

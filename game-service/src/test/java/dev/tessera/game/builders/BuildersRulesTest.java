@@ -81,7 +81,7 @@ class BuildersRulesTest {
             assertEquals(List.of(Site.opened(wanted)), after.player("p1").sites());
             assertEquals(deckTop, after.buildingDisplay().get(2));
             assertEquals(twoPlayers.buildingDeck().size() - 1, after.buildingDeck().size());
-            assertEquals(BuildersEngine.ACTION_POINTS_PER_TURN - 1, after.actionPoints());
+            assertEquals(BuildersData.ACTION_POINTS_PER_TURN - 1, after.actionPoints());
         }
 
         @Test
@@ -128,9 +128,9 @@ class BuildersRulesTest {
             BuildersState after = RULES.apply(twoPlayers, events);
             PlayerState p1 = after.player("p1");
             assertTrue(p1.freeWorkers().contains(wanted));
-            assertEquals(BuildersEngine.STARTING_COINS, p1.coins());
+            assertEquals(BuildersData.STARTING_COINS, p1.coins());
             assertEquals(deckTop, after.workerDisplay().get(4));
-            assertEquals(BuildersEngine.ACTION_POINTS_PER_TURN - 1, after.actionPoints());
+            assertEquals(BuildersData.ACTION_POINTS_PER_TURN - 1, after.actionPoints());
         }
 
         @Test
@@ -196,7 +196,7 @@ class BuildersRulesTest {
                     .played("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL, CATHEDRAL),
                             new BuildersMove.SendWorker(APPRENTICE_STONE_TILE, STRAW_HUT))
                     .state();
-            assertEquals(BuildersEngine.ACTION_POINTS_PER_TURN - 2, after.actionPoints());
+            assertEquals(BuildersData.ACTION_POINTS_PER_TURN - 2, after.actionPoints());
         }
 
         @Test
@@ -306,7 +306,7 @@ class BuildersRulesTest {
                     List.of(site(WOODEN_SHACK)), List.of());
             BuildersState after = RULES.given(given)
                     .played("p1", new BuildersMove.SendWorker(APPRENTICE_WOOD_KNOWLEDGE, WOODEN_SHACK)).state();
-            assertEquals(BuildersEngine.ACTION_POINTS_PER_TURN - 1, after.actionPoints());
+            assertEquals(BuildersData.ACTION_POINTS_PER_TURN - 1, after.actionPoints());
             assertEquals(buildings(WOODEN_SHACK), after.player("p1").completed());
         }
     }
@@ -328,7 +328,7 @@ class BuildersRulesTest {
             assertEquals(1, events.size());
             assertEquals(treadwheel.info(), sent.machine());
             assertEquals(1, sent.actionPointsSpent());
-            assertEquals(BuildersEngine.ACTION_POINTS_PER_TURN - 1, sent.actionPointsLeft());
+            assertEquals(BuildersData.ACTION_POINTS_PER_TURN - 1, sent.actionPointsLeft());
             BuildersState after = RULES.apply(withTreadwheel, events);
             PlayerState p1 = after.player("p1");
             assertEquals(10, p1.coins());
@@ -361,7 +361,7 @@ class BuildersRulesTest {
                     .played("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL, CATHEDRAL),
                             new BuildersMove.SendMachine(TREADWHEEL, STRAW_HUT))
                     .state();
-            assertEquals(BuildersEngine.ACTION_POINTS_PER_TURN - 2, after.actionPoints());
+            assertEquals(BuildersData.ACTION_POINTS_PER_TURN - 2, after.actionPoints());
         }
 
         @Test
@@ -571,8 +571,8 @@ class BuildersRulesTest {
                 CoinsTaken taken = assertInstanceOf(CoinsTaken.class, events.get(0));
                 assertEquals(expected[points], taken.coinsTaken());
                 BuildersState after = RULES.apply(twoPlayers, events);
-                assertEquals(BuildersEngine.STARTING_COINS + expected[points], after.player("p1").coins());
-                assertEquals(BuildersEngine.ACTION_POINTS_PER_TURN - points, after.actionPoints());
+                assertEquals(BuildersData.STARTING_COINS + expected[points], after.player("p1").coins());
+                assertEquals(BuildersData.ACTION_POINTS_PER_TURN - points, after.actionPoints());
                 assertEquals(twoPlayers.bank().paidOut() + expected[points], after.bank().paidOut());
             }
         }
@@ -600,12 +600,12 @@ class BuildersRulesTest {
             BuildersState after = RULES.given(given)
                     .played("p1", new BuildersMove.BuyActionPoint(), new BuildersMove.BuyActionPoint()).state();
 
-            assertEquals(BuildersEngine.ACTION_POINTS_PER_TURN + 2, after.actionPoints());
-            assertEquals(12 - 2 * BuildersEngine.ACTION_POINT_PRICE, after.player("p1").coins());
+            assertEquals(BuildersData.ACTION_POINTS_PER_TURN + 2, after.actionPoints());
+            assertEquals(12 - 2 * BuildersData.ACTION_POINT_PRICE, after.player("p1").coins());
             assertEquals(given.bank().received() + 10, after.bank().received());
             ActionPointBought bought = assertInstanceOf(ActionPointBought.class,
                     RULES.given(given).when("p1", new BuildersMove.BuyActionPoint()).events().get(0));
-            assertEquals(BuildersEngine.ACTION_POINT_PRICE, bought.coinsPaid());
+            assertEquals(BuildersData.ACTION_POINT_PRICE, bought.coinsPaid());
         }
 
         @Test
@@ -629,7 +629,7 @@ class BuildersRulesTest {
             assertEquals("p2", ended.nextPlayer());
             BuildersState after = RULES.apply(given, events);
             assertEquals("p2", after.currentPlayer().name());
-            assertEquals(BuildersEngine.ACTION_POINTS_PER_TURN, after.actionPoints());
+            assertEquals(BuildersData.ACTION_POINTS_PER_TURN, after.actionPoints());
             assertEquals(1, after.round());
         }
 

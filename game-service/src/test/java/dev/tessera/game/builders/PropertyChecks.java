@@ -67,13 +67,13 @@ final class PropertyChecks {
 
     /** Displays are full while their deck has cards; no site is left complete; no negative coins or AP. */
     static void assertStructure(BuildersState state) {
-        assertTrue(state.buildingDisplay().size() <= BuildersEngine.DISPLAY_SIZE);
-        assertTrue(state.workerDisplay().size() <= BuildersEngine.DISPLAY_SIZE);
+        assertTrue(state.buildingDisplay().size() <= BuildersData.DISPLAY_SIZE);
+        assertTrue(state.workerDisplay().size() <= BuildersData.DISPLAY_SIZE);
         if (!state.buildingDeck().isEmpty()) {
-            assertEquals(BuildersEngine.DISPLAY_SIZE, state.buildingDisplay().size());
+            assertEquals(BuildersData.DISPLAY_SIZE, state.buildingDisplay().size());
         }
         if (!state.workerDeck().isEmpty()) {
-            assertEquals(BuildersEngine.DISPLAY_SIZE, state.workerDisplay().size());
+            assertEquals(BuildersData.DISPLAY_SIZE, state.workerDisplay().size());
         }
         assertTrue(state.actionPoints() >= 0, "negative action points");
         for (PlayerState player : state.players()) {
@@ -102,13 +102,13 @@ final class PropertyChecks {
         int received;
 
         CoinLedger(int players) {
-            paidOut = BuildersEngine.STARTING_COINS * players;
+            paidOut = BuildersData.STARTING_COINS * players;
         }
 
         void record(List<BuildersEvent> events) {
             for (BuildersEvent event : events) {
                 if (event instanceof CoinsTaken e) {
-                    assertEquals(BuildersEngine.coinsFor(e.actionPointsSpent()), e.coinsTaken());
+                    assertEquals(BuildersData.coinsFor(e.actionPointsSpent()), e.coinsTaken());
                     paidOut += e.coinsTaken();
                 } else if (event instanceof BuildingCompleted e) {
                     assertEquals(BuildersData.building(e.building().id()).coins(), e.coinsEarned());
@@ -120,7 +120,7 @@ final class PropertyChecks {
                     assertEquals(BuildersData.worker(e.worker().id()).wage(), e.wagePaid());
                     received += e.wagePaid();
                 } else if (event instanceof ActionPointBought e) {
-                    assertEquals(BuildersEngine.ACTION_POINT_PRICE, e.coinsPaid());
+                    assertEquals(BuildersData.ACTION_POINT_PRICE, e.coinsPaid());
                     received += e.coinsPaid();
                 }
             }

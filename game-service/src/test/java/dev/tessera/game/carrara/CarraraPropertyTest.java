@@ -112,7 +112,7 @@ class CarraraPropertyTest {
         // sorted: the event's map iterates in an order that differs between JVM runs
         new TreeMap<>(request.objectsLeft())
                 .forEach((object, count) -> supply.addAll(Collections.nCopies(count, object)));
-        int count = request.kind().equals(CarraraEngine.KIND_CATEGORY) ? 0
+        int count = request.kind().equals(CarraraData.KIND_CATEGORY) ? 0
                 : random.nextInt(Math.min(request.buildings().size(), supply.size()) + 1);
         List<String> objects = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
@@ -226,7 +226,7 @@ class CarraraPropertyTest {
                 parts.add("take-upgrade");
             } else if (event instanceof BuildingRenovated) {
                 parts.add("renovate");
-            } else if (event instanceof ValuationRequested r && r.kind().equals(CarraraEngine.KIND_CATEGORY)) {
+            } else if (event instanceof ValuationRequested r && r.kind().equals(CarraraData.KIND_CATEGORY)) {
                 parts.add("value-category");
             } else if (event instanceof GameFinished e) {
                 if (e.bonusCard() != null) {
