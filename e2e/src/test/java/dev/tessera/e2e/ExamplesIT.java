@@ -15,6 +15,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -37,6 +38,10 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -344,23 +349,35 @@ class ExamplesIT {
 
     /** Each example event of the live feed against the real event of its type, read from the real feed. */
     private void sameFeed(String name, String example, Exploration game) throws Exception {
-        List<Map<String, String>> expected = sse(new BufferedReader(new java.io.StringReader(example)), Integer.MAX_VALUE);
+        List<Map<String, String>> expected = new ArrayList<>();
+        sse(new BufferedReader(new StringReader(example)), expected, read -> false);
         assertTrue(expected.size() >= 2, name + ": " + expected);
-        int length = game.events().size();
+        Set<String> types = expected.stream().map(e -> e.get("event")).collect(Collectors.toSet());
         HttpResponse<InputStream> feed = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build().send(
                 HttpRequest.newBuilder(URI.create(Platform.shared().gateway() + "/api/v1/games/" + game.gameId
                                 + "/live?from=0")).header("Accept", "text/event-stream")
                         .header("Authorization", "Bearer " + game.players.get(0).token()).build(),
                 HttpResponse.BodyHandlers.ofInputStream());
         assertEquals(200, feed.statusCode());
-        List<Map<String, String>> real;
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(feed.body(), StandardCharsets.UTF_8))) {
-            real = sse(lines, length);
+        // The feed stays open: read on another thread until each example type came, for 30 seconds at most.
+        List<Map<String, String>> real = new CopyOnWriteArrayList<>();
+        CompletableFuture<Void> reading = CompletableFuture.runAsync(() -> {
+            try (BufferedReader lines = new BufferedReader(new InputStreamReader(feed.body(), StandardCharsets.UTF_8))) {
+                sse(lines, real, read -> read.stream().map(e -> e.get("event")).collect(Collectors.toSet())
+                        .containsAll(types));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        try {
+            reading.get(30, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            feed.body().close();
+            fail(name + ": the real feed did not send each of " + types + " within 30 s; it sent " + real);
         }
         for (Map<String, String> event : expected) {
-            Map<String, String> counterpart = real.stream().filter(r -> r.get("event").equals(event.get("event")))
-                    .findFirst().orElse(null);
-            assertNotNull(counterpart, name + ": no " + event.get("event") + " on the real feed");
+            Map<String, String> counterpart = real.stream().filter(r -> event.get("event").equals(r.get("event")))
+                    .findFirst().orElseThrow();
             assertEquals(counterpart.keySet(), event.keySet(), name + ": the SSE fields of " + event.get("event"));
             assertTrue(event.get("id").matches("\\d+"), name + ": an SSE id is a stream version");
             List<String> diffs = SHAPES.differences(read(event.get("data")), read(counterpart.get("data")));
@@ -369,11 +386,12 @@ class ExamplesIT {
         }
     }
 
-    /** Server-sent events (their fields by name) until {@code count} are read or the text ends. */
-    private static List<Map<String, String>> sse(BufferedReader lines, int count) throws IOException {
-        List<Map<String, String>> events = new ArrayList<>();
+    /** Reads server-sent events (each its fields by name) into {@code events} until {@code done} or the end. */
+    private static void sse(BufferedReader lines, List<Map<String, String>> events,
+                            Predicate<List<Map<String, String>>> done) throws IOException {
         Map<String, String> event = new LinkedHashMap<>();
-        for (String line = lines.readLine(); line != null && events.size() < count; line = lines.readLine()) {
+        for (String line = done.test(events) ? null : lines.readLine(); line != null;
+             line = done.test(events) ? null : lines.readLine()) {
             if (line.isEmpty()) {
                 if (!event.isEmpty()) {
                     events.add(event);
@@ -384,10 +402,9 @@ class ExamplesIT {
                 event.put(line.substring(0, colon), line.substring(colon + 1).replaceFirst("^ ", ""));
             }
         }
-        if (!event.isEmpty() && events.size() < count) {
+        if (!event.isEmpty() && !done.test(events)) {
             events.add(event);
         }
-        return events;
     }
 
     // --- calculators -------------------------------------------------------------------------------
@@ -526,7 +543,10 @@ class ExamplesIT {
         Exploration until(Set<String> types, Predicate<JsonNode> viewReady, int maxMoves) {
             for (; moves < maxMoves; moves++) {
                 view = answer(players.get(0).as().get("/api/v1/games/" + gameId), 200);
-                if (seen.keySet().containsAll(types) && requests.isEmpty() && viewReady.test(view) && legal != null) {
+                // A game that waits for nobody: someone is to act and their clock runs, as the examples show.
+                boolean playing = view.path("toAct").isTextual() && view.path("clock").isObject();
+                if (seen.keySet().containsAll(types) && requests.isEmpty() && playing && viewReady.test(view)
+                        && legal != null) {
                     return this;
                 }
                 if (!moveOnce()) {
