@@ -16,13 +16,17 @@ import java.util.Set;
 final class JsonShapes {
     /** Field names a service leaves out of its answer when the value is null: an example may show or omit them. */
     private final Set<String> omittedWhenNull;
+    /** Field names whose value is null in some states of a game and not in others: null matches any node type. */
+    private final Set<String> nullable;
     /** Objects whose field names are data (a player's objects by kind): each value is compared, not the names. */
     private final Set<String> dataKeyed;
     /** Members whose content is free-form: only their node type is compared. */
     private final Set<String> freeForm;
 
-    JsonShapes(Map<String, String> omittedWhenNull, Map<String, String> dataKeyed, Map<String, String> freeForm) {
+    JsonShapes(Map<String, String> omittedWhenNull, Map<String, String> nullable, Map<String, String> dataKeyed,
+               Map<String, String> freeForm) {
         this.omittedWhenNull = omittedWhenNull.keySet();
+        this.nullable = nullable.keySet();
         this.dataKeyed = dataKeyed.keySet();
         this.freeForm = freeForm.keySet();
     }
@@ -36,6 +40,9 @@ final class JsonShapes {
 
     private void compare(String path, String field, JsonNode example, JsonNode real, List<String> out) {
         if (example.getNodeType() != real.getNodeType()) {
+            if (field != null && nullable.contains(field) && (example.isNull() || real.isNull())) {
+                return;
+            }
             out.add(path + ": the example has " + describe(example) + ", the answer " + describe(real));
             return;
         }
