@@ -185,14 +185,16 @@ public final class Examples {
             {"version": 14, "moves": [
               {"type": "rotate-wheel"},
               {"type": "build", "building": "Palazzo", "cost": 3, "city": "Pisa", "stones": ["white", "yellow", "yellow"]},
-              {"type": "value-type", "building": "Villa"}, {"type": "value-city", "city": "Lerici"}]}""";
+              {"type": "value-type", "building": "Villa"}, {"type": "value-city", "city": "Lerici"}],
+             "toAct": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10"}""";
     public static final String LEGAL_MOVES_BUILDERS = """
             {"version": 5, "moves": [
               {"type": "start-construction", "building": 12}, {"type": "recruit-worker", "worker": 7},
               {"type": "send-worker", "worker": 7, "building": 12}, {"type": "take-coins", "actionPoints": 3},
-              {"type": "buy-action-point"}, {"type": "end-turn"}]}""";
+              {"type": "buy-action-point"}, {"type": "end-turn"}],
+             "toAct": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10"}""";
     public static final String LEGAL_MOVES_NONE = """
-            {"version": 7, "moves": []}""";
+            {"version": 7, "moves": [], "toAct": "c2d4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f"}""";
 
     public static final String MOVE_RESULT = """
             {"gameId": "9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10", "version": 8, "events": [
@@ -228,10 +230,12 @@ public final class Examples {
     public static final String EVENTS = "[" + EVENT_GAME_STARTED + "]";
 
     public static final String LIVE_FEED = """
+            content-type: application/json
             id: 1
             event: tessera.game.GameStarted
-            data: {"specversion":"1.0","id":"0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d","source":"/tessera/game-service","type":"tessera.game.GameStarted","subject":"9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10","time":"2026-06-01T10:15:31.002Z","datacontenttype":"application/json","dataschema":"https://tessera.dev/schemas/events/tessera.game.GameStarted/v1.json","streamversion":1,"data":{"gameId":"9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10","game":"alhambra","players":["5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10","c2d4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f"]}}
+            data: {"specversion":"1.0","id":"0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d","source":"/tessera/game-service","type":"tessera.game.GameStarted","subject":"9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10","time":"2026-06-01T10:15:31.002Z","datacontenttype":"application/json","dataschema":"https://tessera.dev/schemas/events/tessera.game.GameStarted/v1.json","streamversion":1,"data":{"gameId":"9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10","tableId":"3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7","game":"alhambra","players":["5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10","c2d4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f"],"options":{"clock":"turn-based","moveHours":"72"},"initialState":{"phase":"action"}}}
 
+            content-type: application/json
             id: 2
             event: tessera.alhambra.MoneyTaken
             data: {"specversion":"1.0","id":"1b2c3d4e-5f60-4718-89a0-b1c2d3e4f506","source":"/tessera/game-service","type":"tessera.alhambra.MoneyTaken","subject":"9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10","time":"2026-06-01T10:20:01.234Z","datacontenttype":"application/json","dataschema":"https://tessera.dev/schemas/events/tessera.alhambra.MoneyTaken/v1.json","streamversion":2,"data":{"player":"5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10","cards":[{"id":3,"currency":"yellow","value":2}],"total":2}}
@@ -272,7 +276,9 @@ public final class Examples {
     public static final String VIEW_CARRARA = """
             {"gameId": "9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10", "tableId": "3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7",
              "game": "carrara", "players": ["5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "c2d4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f"],
-             "version": 14, "over": false, "bots": [], "clock": null, "toAct": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10",
+             "version": 14, "over": false, "bots": [],
+             "clock": {"player": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "phase": "turn", "deadline": "2026-06-04T10:20:01.234Z"},
+             "toAct": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10",
              "state": {
                "phase": "ACTION", "current": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10",
                "wheel": [{"white": 1, "yellow": 0, "red": 1, "green": 0, "blue": 0, "black": 0},
@@ -289,31 +295,41 @@ public final class Examples {
                   "typesValued": [], "valuationMarkersLeft": 6},
                  {"name": "c2d4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f", "coins": null, "vp": 0,
                   "stones": {"white": 1, "yellow": 0, "red": 2, "green": 0, "blue": 0, "black": 0},
-                  "buildings": [], "objects": {}, "typesValued": [], "valuationMarkersLeft": 6}]}}""";
+                  "buildings": [], "objects": {}, "typesValued": [], "valuationMarkersLeft": 6}],
+               "prices": [{"white": 6, "yellow": 5, "red": 4, "green": 3, "blue": 2, "black": 1},
+                          {"white": 5, "yellow": 4, "red": 3, "green": 2, "blue": 1, "black": 0},
+                          {"white": 4, "yellow": 3, "red": 2, "green": 1, "blue": 0, "black": 0},
+                          {"white": 3, "yellow": 2, "red": 1, "green": 0, "blue": 0, "black": 0},
+                          {"white": 2, "yellow": 1, "red": 0, "green": 0, "blue": 0, "black": 0},
+                          {"white": 1, "yellow": 0, "red": 0, "green": 0, "blue": 0, "black": 0}]}}""";
 
     public static final String VIEW_BUILDERS = """
             {"gameId": "9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10", "tableId": "3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7",
              "game": "builders", "players": ["5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "c2d4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f"],
-             "version": 5, "over": false, "bots": [], "clock": null, "toAct": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10",
+             "version": 5, "over": false, "bots": [],
+             "clock": {"player": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "phase": "turn", "deadline": "2026-06-04T10:20:01.234Z"},
+             "toAct": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10",
              "state": {
                "players": [
                  {"name": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "coins": 10, "buildingVictoryPoints": 0,
                   "freeWorkers": [{"id": 7, "type": "APPRENTICE", "supplies": {"stone": 1, "wood": 0, "knowledge": 0, "tile": 1}}],
+                  "freeMachines": [],
                   "sites": [{"building": {"id": 12, "name": "Church", "requires": {"stone": 4, "wood": 0, "knowledge": 2, "tile": 4},
-                                          "victoryPoints": 5, "coins": 18},
-                             "workers": [], "supplied": {"stone": 0, "wood": 0, "knowledge": 0, "tile": 0}}],
+                                          "victoryPoints": 5, "coins": 18, "supplies": null},
+                             "workers": [], "machines": [], "supplied": {"stone": 0, "wood": 0, "knowledge": 0, "tile": 0}}],
                   "completed": []},
                  {"name": "c2d4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f", "coins": 10, "buildingVictoryPoints": 0,
-                  "freeWorkers": [], "sites": [], "completed": []}],
+                  "freeWorkers": [], "freeMachines": [], "sites": [], "completed": []}],
                "buildingDisplay": [{"id": 2, "name": "Wooden Shack", "requires": {"stone": 0, "wood": 1, "knowledge": 1, "tile": 0},
-                                    "victoryPoints": 0, "coins": 8}],
+                                    "victoryPoints": 0, "coins": 8, "supplies": null}],
                "buildingDeckTop": {"id": 13, "name": "Inn", "requires": {"stone": 2, "wood": 1, "knowledge": 1, "tile": 2},
-                                   "victoryPoints": 3, "coins": 12},
+                                   "victoryPoints": 3, "coins": 12, "supplies": null},
                "buildingDeckSize": 28,
                "workerDisplay": [{"id": 15, "type": "CRAFTSMAN", "supplies": {"stone": 2, "wood": 1, "knowledge": 0, "tile": 1}}],
                "workerDeckTop": {"id": 30, "type": "MASTER", "supplies": {"stone": 2, "wood": 2, "knowledge": 1, "tile": 1}},
                "workerDeckSize": 34, "currentPlayer": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "round": 1, "actionPoints": 2,
-               "sentThisTurn": {}, "endTriggeredBy": null, "finished": false}}""";
+               "sentThisTurn": {}, "endTriggeredBy": null, "finished": false,
+               "wages": {"APPRENTICE": 2, "LABOURER": 3, "CRAFTSMAN": 4, "MASTER": 5}}}""";
 
     // --- calculators ----------------------------------------------------------------------------------
 
