@@ -12,9 +12,6 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.jboss.logging.Logger;
-
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -22,6 +19,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
 
 /**
  * Acts on the game clocks whose deadline has passed, a batch at a time: a player's turn ran out →
@@ -64,32 +63,42 @@ public class DueClocks {
 
     /** One batch of due rows acted on in one transaction; what it did, to apply once it has committed. */
     Uni<Batch> batch() {
-        OffsetDateTime now = GameClocks.now();
+        OffsetDateTime now = ClockRules.now();
         Batch batch = new Batch();
         return Panache.withTransaction(() -> clocks.due(now, batchSize).chain(rows -> {
-            Uni<Void> chain = Uni.createFrom().voidItem();
-            for (ClockRow row : rows) {
-                chain = chain.chain(() -> act(row, now, batch));
-            }
-            return chain;
-        })).replaceWith(batch);
+                    Uni<Void> chain = Uni.createFrom().voidItem();
+                    for (ClockRow row : rows) {
+                        chain = chain.chain(() -> act(row, now, batch));
+                    }
+                    return chain;
+                }))
+                .replaceWith(batch);
     }
 
     /** One due row: act, or recompute it when the stream is not where the row was computed. */
     private Uni<Void> act(ClockRow row, OffsetDateTime now, Batch batch) {
-        return loader.current(row.gameId()).chain(game -> step(game, row, now, batch))
-                .onFailure(ConcurrencyConflictException.class).recoverWithItem(e -> {
+        return loader.current(row.gameId())
+                .chain(game -> step(game, row, now, batch))
+                .onFailure(ConcurrencyConflictException.class)
+                .recoverWithItem(e -> {
                     // The stream moved on meanwhile (a player's move): the next run sees it and recomputes.
                     LOG.debugf("clock of %s: %s", row.gameId(), e.getMessage());
                     return null;
                 })
-                .onFailure(e -> !(e instanceof ConcurrencyConflictException)).recoverWithUni(e -> {
+                .onFailure(e -> !(e instanceof ConcurrencyConflictException))
+                .recoverWithUni(e -> {
                     if (e instanceof ProblemException p && p.status() == 404) {
                         LOG.warnf("clock of unknown game %s dropped", row.gameId());
-                        return clocks.write(row.gameId(), Optional.of(row), Optional.empty()).replaceWithVoid();
+                        return clocks.write(row.gameId(), Optional.of(row), Optional.empty())
+                                .replaceWithVoid();
                     }
-                    LOG.errorf(e, "clock of game %s (%s of %s) failed; retried in %s", row.gameId(), row.phase(),
-                            row.player(), BACK_OFF);
+                    LOG.errorf(
+                            e,
+                            "clock of game %s (%s of %s) failed; retried in %s",
+                            row.gameId(),
+                            row.phase(),
+                            row.player(),
+                            BACK_OFF);
                     return clocks.postpone(row.gameId(), now.plus(BACK_OFF));
                 });
     }
@@ -100,8 +109,8 @@ public class DueClocks {
             batch.progress++;
             return clocks.after(game, Optional.of(row), true).replaceWithVoid();
         }
-        Optional<GameClocks.Turn<M>> turn = GameClocks.toAct(game);
-        String actor = turn.map(GameClocks.Turn::player).orElse(null);
+        Optional<ClockRules.Turn<M>> turn = ClockRules.toAct(game);
+        String actor = turn.map(ClockRules.Turn::player).orElse(null);
         Optional<Duration> length = ClockOptions.turnLength(game.started().options());
         boolean humanStillToAct = actor != null && actor.equals(row.player()) && !row.isBot(actor);
         switch (row.phase()) {
@@ -110,12 +119,16 @@ public class DueClocks {
                     break;
                 }
                 OffsetDateTime graceEnds = now.plus(length.get());
-                return moves.append(game, new PlayerTimedOut(gameId, actor, graceEnds)).chain(after -> {
-                    batch.appended(after, "timeout");
-                    return clocks.write(gameId, Optional.of(row),
-                            Optional.of(new ClockRow(gameId, actor, ClockRow.GRACE, graceEnds, after.version(),
-                                    row.bots())));
-                }).replaceWithVoid();
+                return moves.append(game, new PlayerTimedOut(gameId, actor, graceEnds))
+                        .chain(after -> {
+                            batch.appended(after, "timeout");
+                            return clocks.write(
+                                    gameId,
+                                    Optional.of(row),
+                                    Optional.of(new ClockRow(
+                                            gameId, actor, ClockRow.GRACE, graceEnds, after.version(), row.bots())));
+                        })
+                        .replaceWithVoid();
             }
             case ClockRow.GRACE -> {
                 if (!humanStillToAct) {
@@ -123,18 +136,22 @@ public class DueClocks {
                 }
                 List<String> bots = new ArrayList<>(row.bots());
                 bots.add(actor);
-                return moves.append(game, new SeatTakenByBot(gameId, actor, RandomBot.NAME, "timeout")).chain(after -> {
-                    batch.appended(after, "bot-takeover");
-                    LOG.infof("game %s: %s timed out; a %s bot plays their seat", gameId, actor, RandomBot.NAME);
-                    return botMoves(after, new ClockRow(gameId, actor, ClockRow.BOT, now, after.version(), bots),
-                            botMovesPerTransaction, batch);
-                });
+                return moves.append(game, new SeatTakenByBot(gameId, actor, RandomBot.NAME, "timeout"))
+                        .chain(after -> {
+                            batch.appended(after, "bot-takeover");
+                            LOG.infof(
+                                    "game %s: %s timed out; a %s bot plays their seat", gameId, actor, RandomBot.NAME);
+                            return botMoves(
+                                    after,
+                                    new ClockRow(gameId, actor, ClockRow.BOT, now, after.version(), bots),
+                                    botMovesPerTransaction,
+                                    batch);
+                        });
             }
             case ClockRow.BOT -> {
                 return botMoves(game, row, botMovesPerTransaction, batch);
             }
-            default -> {
-            }
+            default -> {}
         }
         // The row does not describe the game (it changed without the row, or clocks were off): recompute.
         batch.progress++;
@@ -146,7 +163,7 @@ public class DueClocks {
      * whoever acts next (a bot again: due now, and the run goes on with the next batch).
      */
     private <S, M, E> Uni<Void> botMoves(GameStream<S, M, E> game, ClockRow row, int left, Batch batch) {
-        Optional<GameClocks.Turn<M>> turn = GameClocks.toAct(game);
+        Optional<ClockRules.Turn<M>> turn = ClockRules.toAct(game);
         if (left == 0 || turn.isEmpty() || !row.isBot(turn.get().player())) {
             batch.progress++;
             return clocks.after(game, Optional.of(row), false).replaceWithVoid();
@@ -163,6 +180,7 @@ public class DueClocks {
     final class Batch {
         /** How many games the batch changed (0 stops the run until the next wake or kick). */
         int progress;
+
         private final Map<String, GameStream<?, ?, ?>> latest = new LinkedHashMap<>();
         private final List<String> clockEvents = new ArrayList<>();
         private final List<GameStream<?, ?, ?>> movedGames = new ArrayList<>();
@@ -190,7 +208,8 @@ public class DueClocks {
 
     /** tessera_clock_events_total{event}: timeouts, seats taken by bots and the moves bots played. */
     private Counter counter(String event) {
-        return Counter.builder("tessera.clock.events").tag("event", event)
+        return Counter.builder("tessera.clock.events")
+                .tag("event", event)
                 .description("Game clock events: timeout (PlayerTimedOut), bot-takeover (SeatTakenByBot), bot-move")
                 .register(registry);
     }

@@ -1,28 +1,25 @@
 package dev.tessera.game.play;
 
-import dev.tessera.events.lobby.ClockOptions;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import dev.tessera.events.EventCodec;
+import dev.tessera.events.lobby.ClockOptions;
 import dev.tessera.kit.eventing.EventStore;
+import dev.tessera.kit.eventing.SessionSql;
 import dev.tessera.kit.eventing.Sql;
 import dev.tessera.kit.eventing.StoredEvent;
-import dev.tessera.kit.eventing.SessionSql;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.time.Duration;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The {@code game_clocks} table: after every append to a game's stream, in the same transaction, the
@@ -31,8 +28,7 @@ import java.util.function.Supplier;
  */
 @ApplicationScoped
 public class GameClocks {
-    private static final TypeReference<List<String>> NAMES = new TypeReference<>() {
-    };
+    private static final TypeReference<List<String>> NAMES = new TypeReference<>() {};
     private static final String COLUMNS = "game_id, player, phase, deadline, stream_version, array_to_json(bots)::text";
 
     /** Off: no row is written and the worker does not run (end-to-end tests, benchmarks). */
@@ -55,7 +51,8 @@ public class GameClocks {
 
     /** A game's row, read without a lock (views). */
     public Uni<Optional<ClockRow>> find(String gameId) {
-        return select("SELECT " + COLUMNS + " FROM game_clocks WHERE game_id = $1", gameId).map(rows -> rows.stream().findFirst());
+        return select("SELECT " + COLUMNS + " FROM game_clocks WHERE game_id = $1", gameId)
+                .map(rows -> rows.stream().findFirst());
     }
 
     /**
@@ -69,8 +66,11 @@ public class GameClocks {
 
     /** Rows whose deadline is {@code now} or earlier, earliest first, locked; rows other instances hold are skipped. */
     Uni<List<ClockRow>> due(OffsetDateTime now, int limit) {
-        return SessionSql.select("SELECT " + COLUMNS
-                        + " FROM game_clocks WHERE deadline <= $1 ORDER BY deadline LIMIT $2 FOR UPDATE SKIP LOCKED", now, (long) limit)
+        return SessionSql.select(
+                        "SELECT " + COLUMNS
+                                + " FROM game_clocks WHERE deadline <= $1 ORDER BY deadline LIMIT $2 FOR UPDATE SKIP LOCKED",
+                        now,
+                        (long) limit)
                 .map(rows -> rows.stream().map(this::row).toList());
     }
 
@@ -81,8 +81,7 @@ public class GameClocks {
     }
 
     /** A stream's events after a version, in order, and its game's row: what a move or a read of a kept game needs. */
-    record TailAndRow(List<StoredEvent> tail, Optional<ClockRow> row) {
-    }
+    record TailAndRow(List<StoredEvent> tail, Optional<ClockRow> row) {}
 
     /** {@link TailAndRow} in one statement: the events' rows, and the clock row as the one without an event id. */
     Uni<TailAndRow> tailAndRow(String gameId, long afterVersion) {
@@ -108,7 +107,8 @@ public class GameClocks {
     }
 
     private Uni<List<ClockRow>> select(String sql, String gameId) {
-        return SessionSql.select(sql, gameId).map(rows -> rows.stream().map(this::row).toList());
+        return SessionSql.select(sql, gameId)
+                .map(rows -> rows.stream().map(this::row).toList());
     }
 
     /**
@@ -120,53 +120,40 @@ public class GameClocks {
      *
      * @return the row now, if there is one
      */
-    public <S, M, E> Uni<Optional<ClockRow>> after(GameStream<S, M, E> game, Optional<ClockRow> before, boolean keepRunning) {
-        return after(game, () -> toAct(game), before, keepRunning);
+    public <S, M, E> Uni<Optional<ClockRow>> after(
+            GameStream<S, M, E> game, Optional<ClockRow> before, boolean keepRunning) {
+        return after(game, () -> ClockRules.toAct(game), before, keepRunning);
     }
 
     /**
      * As {@link #after(GameStream, Optional, boolean)}, asking {@code toAct} whose turn it is (only when a row needs it):
      * a caller that has worked it out already need not have the rules asked twice.
      */
-    public <S, M, E> Uni<Optional<ClockRow>> after(GameStream<S, M, E> game, Supplier<Optional<Turn<M>>> toAct,
-                                                   Optional<ClockRow> before, boolean keepRunning) {
+    public <S, M, E> Uni<Optional<ClockRow>> after(
+            GameStream<S, M, E> game,
+            Supplier<Optional<ClockRules.Turn<M>>> toAct,
+            Optional<ClockRow> before,
+            boolean keepRunning) {
         if (!enabled) {
             return Uni.createFrom().item(before);
         }
         return write(game.started().gameId(), before, nextRow(game, toAct, before, keepRunning));
     }
 
-    /** The row that follows; pure (see {@link #after}). */
-    static Optional<ClockRow> next(String gameId, long version, String actor, Optional<Duration> turn, List<String> bots,
-                                   Optional<ClockRow> before, boolean keepRunning, OffsetDateTime now) {
-        Optional<ClockRow> idle = bots.isEmpty() ? Optional.empty()
-                : Optional.of(new ClockRow(gameId, null, ClockRow.IDLE, null, version, bots));
-        if (actor == null) {
-            return idle;
-        }
-        if (bots.contains(actor)) {
-            return Optional.of(new ClockRow(gameId, actor, ClockRow.BOT, now, version, bots));
-        }
-        if (turn.isEmpty()) {
-            return idle;
-        }
-        if (keepRunning && before.isPresent() && actor.equals(before.get().player()) && before.get().deadline() != null
-                && (ClockRow.TURN.equals(before.get().phase()) || ClockRow.GRACE.equals(before.get().phase()))) {
-            return Optional.of(new ClockRow(gameId, actor, before.get().phase(), before.get().deadline(), version, bots));
-        }
-        return Optional.of(new ClockRow(gameId, actor, ClockRow.TURN, now.plus(turn.get()), version, bots));
-    }
-
     /** The row that follows {@code before} once {@code game} is as it is (what {@link #after} writes). */
-    <S, M, E> Optional<ClockRow> nextRow(GameStream<S, M, E> game, Supplier<Optional<Turn<M>>> toAct, Optional<ClockRow> before,
-                                         boolean keepRunning) {
+    <S, M, E> Optional<ClockRow> nextRow(
+            GameStream<S, M, E> game,
+            Supplier<Optional<ClockRules.Turn<M>>> toAct,
+            Optional<ClockRow> before,
+            boolean keepRunning) {
         List<String> bots = before.map(ClockRow::bots).orElse(List.of());
         Optional<Duration> turn = ClockOptions.turnLength(game.started().options());
         if (turn.isEmpty() && bots.isEmpty()) {
             return Optional.empty();
         }
-        String actor = toAct.get().map(Turn::player).orElse(null);
-        return next(game.started().gameId(), game.version(), actor, turn, bots, before, keepRunning, now());
+        String actor = toAct.get().map(ClockRules.Turn::player).orElse(null);
+        return ClockRules.next(
+                game.started().gameId(), game.version(), actor, turn, bots, before, keepRunning, ClockRules.now());
     }
 
     /**
@@ -180,10 +167,13 @@ public class GameClocks {
         }
         String lock = "SELECT 1 FROM game_clocks WHERE game_id = $1 FOR UPDATE";
         if (next.isEmpty()) {
-            return new EventStore.Alongside(lock, "DELETE FROM game_clocks WHERE game_id = $1 AND " + EventStore.APPENDED, List.of());
+            return new EventStore.Alongside(
+                    lock, "DELETE FROM game_clocks WHERE game_id = $1 AND " + EventStore.APPENDED, List.of());
         }
         ClockRow row = next.get();
-        return new EventStore.Alongside(lock, """
+        return new EventStore.Alongside(
+                lock,
+                """
                 INSERT INTO game_clocks (game_id, player, phase, deadline, stream_version, bots, updated_at)
                 SELECT $1, $12, $13, $14, $15, ARRAY(SELECT jsonb_array_elements_text(CAST(CAST($16 AS text) AS jsonb))), now()
                 WHERE %s
@@ -204,16 +194,17 @@ public class GameClocks {
             if (before.isEmpty()) {
                 return Uni.createFrom().item(next);
             }
-            return SessionSql.update("DELETE FROM game_clocks WHERE game_id = $1", gameId).replaceWith(next);
+            return SessionSql.update("DELETE FROM game_clocks WHERE game_id = $1", gameId)
+                    .replaceWith(next);
         }
         ClockRow row = next.get();
-        return SessionSql.update("""
+        return SessionSql.update(
+                        """
                         INSERT INTO game_clocks (game_id, player, phase, deadline, stream_version, bots, updated_at)
                         VALUES ($1, $2, $3, $4, $5, ARRAY(SELECT jsonb_array_elements_text(CAST(CAST($6 AS text) AS jsonb))), now())
                         ON CONFLICT (game_id) DO UPDATE SET player = excluded.player, phase = excluded.phase,
                         deadline = excluded.deadline, stream_version = excluded.stream_version, bots = excluded.bots,
-                        updated_at = excluded.updated_at""",
-                gameId, row.player(), row.phase(), row.deadline(), row.streamVersion(), json(row.bots()))
+                        updated_at = excluded.updated_at""", gameId, row.player(), row.phase(), row.deadline(), row.streamVersion(), json(row.bots()))
                 .invoke(() -> {
                     if (row.deadline() != null) {
                         worker.wakeBy(row.deadline());
@@ -224,39 +215,19 @@ public class GameClocks {
 
     /** Moves a row's deadline to {@code until} without changing anything else (the worker backing off a failing game). */
     Uni<Void> postpone(String gameId, OffsetDateTime until) {
-        return SessionSql.update("UPDATE game_clocks SET deadline = $1, updated_at = now() WHERE game_id = $2", until, gameId)
+        return SessionSql.update(
+                        "UPDATE game_clocks SET deadline = $1, updated_at = now() WHERE game_id = $2", until, gameId)
                 .replaceWithVoid();
     }
 
-    /** The player to act and their legal moves. */
-    public record Turn<M>(String player, List<M> legal) {
-    }
-
-    /**
-     * Whose turn it is: the first player in seat order with a legal move. None when the game is over or
-     * waits for another service (Carrara's valuation, Alhambra's scoring), for then nobody can move.
-     */
-    public static <S, M, E> Optional<Turn<M>> toAct(GameStream<S, M, E> game) {
-        if (game.engine().isOver(game.state())) {
-            return Optional.empty();
-        }
-        for (String player : game.started().players()) {
-            List<M> legal = game.engine().legalMoves(game.state(), player);
-            if (!legal.isEmpty()) {
-                return Optional.of(new Turn<>(player, legal));
-            }
-        }
-        return Optional.empty();
-    }
-
-    /** Now, to the microsecond PostgreSQL keeps: a deadline in an event and in its row are then the same instant. */
-    static OffsetDateTime now() {
-        return OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
-    }
-
     private ClockRow row(Object[] r) {
-        return new ClockRow((String) r[0], (String) r[1], (String) r[2], r[3] == null ? null : Sql.time(r[3]),
-                ((Number) r[4]).longValue(), names((String) r[5]));
+        return new ClockRow(
+                (String) r[0],
+                (String) r[1],
+                (String) r[2],
+                r[3] == null ? null : Sql.time(r[3]),
+                ((Number) r[4]).longValue(),
+                names((String) r[5]));
     }
 
     private List<String> names(String json) {

@@ -17,7 +17,6 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -65,47 +64,66 @@ public class GameMoves {
      * meanwhile appends too, so it makes this append a conflict.
      */
     <S, M, E> Uni<MoveResult> move(String gameId, String player, long expectedVersion, JsonNode move) {
-        return Panache.withSession(() -> loader.<S, M, E>currentWithClock(gameId).chain(read -> {
-            Optional<ClockRow> clock = Optional.ofNullable(read.clock());
-            GameStream<S, M, E> game = read.game();
-            if (clock.isPresent() && clock.get().isBot(player)) {
-                throw ProblemException.conflict("seat-taken-by-bot", player + " timed out and a bot plays their seat "
-                        + "now; the seat cannot be moved from outside any more");
-            }
-            if (game.version() != expectedVersion) {
-                throw new ConcurrencyConflictException(gameId, expectedVersion, game.version());
-            }
-            List<E> accepted = decided(game, player, json.parse(game.engine(), move));
-            GameStream<S, M, E> after = evolved(game, accepted, game.version() + accepted.size());
-            // Whose turn it is now: the clock row needs it, and so does the answer (the mover's next moves).
-            Optional<GameClocks.Turn<M>> turn = GameClocks.toAct(after);
-            Optional<ClockRow> row = clocks.enabled() ? clocks.nextRow(after, () -> turn, clock, false) : clock;
-            List<TesseraEvent> events = accepted.stream().map(e -> (TesseraEvent) e).toList();
-            return appendTo(game, events, clocks.alongside(gameId, clock, row))
-                    .chain(envelopes -> loader.snapshotIfDue(game.version(), after).replaceWith(new ClockedMove<>(
-                            new Moved<>(new MoveResult(gameId, after.version(), envelopes, null, null), after),
-                            row, turn)));
-        })).invoke(done -> {
-            accepted(done.moved().after());
-            // Only once written: a game in memory must never be ahead of its stream.
-            folded.remember(done.moved().after());
-            // The move added rows for its game's key only: the relay needs not ask which slots have some.
-            relay.kickFor(gameId);
-            clocks.written(done.clock());
-            if (done.clock().filter(ClockRow::botDue).isPresent()) {
-                clockWorker.kick();
-            }
-        }).map(done -> {
-            MoveResult result = done.moved().result();
-            GameStream<S, M, E> after = done.moved().after();
-            String next = GameService.toAct(after, done.clock().orElse(null), done::turn);
-            // The mover acts again (the rest of a turn, a placement after a purchase): their next moves come with the
-            // answer, so a client needs no legal-moves read before its next move.
-            List<JsonNode> legal = !player.equals(next) ? null : json.movesJson(after.engine(), done.turn()
-                    .filter(t -> t.player().equals(player)).map(GameClocks.Turn::legal)
-                    .orElseGet(() -> after.engine().legalMoves(after.state(), player)));
-            return new MoveResult(result.gameId(), result.version(), result.events(), next, legal);
-        });
+        return Panache.withSession(() -> loader.<S, M, E>currentWithClock(gameId)
+                        .chain(read -> {
+                            Optional<ClockRow> clock = Optional.ofNullable(read.clock());
+                            GameStream<S, M, E> game = read.game();
+                            if (clock.isPresent() && clock.get().isBot(player)) {
+                                throw ProblemException.conflict(
+                                        "seat-taken-by-bot",
+                                        player + " timed out and a bot plays their seat "
+                                                + "now; the seat cannot be moved from outside any more");
+                            }
+                            if (game.version() != expectedVersion) {
+                                throw new ConcurrencyConflictException(gameId, expectedVersion, game.version());
+                            }
+                            List<E> accepted = decided(game, player, json.parse(game.engine(), move));
+                            GameStream<S, M, E> after = evolved(game, accepted, game.version() + accepted.size());
+                            // Whose turn it is now: the clock row needs it, and so does the answer (the mover's next
+                            // moves).
+                            Optional<ClockRules.Turn<M>> turn = ClockRules.toAct(after);
+                            Optional<ClockRow> row =
+                                    clocks.enabled() ? clocks.nextRow(after, () -> turn, clock, false) : clock;
+                            List<TesseraEvent> events =
+                                    accepted.stream().map(e -> (TesseraEvent) e).toList();
+                            return appendTo(game, events, clocks.alongside(gameId, clock, row))
+                                    .chain(envelopes -> loader.snapshotIfDue(game.version(), after)
+                                            .replaceWith(new ClockedMove<>(
+                                                    new Moved<>(
+                                                            new MoveResult(
+                                                                    gameId, after.version(), envelopes, null, null),
+                                                            after),
+                                                    row,
+                                                    turn)));
+                        }))
+                .invoke(done -> {
+                    accepted(done.moved().after());
+                    // Only once written: a game in memory must never be ahead of its stream.
+                    folded.remember(done.moved().after());
+                    // The move added rows for its game's key only: the relay needs not ask which slots have some.
+                    relay.kickFor(gameId);
+                    clocks.written(done.clock());
+                    if (done.clock().filter(ClockRow::botDue).isPresent()) {
+                        clockWorker.kick();
+                    }
+                })
+                .map(done -> {
+                    MoveResult result = done.moved().result();
+                    GameStream<S, M, E> after = done.moved().after();
+                    String next = GameService.toAct(after, done.clock().orElse(null), done::turn);
+                    // The mover acts again (the rest of a turn, a placement after a purchase): their next moves come
+                    // with the
+                    // answer, so a client needs no legal-moves read before its next move.
+                    List<JsonNode> legal = !player.equals(next)
+                            ? null
+                            : json.movesJson(
+                                    after.engine(),
+                                    done.turn()
+                                            .filter(t -> t.player().equals(player))
+                                            .map(ClockRules.Turn::legal)
+                                            .orElseGet(() -> after.engine().legalMoves(after.state(), player)));
+                    return new MoveResult(result.gameId(), result.version(), result.events(), next, legal);
+                });
     }
 
     /**
@@ -118,7 +136,8 @@ public class GameMoves {
         List<E> accepted = decided(game, player, move);
         List<TesseraEvent> events = accepted.stream().map(e -> (TesseraEvent) e).toList();
         return appendTo(game, events, null).chain(envelopes -> {
-            GameStream<S, M, E> after = evolved(game, accepted, envelopes.get(envelopes.size() - 1).streamversion());
+            GameStream<S, M, E> after =
+                    evolved(game, accepted, envelopes.get(envelopes.size() - 1).streamversion());
             return loader.snapshotIfDue(game.version(), after)
                     .replaceWith(new Moved<>(new MoveResult(gameId, after.version(), envelopes, null, null), after));
         });
@@ -146,7 +165,10 @@ public class GameMoves {
      */
     <S, M, E> Uni<GameStream<S, M, E>> append(GameStream<S, M, E> game, GameLifecycleEvent event) {
         return appendTo(game, List.of(event), null).chain(envelopes -> {
-            GameStream<S, M, E> after = new GameStream<>(game.started(), game.engine(), game.state(),
+            GameStream<S, M, E> after = new GameStream<>(
+                    game.started(),
+                    game.engine(),
+                    game.state(),
                     envelopes.get(envelopes.size() - 1).streamversion());
             return loader.snapshotIfDue(game.version(), after).replaceWith(after);
         });
@@ -156,8 +178,8 @@ public class GameMoves {
      * Appends at the version {@code game} was read at, with {@code alongside} (may be null) in the same statement; a
      * stream found behind it makes the kept game be read again.
      */
-    private Uni<List<CloudEvent>> appendTo(GameStream<?, ?, ?> game, List<TesseraEvent> events,
-                                           EventStore.Alongside alongside) {
+    private Uni<List<CloudEvent>> appendTo(
+            GameStream<?, ?, ?> game, List<TesseraEvent> events, EventStore.Alongside alongside) {
         String gameId = game.started().gameId();
         return store.append(gameId, game.version(), events, Topics.GAME_EVENTS, alongside)
                 .onFailure(ConcurrencyConflictException.class)
@@ -170,16 +192,17 @@ public class GameMoves {
     }
 
     /** A move appended, and the game after it. */
-    record Moved<S, M, E>(MoveResult result, GameStream<S, M, E> after) {
-    }
+    record Moved<S, M, E>(MoveResult result, GameStream<S, M, E> after) {}
 
-    private record ClockedMove<S, M, E>(Moved<S, M, E> moved, Optional<ClockRow> clock,
-                                        Optional<GameClocks.Turn<M>> turn) {
-    }
+    private record ClockedMove<S, M, E>(
+            Moved<S, M, E> moved, Optional<ClockRow> clock, Optional<ClockRules.Turn<M>> turn) {}
 
     /** tessera_moves_total{game, result, rule}: what players try and what the rules say. */
     private Counter moves(String game, String result, String rule) {
-        return Counter.builder("tessera.moves").tag("game", game).tag("result", result).tag("rule", rule)
+        return Counter.builder("tessera.moves")
+                .tag("game", game)
+                .tag("result", result)
+                .tag("rule", rule)
                 .description("Moves played, by game, result (accepted, rejected) and the rule a rejected one broke")
                 .register(registry);
     }

@@ -12,7 +12,6 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -50,7 +49,8 @@ public class GameService {
 
     /** The game id of a table: derived, so that creating a table's game twice finds the first one. */
     public static String gameIdOf(String tableId) {
-        return UUID.nameUUIDFromBytes(("tessera-game:" + tableId).getBytes(StandardCharsets.UTF_8)).toString();
+        return UUID.nameUUIDFromBytes(("tessera-game:" + tableId).getBytes(StandardCharsets.UTF_8))
+                .toString();
     }
 
     /**
@@ -93,15 +93,18 @@ public class GameService {
      * transaction, unless the stream already holds the same fact ({@code sameFact}) or the rules cannot apply it
      * now ({@link GameFacts#record}).
      */
-    public <S, M, E> Uni<Void> record(String gameId, TesseraEvent fact,
-                                      BiPredicate<TesseraEvent, TesseraEvent> sameFact) {
+    public <S, M, E> Uni<Void> record(
+            String gameId, TesseraEvent fact, BiPredicate<TesseraEvent, TesseraEvent> sameFact) {
         return facts.record(gameId, fact, sameFact);
     }
 
     /** When the first event of a game that {@code which} accepts was recorded, if there is one. */
     public Uni<Optional<OffsetDateTime>> recordedAt(String gameId, Predicate<TesseraEvent> which) {
-        return store.load(gameId, 0).map(events -> events.stream().filter(e -> which.test(store.event(e)))
-                .map(StoredEvent::recordedAt).findFirst());
+        return store.load(gameId, 0)
+                .map(events -> events.stream()
+                        .filter(e -> which.test(store.event(e)))
+                        .map(StoredEvent::recordedAt)
+                        .findFirst());
     }
 
     /**
@@ -136,8 +139,8 @@ public class GameService {
      * @param legalMoves when the mover is {@code toAct} again, the moves they may send now at {@code version}, exactly
      *                   as legal-moves would list them; null when someone else (or nobody) is to act
      */
-    public record MoveResult(String gameId, long version, List<CloudEvent> events, String toAct,
-                             List<JsonNode> legalMoves) {
+    public record MoveResult(
+            String gameId, long version, List<CloudEvent> events, String toAct, List<JsonNode> legalMoves) {
         public MoveResult withEvents(List<CloudEvent> shown) {
             return new MoveResult(gameId, version, shown, toAct, legalMoves);
         }
@@ -148,17 +151,17 @@ public class GameService {
      * in the transaction of every append, for a game with a clock or bots); otherwise the rules are asked.
      */
     public static <S, M, E> String toAct(GameStream<S, M, E> game, ClockRow row) {
-        return toAct(game, row, () -> GameClocks.toAct(game));
+        return toAct(game, row, () -> ClockRules.toAct(game));
     }
 
     /**
      * As {@link #toAct(GameStream, ClockRow)}, with the rules' answer ({@link GameClocks#toAct}) from {@code rules}.
      */
-    static <S, M, E> String toAct(GameStream<S, M, E> game, ClockRow row,
-                                  Supplier<Optional<GameClocks.Turn<M>>> rules) {
+    static <S, M, E> String toAct(
+            GameStream<S, M, E> game, ClockRow row, Supplier<Optional<ClockRules.Turn<M>>> rules) {
         if (row != null && row.streamVersion() == game.version()) {
             return row.player();
         }
-        return rules.get().map(GameClocks.Turn::player).orElse(null);
+        return rules.get().map(ClockRules.Turn::player).orElse(null);
     }
 }

@@ -1,5 +1,15 @@
 package dev.tessera.game.play;
 
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
@@ -19,8 +29,6 @@ import dev.tessera.infra.TestInfrastructure;
 import dev.tessera.infra.TestKafka;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
-import org.junit.jupiter.api.Test;
-
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -34,16 +42,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-
-import static io.restassured.RestAssured.given;
-import static org.awaitility.Awaitility.await;
-import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.nullValue;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * Turn clocks and bots against the running service. Deadlines are either really short (one second, for
@@ -72,12 +71,15 @@ class ClockTest {
 
         List<TesseraEvent> events = stream(gameId);
         List<TesseraEvent> clockEvents = events.stream()
-                .filter(e -> e instanceof PlayerTimedOut || e instanceof SeatTakenByBot).toList();
-        // The first player timed out, then (nobody moving in the grace) a bot took their seat; then the same for the other.
+                .filter(e -> e instanceof PlayerTimedOut || e instanceof SeatTakenByBot)
+                .toList();
+        // The first player timed out, then (nobody moving in the grace) a bot took their seat; then the same for the
+        // other.
         // (Whoever was to act at the start, read from the stream: with one-second turns, asking the API who is to act
         // can come after that player's seat was taken already.)
         assertInstanceOf(PlayerTimedOut.class, clockEvents.get(0));
-        assertEquals(1, events.indexOf(clockEvents.get(0)), "the player to act at the start timed out before anything else");
+        assertEquals(
+                1, events.indexOf(clockEvents.get(0)), "the player to act at the start timed out before anything else");
         String first = ((PlayerTimedOut) clockEvents.get(0)).player();
         assertEquals(new SeatTakenByBot(gameId, first, "random", "timeout"), clockEvents.get(1));
         assertEquals(4, clockEvents.size(), "each player timed out once and lost their seat once: " + clockEvents);
@@ -86,20 +88,25 @@ class ClockTest {
         assertEquals(new SeatTakenByBot(gameId, second, "random", "timeout"), clockEvents.get(3));
         int timedOut = events.indexOf(clockEvents.get(0));
         assertEquals(clockEvents.get(1), events.get(timedOut + 1), "nothing happened in the grace");
-        assertTrue(events.get(events.size() - 1) instanceof BuildersEvent.GameFinished, "the engine's end closes the stream");
+        assertTrue(
+                events.get(events.size() - 1) instanceof BuildersEvent.GameFinished,
+                "the engine's end closes the stream");
 
         // Every bot move was legal and is the one its seed and version give: replay the stream through the rules.
         replay(gameId, events);
 
         // The whole stream folds (no snapshot, nothing in memory) to the finished game.
         String kept = view(gameId);
-        try (Connection c = db(); PreparedStatement s = c.prepareStatement("DELETE FROM snapshots WHERE stream_id = ?")) {
+        try (Connection c = db();
+                PreparedStatement s = c.prepareStatement("DELETE FROM snapshots WHERE stream_id = ?")) {
             s.setString(1, gameId);
             s.executeUpdate();
         }
         folded.forget(gameId);
         assertEquals(kept, view(gameId));
-        given().get("/api/v1/games/" + gameId).then().statusCode(200)
+        given().get("/api/v1/games/" + gameId)
+                .then()
+                .statusCode(200)
                 .body("over", equalTo(true))
                 .body("bots", equalTo(List.of(first, second)))
                 .body("clock", nullValue());
@@ -109,9 +116,13 @@ class ClockTest {
         assertEquals(null, row.deadline());
         assertEquals(List.of(first, second), row.bots());
 
-        String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
+        String metrics =
+                given().get("/q/metrics").then().statusCode(200).extract().asString();
         for (String event : List.of("timeout", "bot-takeover", "bot-move")) {
-            assertTrue(metrics.lines().anyMatch(l -> l.startsWith("tessera_clock_events_total{") && l.contains("event=\"" + event + "\"")),
+            assertTrue(
+                    metrics.lines()
+                            .anyMatch(l -> l.startsWith("tessera_clock_events_total{")
+                                    && l.contains("event=\"" + event + "\"")),
                     "tessera_clock_events_total{event=" + event + "}");
         }
     }
@@ -124,25 +135,37 @@ class ClockTest {
         Row turn = row(gameId).orElseThrow();
         assertEquals(new Row(first, ClockRow.TURN, turn.deadline(), 1, List.of()), turn);
         assertFalse(turn.deadline().isBefore(started.plusHours(1)), "one turn length: " + turn.deadline());
-        given().get("/api/v1/games/" + gameId).then()
-                .body("clock.player", equalTo(first)).body("clock.phase", equalTo("turn")).body("bots", equalTo(List.of()));
+        given().get("/api/v1/games/" + gameId)
+                .then()
+                .body("clock.player", equalTo(first))
+                .body("clock.phase", equalTo("turn"))
+                .body("bots", equalTo(List.of()));
 
         OffsetDateTime expired = instant();
         expire(gameId);
-        await().atMost(Duration.ofSeconds(30)).until(() -> row(gameId).map(r -> r.phase().equals(ClockRow.GRACE)).orElse(false));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() ->
+                        row(gameId).map(r -> r.phase().equals(ClockRow.GRACE)).orElse(false));
         PlayerTimedOut timedOut = (PlayerTimedOut) stream(gameId).get(1);
         assertEquals(first, timedOut.player());
         assertFalse(timedOut.graceEnds().isBefore(expired.plusHours(1)), "grace = one more turn length");
         Row grace = row(gameId).orElseThrow();
         assertEquals(new Row(first, ClockRow.GRACE, grace.deadline(), 2, List.of()), grace);
         assertEquals(timedOut.graceEnds().toInstant(), grace.deadline().toInstant());
-        given().get("/api/v1/games/" + gameId).then().body("clock.phase", equalTo("grace")).body("version", equalTo(2));
+        given().get("/api/v1/games/" + gameId)
+                .then()
+                .body("clock.phase", equalTo("grace"))
+                .body("version", equalTo(2));
 
         // The player moves in their grace: the move counts and their clock starts afresh.
         JsonNode move = legalMoves(gameId, first).get(0);
         OffsetDateTime moved = instant();
-        given().header(PLAYER, first).contentType(ContentType.JSON).body(Map.of("expectedVersion", 2, "move", move))
-                .post("/api/v1/games/" + gameId + "/moves").then().statusCode(200);
+        given().header(PLAYER, first)
+                .contentType(ContentType.JSON)
+                .body(Map.of("expectedVersion", 2, "move", move))
+                .post("/api/v1/games/" + gameId + "/moves")
+                .then()
+                .statusCode(200);
         Row after = row(gameId).orElseThrow();
         assertEquals(ClockRow.TURN, after.phase());
         assertFalse(after.deadline().isBefore(moved.plusHours(1)), "a fresh turn");
@@ -150,7 +173,11 @@ class ClockTest {
 
         // Their next timeout is a timeout again, not the end of their seat.
         expire(gameId);
-        await().atMost(Duration.ofSeconds(30)).until(() -> stream(gameId).stream().filter(PlayerTimedOut.class::isInstance).count() == 2);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> stream(gameId).stream()
+                                .filter(PlayerTimedOut.class::isInstance)
+                                .count()
+                        == 2);
         assertFalse(types(gameId).contains("tessera.game.SeatTakenByBot"));
         given().get("/api/v1/games/" + gameId).then().body("bots", equalTo(List.of()));
         assertFalse(legalMoves(gameId, after.player()).isEmpty());
@@ -162,33 +189,53 @@ class ClockTest {
         String first = toAct(gameId);
         String second = first.equals("ana") ? "bob" : "ana";
         expire(gameId);
-        await().atMost(Duration.ofSeconds(30)).until(() -> row(gameId).map(r -> r.phase().equals(ClockRow.GRACE)).orElse(false));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() ->
+                        row(gameId).map(r -> r.phase().equals(ClockRow.GRACE)).orElse(false));
         expire(gameId);
         // The grace ran out: a bot takes the seat and plays its turn, then the other player's clock runs.
-        await().atMost(Duration.ofSeconds(30)).until(() -> row(gameId).map(r -> second.equals(r.player())).orElse(false));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> row(gameId).map(r -> second.equals(r.player())).orElse(false));
         Row row = row(gameId).orElseThrow();
         assertEquals(new Row(second, ClockRow.TURN, row.deadline(), events(gameId), List.of(first)), row);
         List<TesseraEvent> events = stream(gameId);
         assertEquals(new SeatTakenByBot(gameId, first, "random", "timeout"), events.get(2));
         assertTrue(events.size() > 3, "the bot played");
-        assertEquals(second, ((BuildersEvent.TurnEnded) events.get(events.size() - 1)).nextPlayer(), "the bot ended its turn");
+        assertEquals(
+                second,
+                ((BuildersEvent.TurnEnded) events.get(events.size() - 1)).nextPlayer(),
+                "the bot ended its turn");
 
-        int version = given().get("/api/v1/games/" + gameId).then().statusCode(200)
+        int version = given().get("/api/v1/games/" + gameId)
+                .then()
+                .statusCode(200)
                 .body("bots", equalTo(List.of(first)))
                 .body("clock.player", equalTo(second))
                 .body("clock.phase", equalTo("turn"))
-                .extract().path("version");
+                .extract()
+                .path("version");
         assertEquals(List.of(), legalMoves(gameId, first));
         long before = events(gameId);
-        given().header(PLAYER, first).contentType(ContentType.JSON)
+        given().header(PLAYER, first)
+                .contentType(ContentType.JSON)
                 .body(Map.of("expectedVersion", version, "move", Map.of("type", "end-turn")))
-                .post("/api/v1/games/" + gameId + "/moves").then().statusCode(409)
-                .contentType("application/problem+json").body("rule", equalTo("seat-taken-by-bot"));
+                .post("/api/v1/games/" + gameId + "/moves")
+                .then()
+                .statusCode(409)
+                .contentType("application/problem+json")
+                .body("rule", equalTo("seat-taken-by-bot"));
         assertEquals(before, events(gameId), "nothing written");
         // The other player still plays.
-        given().header(PLAYER, second).contentType(ContentType.JSON)
-                .body(Map.of("expectedVersion", version, "move", legalMoves(gameId, second).get(0)))
-                .post("/api/v1/games/" + gameId + "/moves").then().statusCode(200);
+        given().header(PLAYER, second)
+                .contentType(ContentType.JSON)
+                .body(Map.of(
+                        "expectedVersion",
+                        version,
+                        "move",
+                        legalMoves(gameId, second).get(0)))
+                .post("/api/v1/games/" + gameId + "/moves")
+                .then()
+                .statusCode(200);
     }
 
     @Test
@@ -196,12 +243,19 @@ class ClockTest {
         String gameId = startTable(List.of("ana", "bob"), Map.of());
         assertEquals(Optional.empty(), row(gameId), "no deadline, no row");
         String first = toAct(gameId);
-        given().header(PLAYER, first).contentType(ContentType.JSON)
-                .body(Map.of("expectedVersion", 1, "move", legalMoves(gameId, first).get(0)))
-                .post("/api/v1/games/" + gameId + "/moves").then().statusCode(200);
+        given().header(PLAYER, first)
+                .contentType(ContentType.JSON)
+                .body(Map.of(
+                        "expectedVersion", 1, "move", legalMoves(gameId, first).get(0)))
+                .post("/api/v1/games/" + gameId + "/moves")
+                .then()
+                .statusCode(200);
         assertEquals(Optional.empty(), row(gameId), "still no deadline after a move");
-        given().get("/api/v1/games/" + gameId).then().statusCode(200)
-                .body("clock", nullValue()).body("bots", equalTo(List.of()));
+        given().get("/api/v1/games/" + gameId)
+                .then()
+                .statusCode(200)
+                .body("clock", nullValue())
+                .body("bots", equalTo(List.of()));
     }
 
     /** Replays the stream from its seed: every engine event must come from the move the bot draws at that version. */
@@ -217,7 +271,8 @@ class ClockTest {
                 version++;
                 continue;
             }
-            GameClocks.Turn<BuildersMove> turn = GameClocks.toAct(new GameStream<>(started, engine, state, version)).orElseThrow();
+            ClockRules.Turn<BuildersMove> turn = ClockRules.toAct(new GameStream<>(started, engine, state, version))
+                    .orElseThrow();
             BuildersMove move = RandomBot.pick(turn.legal(), started.seed(), version);
             Decision<BuildersEvent> decision = engine.decide(state, turn.player(), move);
             List<BuildersEvent> decided = ((Decision.Accepted<BuildersEvent>) decision).events();
@@ -239,11 +294,17 @@ class ClockTest {
 
     private String startTable(List<String> players, Map<String, String> options) {
         String tableId = UUID.randomUUID().toString();
-        CloudEvent started = codec.envelope("/tessera/lobby-service", tableId, 4,
-                new TableStarted(tableId, "builders", players, options), OffsetDateTime.now());
+        CloudEvent started = codec.envelope(
+                "/tessera/lobby-service",
+                tableId,
+                4,
+                new TableStarted(tableId, "builders", players, options),
+                OffsetDateTime.now());
         TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.LOBBY_EVENTS, tableId, codec.write(started));
         String gameId = GameService.gameIdOf(tableId);
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().get("/api/v1/games/" + gameId).then().statusCode(200));
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(
+                        () -> given().get("/api/v1/games/" + gameId).then().statusCode(200));
         return gameId;
     }
 
@@ -252,36 +313,56 @@ class ClockTest {
     }
 
     private List<JsonNode> legalMoves(String gameId, String player) {
-        return List.of(codec.mapper().convertValue(given().header(PLAYER, player)
-                .get("/api/v1/games/" + gameId + "/legal-moves").then().statusCode(200)
-                .extract().jsonPath().getList("moves"), JsonNode[].class));
+        return List.of(codec.mapper()
+                .convertValue(
+                        given().header(PLAYER, player)
+                                .get("/api/v1/games/" + gameId + "/legal-moves")
+                                .then()
+                                .statusCode(200)
+                                .extract()
+                                .jsonPath()
+                                .getList("moves"),
+                        JsonNode[].class));
     }
 
     private List<String> types(String gameId) {
-        return given().get("/api/v1/games/" + gameId + "/events?from=0").then().statusCode(200)
-                .extract().jsonPath().getList("type");
+        return given().get("/api/v1/games/" + gameId + "/events?from=0")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("type");
     }
 
     private String view(String gameId) {
-        return given().header(PLAYER, "ana").get("/api/v1/games/" + gameId).then().statusCode(200).extract().asString();
+        return given().header(PLAYER, "ana")
+                .get("/api/v1/games/" + gameId)
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
     }
 
-    private record Row(String player, String phase, OffsetDateTime deadline, long streamVersion, List<String> bots) {
-    }
+    private record Row(String player, String phase, OffsetDateTime deadline, long streamVersion, List<String> bots) {}
 
     private static Connection db() throws SQLException {
         return DriverManager.getConnection(TestInfrastructure.postgres().jdbcUrl("tessera_game"), "postgres", "");
     }
 
     private static Optional<Row> row(String gameId) throws SQLException {
-        try (Connection c = db(); PreparedStatement s = c.prepareStatement(
-                "SELECT player, phase, deadline, stream_version, bots FROM game_clocks WHERE game_id = ?")) {
+        try (Connection c = db();
+                PreparedStatement s = c.prepareStatement(
+                        "SELECT player, phase, deadline, stream_version, bots FROM game_clocks WHERE game_id = ?")) {
             s.setString(1, gameId);
             try (ResultSet r = s.executeQuery()) {
                 if (!r.next()) {
                     return Optional.empty();
                 }
-                return Optional.of(new Row(r.getString(1), r.getString(2), r.getObject(3, OffsetDateTime.class), r.getLong(4),
+                return Optional.of(new Row(
+                        r.getString(1),
+                        r.getString(2),
+                        r.getObject(3, OffsetDateTime.class),
+                        r.getLong(4),
                         Arrays.asList((String[]) r.getArray(5).getArray())));
             }
         }
@@ -293,8 +374,9 @@ class ClockTest {
      * sleeps until the deadlines it was told of, and this one was moved behind its back).
      */
     private void expire(String gameId) throws SQLException {
-        try (Connection c = db(); PreparedStatement s = c.prepareStatement(
-                "UPDATE game_clocks SET deadline = now() - interval '1 second' WHERE game_id = ?")) {
+        try (Connection c = db();
+                PreparedStatement s = c.prepareStatement(
+                        "UPDATE game_clocks SET deadline = now() - interval '1 second' WHERE game_id = ?")) {
             s.setString(1, gameId);
             assertEquals(1, s.executeUpdate());
         }
@@ -304,12 +386,14 @@ class ClockTest {
     /** The stream as stored, seed included, read through the event codec. */
     private List<TesseraEvent> stream(String gameId) throws Exception {
         List<TesseraEvent> events = new ArrayList<>();
-        try (Connection c = db(); PreparedStatement s = c.prepareStatement(
-                "SELECT type, schema_version, payload::text FROM events WHERE stream_id = ? ORDER BY version")) {
+        try (Connection c = db();
+                PreparedStatement s = c.prepareStatement(
+                        "SELECT type, schema_version, payload::text FROM events WHERE stream_id = ? ORDER BY version")) {
             s.setString(1, gameId);
             try (ResultSet r = s.executeQuery()) {
                 while (r.next()) {
-                    events.add(codec.read(r.getString(1), r.getInt(2), codec.mapper().readTree(r.getString(3))));
+                    events.add(codec.read(
+                            r.getString(1), r.getInt(2), codec.mapper().readTree(r.getString(3))));
                 }
             }
         }
@@ -318,6 +402,7 @@ class ClockTest {
     }
 
     private static long events(String gameId) {
-        return TestInfrastructure.postgres().count("tessera_game", "SELECT count(*) FROM events WHERE stream_id = '" + gameId + "'");
+        return TestInfrastructure.postgres()
+                .count("tessera_game", "SELECT count(*) FROM events WHERE stream_id = '" + gameId + "'");
     }
 }
