@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.TextNode;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -42,6 +41,7 @@ public final class Api {
     private final List<String> bases;
     /** The gateway tried first; moves on for everyone when a connection to it fails. */
     private final AtomicInteger current = new AtomicInteger();
+
     private final long patienceNanos;
     private volatile boolean halted;
     /** Answers retried, by status (429, 503), and connections retried on another gateway or later ("connection"). */
@@ -57,7 +57,9 @@ public final class Api {
         if (bases.isEmpty()) {
             throw new IllegalArgumentException("no gateway to talk to");
         }
-        this.bases = bases.stream().map(b -> b.endsWith("/") ? b.substring(0, b.length() - 1) : b).toList();
+        this.bases = bases.stream()
+                .map(b -> b.endsWith("/") ? b.substring(0, b.length() - 1) : b)
+                .toList();
         this.patienceNanos = patience.toNanos();
     }
 
@@ -156,7 +158,8 @@ public final class Api {
             if (status != 200) {
                 return answer("GET", path, c, status, start);
             }
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(c.getInputStream(), StandardCharsets.UTF_8))) {
+            try (BufferedReader in =
+                    new BufferedReader(new InputStreamReader(c.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String line; (line = in.readLine()) != null; ) {
                     if (!line.isBlank()) {
                         each.accept(line);
@@ -202,8 +205,12 @@ public final class Api {
                     throw new UncheckedIOException(method + " " + path + ": " + e.getMessage(), e);
                 }
                 if (System.nanoTime() > deadline) {
-                    throw new Unreachable(method, path, "no gateway answered within "
-                            + Duration.ofNanos(patienceNanos).toSeconds() + " s (last: " + e + ")", e);
+                    throw new Unreachable(
+                            method,
+                            path,
+                            "no gateway answered within "
+                                    + Duration.ofNanos(patienceNanos).toSeconds() + " s (last: " + e + ")",
+                            e);
                 }
                 countRetry("connection");
                 // Every gateway failed once in a row: wait a little before the next round.
@@ -213,8 +220,8 @@ public final class Api {
                 next();
                 continue;
             }
-            boolean again = a.status() == 429 ? patienceNanos > 0 || tries < 30
-                    : a.status() == 503 && patienceNanos > 0;
+            boolean again =
+                    a.status() == 429 ? patienceNanos > 0 || tries < 30 : a.status() == 503 && patienceNanos > 0;
             if (!again || (patienceNanos > 0 && System.nanoTime() > deadline)) {
                 return a;
             }
@@ -243,7 +250,9 @@ public final class Api {
     public record Player(String id, String token) {
         /** The player a sign-up's answer (201) introduces. */
         public static Player of(Answer signedUp) {
-            return new Player(signedUp.body().get("id").asText(), signedUp.body().get("token").asText());
+            return new Player(
+                    signedUp.body().get("id").asText(),
+                    signedUp.body().get("token").asText());
         }
     }
 
@@ -275,8 +284,10 @@ public final class Api {
         return answer(method, path, c, c.getResponseCode(), start);
     }
 
-    private static HttpURLConnection open(String method, String path, String token, String base, String accept) throws IOException {
-        HttpURLConnection c = (HttpURLConnection) URI.create(base + path).toURL().openConnection();
+    private static HttpURLConnection open(String method, String path, String token, String base, String accept)
+            throws IOException {
+        HttpURLConnection c =
+                (HttpURLConnection) URI.create(base + path).toURL().openConnection();
         c.setRequestMethod(method);
         c.setConnectTimeout(5_000);
         c.setReadTimeout(30_000);
@@ -287,7 +298,8 @@ public final class Api {
         return c;
     }
 
-    private static Answer answer(String method, String path, HttpURLConnection c, int status, long start) throws IOException {
+    private static Answer answer(String method, String path, HttpURLConnection c, int status, long start)
+            throws IOException {
         byte[] bytes;
         // Read to the end and close the stream (not disconnect): the connection goes back to the keep-alive cache.
         try (InputStream in = status >= 400 ? c.getErrorStream() : c.getInputStream()) {
@@ -296,7 +308,9 @@ public final class Api {
         long nanos = System.nanoTime() - start;
         JsonNode json = parse(bytes);
         String header = c.getHeaderField("Retry-After");
-        long retryAfter = header != null && header.matches("\\d+") ? Long.parseLong(header) : json.path("retryAfter").asLong(0);
+        long retryAfter = header != null && header.matches("\\d+")
+                ? Long.parseLong(header)
+                : json.path("retryAfter").asLong(0);
         return new Answer(method, path, status, json, nanos, retryAfter);
     }
 

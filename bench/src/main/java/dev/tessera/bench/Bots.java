@@ -1,7 +1,6 @@
 package dev.tessera.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -14,8 +13,7 @@ import java.util.Random;
  * construct a move themselves. Third-party developers can start from them.
  */
 public final class Bots {
-    private Bots() {
-    }
+    private Bots() {}
 
     public interface Bot {
         JsonNode choose(String game, List<JsonNode> legal, Random random);
@@ -44,8 +42,15 @@ public final class Bots {
     private static final Map<String, List<String>> PREFERENCES = Map.of(
             "alhambra", List.of("place-tile", "buy-tile", "take-money"),
             "builders", List.of("send-machine", "send-worker", "start-construction", "take-coins", "recruit-worker"),
-            "carrara", List.of("value-type", "value-city", "value-category", "build-large", "build", "renovate",
-                    "buy-stones"));
+            "carrara",
+                    List.of(
+                            "value-type",
+                            "value-city",
+                            "value-category",
+                            "build-large",
+                            "build",
+                            "renovate",
+                            "buy-stones"));
 
     /**
      * Greedy: the most preferred kind available, and within it the move that takes the most (cards,
@@ -73,7 +78,8 @@ public final class Bots {
 
     private static Map<String, List<JsonNode>> byKind(List<JsonNode> legal) {
         Map<String, List<JsonNode>> kinds = new LinkedHashMap<>();
-        legal.forEach(m -> kinds.computeIfAbsent(m.get("type").asText(), k -> new ArrayList<>()).add(m));
+        legal.forEach(m -> kinds.computeIfAbsent(m.get("type").asText(), k -> new ArrayList<>())
+                .add(m));
         return kinds;
     }
 }

@@ -1,7 +1,6 @@
 package dev.tessera.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,24 +21,19 @@ public final class GamePlay {
     /** What the caller does with what happens along the way. */
     public interface Listener {
         /** Before a turn's first request (the benchmark's pacing waits here). */
-        default void beforeTurn() {
-        }
+        default void beforeTurn() {}
 
         /** A legal-moves read. */
-        default void read() {
-        }
+        default void read() {}
 
         /** A move the game took. */
-        default void accepted(Api.Answer answer) {
-        }
+        default void accepted(Api.Answer answer) {}
 
         /** A move refused because the game moved on (409): the legal moves are read again. */
-        default void conflict(Api.Answer answer) {
-        }
+        default void conflict(Api.Answer answer) {}
 
         /** An invalid move sent on purpose ({@link #withInvalidMoves}) and refused, as it must be. */
-        default void refused(Api.Answer answer) {
-        }
+        default void refused(Api.Answer answer) {}
 
         /** An answer the game cannot go on from as it is (throw to give the game up); the game is read again after it. */
         void unexpected(String what, Api.Answer answer);
@@ -79,8 +73,14 @@ public final class GamePlay {
      *                 for scoring-service), before it is given up
      * @param endWait  how long a game that is over may take to get its GameEnded
      */
-    public GamePlay(Api api, Bots.Bot bot, String title, List<Api.Player> players, Random random, Duration patience,
-                    Duration endWait) {
+    public GamePlay(
+            Api api,
+            Bots.Bot bot,
+            String title,
+            List<Api.Player> players,
+            Random random,
+            Duration patience,
+            Duration endWait) {
         this.api = api;
         this.bot = bot;
         this.title = title;
@@ -131,15 +131,22 @@ public final class GamePlay {
         }
         tableId = opened.body().path("id").asText();
         for (Api.Player p : players.subList(1, players.size())) {
-            done("joining table " + tableId, api.post("/api/v1/tables/" + tableId + "/join", null, p.token()), "already-seated");
+            done(
+                    "joining table " + tableId,
+                    api.post("/api/v1/tables/" + tableId + "/join", null, p.token()),
+                    "already-seated");
         }
-        done("starting table " + tableId, api.post("/api/v1/tables/" + tableId + "/start", null, host.token()), "table-started");
+        done(
+                "starting table " + tableId,
+                api.post("/api/v1/tables/" + tableId + "/start", null, host.token()),
+                "table-started");
         gameId = awaitGame(host.token());
         return gameId;
     }
 
     private static void done(String what, Api.Answer answer, String rule) {
-        boolean already = answer.status() == 409 && rule.equals(answer.body().path("rule").asText());
+        boolean already =
+                answer.status() == 409 && rule.equals(answer.body().path("rule").asText());
         if (answer.status() / 100 != 2 && !already) {
             throw new Failed(what, answer);
         }
@@ -168,9 +175,9 @@ public final class GamePlay {
         Map<String, Api.Player> byId = new HashMap<>();
         players.forEach(p -> byId.put(p.id(), p));
         Api.Player asked = players.get(0);
-        JsonNode carried = null;  // the last answer, when it listed its mover's next moves
+        JsonNode carried = null; // the last answer, when it listed its mover's next moves
         boolean turnStarted = false;
-        Backoff idle = new Backoff();  // since nobody could act (the game waits for another service)
+        Backoff idle = new Backoff(); // since nobody could act (the game waits for another service)
         while (keepGoing.getAsBoolean()) {
             if (!turnStarted) {
                 listener.beforeTurn();
@@ -203,9 +210,11 @@ public final class GamePlay {
                     return true;
                 }
                 if (idle.expired(patience)) {
-                    throw new Failed("gave up: nobody could act in game " + gameId + " for " + patience.toSeconds() + " s", null);
+                    throw new Failed(
+                            "gave up: nobody could act in game " + gameId + " for " + patience.toSeconds() + " s",
+                            null);
                 }
-                idle.pause();  // waiting for another service (a valuation); ask again shortly
+                idle.pause(); // waiting for another service (a valuation); ask again shortly
                 continue;
             }
             idle = new Backoff();
@@ -213,8 +222,10 @@ public final class GamePlay {
             if (invalidShare > 0 && random.nextDouble() < invalidShare) {
                 sendInvalid(legal.get("version").asLong(), move, asked, listener);
             }
-            Api.Answer answer = api.post("/api/v1/games/" + gameId + "/moves",
-                    Map.of("expectedVersion", legal.get("version").asLong(), "move", move), asked.token());
+            Api.Answer answer = api.post(
+                    "/api/v1/games/" + gameId + "/moves",
+                    Map.of("expectedVersion", legal.get("version").asLong(), "move", move),
+                    asked.token());
             turnStarted = false;
             if (answer.status() == 200) {
                 lastMove = answer.body().path("version").asLong(lastMove);
@@ -234,13 +245,20 @@ public final class GamePlay {
     public void sendInvalid(long version, JsonNode move, Api.Player mover, Listener listener) {
         boolean byOutsider = outsider != null && invalidSent++ % 2 == 0;
         Api.Answer answer = byOutsider
-                ? api.post("/api/v1/games/" + gameId + "/moves", Map.of("expectedVersion", version, "move", move), outsider.token())
-                : api.post("/api/v1/games/" + gameId + "/moves",
-                        Map.of("expectedVersion", version, "move", Map.of("type", "no-such-move")), mover.token());
+                ? api.post(
+                        "/api/v1/games/" + gameId + "/moves",
+                        Map.of("expectedVersion", version, "move", move),
+                        outsider.token())
+                : api.post(
+                        "/api/v1/games/" + gameId + "/moves",
+                        Map.of("expectedVersion", version, "move", Map.of("type", "no-such-move")),
+                        mover.token());
         if (answer.status() / 100 == 4) {
             listener.refused(answer);
         } else {
-            listener.unexpected("an invalid move in game " + gameId + (byOutsider ? " by a non-player" : " of no known type"), answer);
+            listener.unexpected(
+                    "an invalid move in game " + gameId + (byOutsider ? " by a non-player" : " of no known type"),
+                    answer);
         }
     }
 

@@ -1,7 +1,6 @@
 package dev.tessera.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -40,6 +39,7 @@ public final class LoadBench {
     private final ConcurrentLinkedQueue<Long> moveNanos = new ConcurrentLinkedQueue<>();
     /** With -Dtessera.bench.trace=FILE: one line per accepted move (epoch ms, latency µs, title), written at the end. */
     private final String traceFile = System.getProperty("tessera.bench.trace");
+
     private final ConcurrentLinkedQueue<String> trace = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Long> scoringMillis = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Long> valuationMillis = new ConcurrentLinkedQueue<>();
@@ -56,6 +56,7 @@ public final class LoadBench {
     private final double rate;
     /** A table must show its game within this (else the game counts as an error); a game that is over has this long for its GameEnded. */
     private static final Duration AWAIT_GAME = Duration.ofSeconds(30);
+
     private static final Duration AWAIT_END = Duration.ofSeconds(10);
 
     LoadBench(String gateway, Bots.Bot bot, List<String> titles, double rate) {
@@ -89,7 +90,8 @@ public final class LoadBench {
             for (int i = 0; i < perTitle; i++) {
                 long seed = 1000L + worker++;
                 // Paced: each game's turns on a schedule of its own, the games' schedules spread over one interval.
-                Pace pace = rate > 0 ? new Pace((long) (1e9 * workers / rate), start + (long) (1e9 * worker / rate)) : null;
+                Pace pace =
+                        rate > 0 ? new Pace((long) (1e9 * workers / rate), start + (long) (1e9 * worker / rate)) : null;
                 pool.submit(() -> loop(title, deadline, new Random(seed), pace));
             }
         }
@@ -130,8 +132,10 @@ public final class LoadBench {
         }
     }
 
-    private void playOne(String title, List<Api.Player> players, Api.Player outsider, long deadline, Random random, Pace pace) {
-        GamePlay game = new GamePlay(api, bot, title, players, random, AWAIT_GAME, AWAIT_END).withInvalidMoves(invalidShare, outsider);
+    private void playOne(
+            String title, List<Api.Player> players, Api.Player outsider, long deadline, Random random, Pace pace) {
+        GamePlay game = new GamePlay(api, bot, title, players, random, AWAIT_GAME, AWAIT_END)
+                .withInvalidMoves(invalidShare, outsider);
         String gameId = game.start();
         game.play(() -> System.nanoTime() < deadline, new GamePlay.Listener() {
             @Override
@@ -162,7 +166,8 @@ public final class LoadBench {
 
             @Override
             public void refused(Api.Answer answer) {
-                refused.computeIfAbsent(Rejections.reason(answer), k -> new AtomicLong()).incrementAndGet();
+                refused.computeIfAbsent(Rejections.reason(answer), k -> new AtomicLong())
+                        .incrementAndGet();
             }
 
             @Override
@@ -195,7 +200,7 @@ public final class LoadBench {
                 pause((next - now) / 1_000_000, (int) ((next - now) % 1_000_000));
             } else if (now - next > interval) {
                 lateTurns.incrementAndGet();
-                next = now;  // no burst to catch up: the schedule starts again from here
+                next = now; // no burst to catch up: the schedule starts again from here
             }
             next += interval;
         }
@@ -203,7 +208,8 @@ public final class LoadBench {
 
     /** Trigger-to-answer times, from the recorded times of the game's own events. */
     private void collectRoundTrips(String gameId, String token) {
-        JsonNode events = api.get("/api/v1/games/" + gameId + "/events?from=0", token).body();
+        JsonNode events =
+                api.get("/api/v1/games/" + gameId + "/events?from=0", token).body();
         Map<Integer, OffsetDateTime> triggers = new java.util.HashMap<>();
         Map<Integer, OffsetDateTime> requests = new java.util.HashMap<>();
         for (JsonNode e : events) {
@@ -211,21 +217,23 @@ public final class LoadBench {
             OffsetDateTime time = OffsetDateTime.parse(e.get("time").asText());
             JsonNode data = e.get("data");
             switch (type) {
-                case "tessera.alhambra.ScoringRoundTriggered" -> triggers.put(data.get("round").asInt(), time);
+                case "tessera.alhambra.ScoringRoundTriggered" ->
+                    triggers.put(data.get("round").asInt(), time);
                 case "tessera.alhambra.PointsAwarded" -> {
                     OffsetDateTime t = triggers.get(data.get("round").asInt());
                     if (t != null) {
                         scoringMillis.add(Duration.between(t, time).toMillis());
                     }
                 }
-                case "tessera.carrara.ValuationRequested" -> requests.put(data.get("valuation").asInt(), time);
+                case "tessera.carrara.ValuationRequested" ->
+                    requests.put(data.get("valuation").asInt(), time);
                 case "tessera.carrara.ValuationScored" -> {
                     OffsetDateTime t = requests.get(data.get("valuation").asInt());
                     if (t != null) {
                         valuationMillis.add(Duration.between(t, time).toMillis());
                     }
                 }
-                default -> { }
+                default -> {}
             }
         }
     }
@@ -239,29 +247,42 @@ public final class LoadBench {
     }
 
     private void report(int seconds, int perTitle, double elapsed) {
-        System.out.printf("## Load: %d concurrent games (%d per title: %s), %d s, %s bot%s%n%n", perTitle * titles.size(),
-                perTitle, String.join(", ", titles), seconds, bot == Bots.GREEDY ? "greedy" : "random",
+        System.out.printf(
+                "## Load: %d concurrent games (%d per title: %s), %d s, %s bot%s%n%n",
+                perTitle * titles.size(),
+                perTitle,
+                String.join(", ", titles),
+                seconds,
+                bot == Bots.GREEDY ? "greedy" : "random",
                 rate > 0 ? String.format(", paced at %.1f moves/s", rate) : ", as fast as the platform answers");
         System.out.printf("| measure | value |%n|---|---|%n");
         System.out.printf("| moves accepted | %d |%n", moves.get());
         System.out.printf("| moves per second | %.1f |%n", moves.get() / elapsed);
         if (rate > 0) {
-            System.out.printf("| turns started late (more than one interval behind the schedule) | %d |%n", lateTurns.get());
+            System.out.printf(
+                    "| turns started late (more than one interval behind the schedule) | %d |%n", lateTurns.get());
         }
         System.out.printf("| games completed (final standings in the stream) | %d |%n", finishedGames.size());
-        System.out.printf("| move latency p50 / p95 / p99 (client, ms) | %s |%n", percentiles(moveNanos, 1e6, 50, 95, 99));
-        System.out.printf("| Alhambra scoring round trip p50 / p99 (ms, %d rounds) | %s |%n", scoringMillis.size(),
-                percentiles(scoringMillis, 1, 50, 99));
-        System.out.printf("| Carrara valuation round trip p50 / p99 (ms, %d valuations) | %s |%n", valuationMillis.size(),
-                percentiles(valuationMillis, 1, 50, 99));
-        System.out.printf("| legal-moves reads per accepted move (none when a move's answer listed the mover's next moves) | %.2f |%n",
+        System.out.printf(
+                "| move latency p50 / p95 / p99 (client, ms) | %s |%n", percentiles(moveNanos, 1e6, 50, 95, 99));
+        System.out.printf(
+                "| Alhambra scoring round trip p50 / p99 (ms, %d rounds) | %s |%n",
+                scoringMillis.size(), percentiles(scoringMillis, 1, 50, 99));
+        System.out.printf(
+                "| Carrara valuation round trip p50 / p99 (ms, %d valuations) | %s |%n",
+                valuationMillis.size(), percentiles(valuationMillis, 1, 50, 99));
+        System.out.printf(
+                "| legal-moves reads per accepted move (none when a move's answer listed the mover's next moves) | %.2f |%n",
                 moves.get() == 0 ? 0.0 : (double) reads.get() / moves.get());
         System.out.printf("| version conflicts (409, retried) | %d |%n", conflicts.get());
         if (invalidShare > 0) {
-            System.out.printf("| invalid moves sent on purpose before %.0f%% of the turns, refused (status and rule: count) | %s |%n",
+            System.out.printf(
+                    "| invalid moves sent on purpose before %.0f%% of the turns, refused (status and rule: count) | %s |%n",
                     100 * invalidShare, Rejections.describe(refused));
         }
-        System.out.printf("| requests rate-limited (429: waited Retry-After, sent again; not in the latencies) | %d |%n", api.rateLimited());
+        System.out.printf(
+                "| requests rate-limited (429: waited Retry-After, sent again; not in the latencies) | %d |%n",
+                api.rateLimited());
         System.out.printf("| errors | %d |%n", errors.get());
     }
 

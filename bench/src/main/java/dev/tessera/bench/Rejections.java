@@ -1,11 +1,6 @@
 package dev.tessera.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.common.TopicPartition;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,6 +11,10 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.common.TopicPartition;
 
 /**
  * What an invalid move costs the platform: a game of each title is started, then only invalid moves are sent to
@@ -26,11 +25,9 @@ import java.util.stream.Collectors;
  * <pre>Rejections [gateway-url] [moves] [titles] [bootstrap] [counters command]</pre>
  */
 final class Rejections {
-    private Rejections() {
-    }
+    private Rejections() {}
 
-    private record Target(GamePlay game, long version, JsonNode move, Api.Player mover) {
-    }
+    private record Target(GamePlay game, long version, JsonNode move, Api.Player mover) {}
 
     public static void main(String[] args) throws Exception {
         String gateway = args[0];
@@ -47,7 +44,14 @@ final class Rejections {
             for (int i = 0; i < GamePlay.seats(title); i++) {
                 players.add(api.signUp("rejections-" + run + "-" + title + "-" + i));
             }
-            GamePlay game = new GamePlay(api, Bots.RANDOM, title, players, new Random(1), Duration.ofSeconds(30), Duration.ofSeconds(10))
+            GamePlay game = new GamePlay(
+                            api,
+                            Bots.RANDOM,
+                            title,
+                            players,
+                            new Random(1),
+                            Duration.ofSeconds(30),
+                            Duration.ofSeconds(10))
                     .withInvalidMoves(1, outsider);
             game.start();
             targets.add(target(api, game, players));
@@ -57,7 +61,8 @@ final class Rejections {
         GamePlay.Listener listener = new GamePlay.Listener() {
             @Override
             public void refused(Api.Answer answer) {
-                refused.computeIfAbsent(Rejections.reason(answer), k -> new AtomicLong()).incrementAndGet();
+                refused.computeIfAbsent(Rejections.reason(answer), k -> new AtomicLong())
+                        .incrementAndGet();
             }
 
             @Override
@@ -80,7 +85,8 @@ final class Rejections {
             run(counters, "after");
             long recordsAfter = records(admin);
             System.out.printf("| measure | value |%n|---|---|%n");
-            System.out.printf("| invalid moves sent (%s; one game of each title, in progress) | %d in %.1f s |%n",
+            System.out.printf(
+                    "| invalid moves sent (%s; one game of each title, in progress) | %d in %.1f s |%n",
                     String.join(", ", titles), moves, seconds);
             System.out.printf("| refused (status and rule: count) | %s |%n", describe(refused));
             System.out.printf("| answered otherwise (errors) | %d |%n", unexpected.get());
@@ -97,7 +103,8 @@ final class Rejections {
             Api.Answer read = api.get("/api/v1/games/" + game.gameId() + "/legal-moves", asked.token());
             JsonNode legal = read.body();
             if (read.status() == 200 && legal.path("moves").size() > 0) {
-                return new Target(game, legal.get("version").asLong(), legal.path("moves").get(0), asked);
+                return new Target(
+                        game, legal.get("version").asLong(), legal.path("moves").get(0), asked);
             }
             asked = byId.getOrDefault(legal.path("toAct").asText(""), asked);
             pause();
@@ -109,16 +116,23 @@ final class Rejections {
     private static long records(Admin admin) throws Exception {
         var topics = admin.listTopics().names().get(30, TimeUnit.SECONDS);
         Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-        admin.describeTopics(topics).allTopicNames().get(30, TimeUnit.SECONDS).forEach((topic, d) ->
-                d.partitions().forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest())));
+        admin.describeTopics(topics)
+                .allTopicNames()
+                .get(30, TimeUnit.SECONDS)
+                .forEach((topic, d) -> d.partitions()
+                        .forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest())));
         return admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS).values().stream()
-                .mapToLong(info -> info.offset()).sum();
+                .mapToLong(info -> info.offset())
+                .sum();
     }
 
     private static void run(String command, String when) throws Exception {
         List<String> words = new ArrayList<>(List.of(command.trim().split("\\s+")));
         words.add(when);
-        Process p = new ProcessBuilder(words).inheritIO().redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(words)
+                .inheritIO()
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         if (p.waitFor() != 0) {
             throw new IllegalStateException(command + " " + when + " failed");
         }
@@ -135,13 +149,20 @@ final class Rejections {
     /** A refusal's status and the rule it names, or the field ("400 field move"). */
     static String reason(Api.Answer answer) {
         JsonNode body = answer.body();
-        return answer.status() + " " + (body.hasNonNull("rule") ? body.get("rule").asText()
-                : body.hasNonNull("field") ? "field " + body.get("field").asText() : "?");
+        return answer.status() + " "
+                + (body.hasNonNull("rule")
+                        ? body.get("rule").asText()
+                        : body.hasNonNull("field")
+                                ? "field " + body.get("field").asText()
+                                : "?");
     }
 
     /** "422 not-a-player: 12, 400 field move: 3", or "none". */
     static String describe(Map<String, AtomicLong> counts) {
-        return counts.isEmpty() ? "none"
-                : counts.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue().get()).collect(Collectors.joining(", "));
+        return counts.isEmpty()
+                ? "none"
+                : counts.entrySet().stream()
+                        .map(e -> e.getKey() + ": " + e.getValue().get())
+                        .collect(Collectors.joining(", "));
     }
 }

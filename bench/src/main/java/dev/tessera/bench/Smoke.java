@@ -1,7 +1,6 @@
 package dev.tessera.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -32,8 +31,7 @@ public final class Smoke {
     private static final String VALUATION = "{\"kind\": \"type\", \"target\": \"Palazzo\", \"buildings\": ["
             + "{\"city\": \"Livorno\", \"type\": \"Palazzo\", \"cost\": 3}, {\"city\": \"Pisa\", \"type\": \"Palazzo\", \"cost\": 1}]}";
 
-    private Smoke() {
-    }
+    private Smoke() {}
 
     public static void main(String[] args) throws Exception {
         String gateway = null;
@@ -94,7 +92,8 @@ public final class Smoke {
         System.exit(ok ? 0 : 1);
     }
 
-    private static String play(Api api, String title, String run, long seed, Duration patience, int holdAt, Path holdFile) {
+    private static String play(
+            Api api, String title, String run, long seed, Duration patience, int holdAt, Path holdFile) {
         List<Api.Player> players = new ArrayList<>();
         for (int s = 0; s < GamePlay.seats(title); s++) {
             players.add(api.signUp("smoke-" + run + "-" + title + "-" + s));
@@ -116,10 +115,13 @@ public final class Smoke {
             }
         });
         if (!over || !game.ended()) {
-            throw new GamePlay.Failed(title + ": game " + gameId + " is over but its final standings did not come", null);
+            throw new GamePlay.Failed(
+                    title + ": game " + gameId + " is over but its final standings did not come", null);
         }
-        JsonNode view = api.get("/api/v1/games/" + gameId, players.get(0).token()).body();
-        return "ended " + title + " " + gameId + " " + moves[0] + " moves, version " + view.path("version").asLong();
+        JsonNode view =
+                api.get("/api/v1/games/" + gameId, players.get(0).token()).body();
+        return "ended " + title + " " + gameId + " " + moves[0] + " moves, version "
+                + view.path("version").asLong();
     }
 
     /** Writes the game's id to the file and waits, within the patience, until the caller has removed it. */
@@ -129,8 +131,8 @@ public final class Smoke {
             long deadline = System.nanoTime() + patience.toNanos();
             while (Files.exists(file)) {
                 if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("held game " + gameId + ": " + file + " still there after "
-                            + patience.toSeconds() + " s");
+                    throw new IllegalStateException(
+                            "held game " + gameId + ": " + file + " still there after " + patience.toSeconds() + " s");
                 }
                 Thread.sleep(100);
             }

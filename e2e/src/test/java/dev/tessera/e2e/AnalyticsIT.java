@@ -1,11 +1,15 @@
 package dev.tessera.e2e;
 
+import static dev.tessera.e2e.Tables.game;
+import static dev.tessera.e2e.Tables.signUp;
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -17,14 +21,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import static dev.tessera.e2e.Tables.game;
-import static dev.tessera.e2e.Tables.signUp;
-import static io.restassured.RestAssured.given;
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 /**
  * What an analyst gets through the gateway: whole games of The Builders played through the API, then
@@ -52,9 +51,17 @@ class AnalyticsIT {
 
         // Every event of our games, once each and in their order, exactly as the events endpoint has them
         // (once the outbox relay has put the last of them on the topic: the export reads Kafka).
-        List<JsonNode> export = await().atMost(Duration.ofSeconds(60)).until(() -> export("builders"), exported -> games.stream()
-                .allMatch(gameId -> idsOf(exported, gameId).equals(given().get("/api/v1/games/" + gameId + "/events?from=0")
-                        .then().statusCode(200).extract().jsonPath().getList("id"))));
+        List<JsonNode> export = await().atMost(Duration.ofSeconds(60))
+                .until(
+                        () -> export("builders"),
+                        exported -> games.stream()
+                                .allMatch(gameId -> idsOf(exported, gameId)
+                                        .equals(given().get("/api/v1/games/" + gameId + "/events?from=0")
+                                                .then()
+                                                .statusCode(200)
+                                                .extract()
+                                                .jsonPath()
+                                                .getList("id"))));
         Set<String> ids = new HashSet<>();
         for (JsonNode e : export) {
             assertEquals("1.0", e.path("specversion").asText());
@@ -67,7 +74,10 @@ class AnalyticsIT {
     }
 
     private static List<String> idsOf(List<JsonNode> events, String gameId) {
-        return events.stream().filter(e -> gameId.equals(e.path("subject").asText())).map(e -> e.path("id").asText()).toList();
+        return events.stream()
+                .filter(e -> gameId.equals(e.path("subject").asText()))
+                .map(e -> e.path("id").asText())
+                .toList();
     }
 
     /** The numbers computed directly from the events: counts, and averages rounded as the service does. */
@@ -83,26 +93,51 @@ class AnalyticsIT {
                 case "tessera.game.GameEnded" -> ended.add(game);
                 case "tessera.builders.TurnEnded" -> turns.merge(game, 1, Integer::sum);
                 case "tessera.builders.BuildingCompleted" -> completed++;
-                default -> {
-                }
+                default -> {}
             }
         }
         long moves = ended.stream().mapToLong(g -> turns.getOrDefault(g, 0)).sum();
-        return Map.of("started", (long) started.size(), "finished", (long) ended.size(), "buildingsCompleted", completed,
-                "averageMoves", BigDecimal.valueOf((double) moves / ended.size()).setScale(3, RoundingMode.HALF_EVEN).doubleValue());
+        return Map.of(
+                "started",
+                (long) started.size(),
+                "finished",
+                (long) ended.size(),
+                "buildingsCompleted",
+                completed,
+                "averageMoves",
+                BigDecimal.valueOf((double) moves / ended.size())
+                        .setScale(3, RoundingMode.HALF_EVEN)
+                        .doubleValue());
     }
 
     private static Map<String, Object> served() {
-        JsonNode stats = read(given().get("/api/v1/stats/builders").then().statusCode(200).extract().asString());
-        return Map.of("started", stats.path("games").path("started").asLong(), "finished", stats.path("games").path("finished").asLong(),
-                "buildingsCompleted", stats.path("builders").path("buildingsCompleted").asLong(),
-                "averageMoves", stats.path("length").path("averageMoves").asDouble());
+        JsonNode stats = read(given().get("/api/v1/stats/builders")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString());
+        return Map.of(
+                "started",
+                stats.path("games").path("started").asLong(),
+                "finished",
+                stats.path("games").path("finished").asLong(),
+                "buildingsCompleted",
+                stats.path("builders").path("buildingsCompleted").asLong(),
+                "averageMoves",
+                stats.path("length").path("averageMoves").asDouble());
     }
 
     private static List<JsonNode> export(String game) {
-        String body = given().get("/api/v1/exports/events?game=" + game).then().statusCode(200)
-                .contentType("application/x-ndjson").extract().asString();
-        return body.lines().filter(line -> !line.isBlank()).map(AnalyticsIT::read).toList();
+        String body = given().get("/api/v1/exports/events?game=" + game)
+                .then()
+                .statusCode(200)
+                .contentType("application/x-ndjson")
+                .extract()
+                .asString();
+        return body.lines()
+                .filter(line -> !line.isBlank())
+                .map(AnalyticsIT::read)
+                .toList();
     }
 
     private static JsonNode read(String json) {

@@ -1,16 +1,15 @@
 package dev.tessera.e2e;
 
-import io.restassured.http.ContentType;
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
 
+import io.restassured.http.ContentType;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
-
-import static io.restassured.RestAssured.given;
-import static org.awaitility.Awaitility.await;
 
 /**
  * A random player that knows nothing of the rules: it asks for the legal moves of whoever may move,
@@ -22,6 +21,7 @@ final class Bot {
     private final Duration patience;
     /** The next moves the last answer listed for its mover (toAct, version, moves), if it listed any. */
     private Map<String, Object> carried;
+
     private int checked;
     /** Moves played three times in four when listed (none by default): a player with a taste, still random. */
     private Predicate<Map<String, Object>> favoured = move -> false;
@@ -58,8 +58,10 @@ final class Bot {
             }
             if (!moveOnce(gameId, players)) {
                 // Nobody may move: the game waits for another service (a valuation, the final scoring).
-                await().atMost(patience).until(() -> done.test(readOn(gameId, types))
-                        || players.stream().anyMatch(p -> !moves(legal(gameId, p)).isEmpty()));
+                await().atMost(patience)
+                        .until(() -> done.test(readOn(gameId, types))
+                                || players.stream()
+                                        .anyMatch(p -> !moves(legal(gameId, p)).isEmpty()));
             }
         }
         throw new AssertionError("game " + gameId + " did not reach the condition within " + maxMoves + " moves");
@@ -67,15 +69,22 @@ final class Bot {
 
     /** Adds to {@code types} the types of the events after the ones it holds, and answers it. */
     private static List<String> readOn(String gameId, List<String> types) {
-        types.addAll(given().get("/api/v1/games/" + gameId + "/events?from=" + types.size()).then().statusCode(200)
-                .extract().jsonPath().getList("type"));
+        types.addAll(given().get("/api/v1/games/" + gameId + "/events?from=" + types.size())
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("type"));
         return types;
     }
 
     private boolean moveOnce(String gameId, List<Account> players) {
         // The last answer listed its mover's next moves: play from them, as a client that saves a read does.
-        List<Account> askFirst = carried == null ? players
-                : players.stream().filter(p -> p.id().equals(carried.get("toAct"))).toList();
+        List<Account> askFirst = carried == null
+                ? players
+                : players.stream()
+                        .filter(p -> p.id().equals(carried.get("toAct")))
+                        .toList();
         for (Account player : askFirst) {
             Map<String, Object> legal = carried != null ? carried : legal(gameId, player);
             carried = null;
@@ -88,10 +97,13 @@ final class Bot {
                 options = liked;
             }
             List<List<Map<String, Object>>> kinds = List.copyOf(options.stream()
-                    .collect(Collectors.groupingBy(m -> m.get("type"), java.util.LinkedHashMap::new, Collectors.toList())).values());
+                    .collect(Collectors.groupingBy(
+                            m -> m.get("type"), java.util.LinkedHashMap::new, Collectors.toList()))
+                    .values());
             List<Map<String, Object>> kind = kinds.get(random.nextInt(kinds.size()));
             Map<String, Object> move = kind.get(random.nextInt(kind.size()));
-            io.restassured.response.Response answer = player.as().contentType(ContentType.JSON)
+            io.restassured.response.Response answer = player.as()
+                    .contentType(ContentType.JSON)
                     .body(Map.of("expectedVersion", legal.get("version"), "move", move))
                     // 409: the game moved on meanwhile (a scoring answer was recorded); the next round asks again.
                     .post("/api/v1/games/" + gameId + "/moves");
@@ -121,15 +133,21 @@ final class Bot {
         if (checked++ < 5) {
             Map<String, Object> legal = legal(gameId, player);
             if (legal.get("version").equals(answer.get("version"))) {
-                org.junit.jupiter.api.Assertions.assertEquals(moves(legal), next, "the answer's next moves are the legal moves");
+                org.junit.jupiter.api.Assertions.assertEquals(
+                        moves(legal), next, "the answer's next moves are the legal moves");
             }
         }
         return Map.of("toAct", player.id(), "version", answer.get("version"), "moves", next);
     }
 
     private static Map<String, Object> legal(String gameId, Account player) {
-        return player.as().get("/api/v1/games/" + gameId + "/legal-moves")
-                .then().statusCode(200).extract().jsonPath().getMap("");
+        return player.as()
+                .get("/api/v1/games/" + gameId + "/legal-moves")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getMap("");
     }
 
     @SuppressWarnings("unchecked")
@@ -138,7 +156,11 @@ final class Bot {
     }
 
     static List<String> eventTypes(String gameId) {
-        return given().get("/api/v1/games/" + gameId + "/events?from=0").then().statusCode(200)
-                .extract().jsonPath().getList("type");
+        return given().get("/api/v1/games/" + gameId + "/events?from=0")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("type");
     }
 }

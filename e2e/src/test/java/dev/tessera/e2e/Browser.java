@@ -1,5 +1,13 @@
 package dev.tessera.e2e;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
@@ -10,15 +18,6 @@ import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.FluentWait;
-
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import java.util.function.Function;
 
 /**
  * One person at a browser: Debian's chromium, headless, with a profile of its own (so its own localStorage, its own
@@ -59,11 +58,22 @@ final class Browser implements AutoCloseable {
         options.setBinary(CHROMIUM.toFile());
         // Without the background-networking switches chromium keeps trying to reach Google's servers, which a closed
         // network refuses over and over.
-        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--disable-dev-shm-usage", "--window-size=1280,900", "--user-data-dir=" + profile);
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
-                .usingAnyFreePort().build();
+        options.addArguments(
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--disable-dev-shm-usage",
+                "--window-size=1280,900",
+                "--user-data-dir=" + profile);
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort()
+                .build();
         driver = new ChromeDriver(service, options);
         driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(30));
     }
@@ -79,9 +89,12 @@ final class Browser implements AutoCloseable {
     /** Waits, polling the page every 20 ms, until {@code condition} answers something other than null or false. */
     <T> T await(Duration timeout, String what, Function<Browser, T> condition) {
         // A page redrawn between finding an element and reading it is simply read again at the next poll.
-        return new FluentWait<>(this).withTimeout(timeout).pollingEvery(Duration.ofMillis(20))
+        return new FluentWait<>(this)
+                .withTimeout(timeout)
+                .pollingEvery(Duration.ofMillis(20))
                 .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
-                .withMessage(() -> who + ": " + what + "; page: " + describe()).until(condition);
+                .withMessage(() -> who + ": " + what + "; page: " + describe())
+                .until(condition);
     }
 
     WebElement await(String css) {
@@ -138,8 +151,17 @@ final class Browser implements AutoCloseable {
     }
 
     private static String key(GameState s) {
-        return s == null ? "none" : String.join("|", String.valueOf(s.version()), s.state(), s.feed(), String.valueOf(s.moves()),
-                String.valueOf(s.standings()), String.valueOf(s.events()), s.notice() == null ? "" : s.notice());
+        return s == null
+                ? "none"
+                : String.join(
+                        "|",
+                        String.valueOf(s.version()),
+                        s.state(),
+                        s.feed(),
+                        String.valueOf(s.moves()),
+                        String.valueOf(s.standings()),
+                        String.valueOf(s.events()),
+                        s.notice() == null ? "" : s.notice());
     }
 
     private static GameState gameState(Object answer) {
@@ -152,17 +174,34 @@ final class Browser implements AutoCloseable {
         List<String> listed = (List<String>) m.get("listed");
         @SuppressWarnings("unchecked")
         Map<String, String> mine = (Map<String, String>) m.get("mine");
-        return new GameState(((Number) m.get("version")).longValue(), (String) m.get("state"), (String) m.get("feed"),
-                ((Number) m.get("moves")).intValue(), (Boolean) m.get("standings"), ((Number) m.get("events")).longValue(),
-                ((Number) m.get("lastEvent")).longValue(), (String) m.get("notice"), listed, mine);
+        return new GameState(
+                ((Number) m.get("version")).longValue(),
+                (String) m.get("state"),
+                (String) m.get("feed"),
+                ((Number) m.get("moves")).intValue(),
+                (Boolean) m.get("standings"),
+                ((Number) m.get("events")).longValue(),
+                ((Number) m.get("lastEvent")).longValue(),
+                (String) m.get("notice"),
+                listed,
+                mine);
     }
 
     /**
      * @param listed the moves the page lists (each button's data-move, the JSON exactly as legal-moves gave it)
      * @param mine   what the reader's own area shows that a player choosing needs: sites, free workers, coins
      */
-    record GameState(long version, String state, String feed, int moves, boolean standings, long events, long lastEvent,
-                     String notice, List<String> listed, Map<String, String> mine) {
+    record GameState(
+            long version,
+            String state,
+            String feed,
+            int moves,
+            boolean standings,
+            long events,
+            long lastEvent,
+            String notice,
+            List<String> listed,
+            Map<String, String> mine) {
         boolean ready() {
             return "ready".equals(state);
         }
@@ -235,7 +274,8 @@ final class Browser implements AutoCloseable {
             driver.quit();
         } finally {
             try (var paths = Files.walk(profile)) {
-                paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                paths.sorted(java.util.Comparator.reverseOrder())
+                        .forEach(p -> p.toFile().delete());
             } catch (IOException ignored) {
                 // a temporary folder left behind
             }

@@ -1,16 +1,17 @@
 package dev.tessera.e2e;
 
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.TestInstance;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -46,13 +47,11 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
-import static io.restassured.RestAssured.given;
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.TestInstance;
 
 /**
  * The gateway's documented examples ({@code Examples}, shown to third-party developers in the API document) checked
@@ -100,8 +99,10 @@ class ExamplesIT {
             "byType", "the Alhambra calculator's points by building type, only the types scored");
     /** Members whose content is free-form. */
     private static final Map<String, String> FREE_FORM = Map.of(
-            "initialState", "GameStarted's initial state is the whole game as a spectator sees it (shown at length by"
+            "initialState",
+            "GameStarted's initial state is the whole game as a spectator sees it (shown at length by"
                     + " the VIEW_ examples); its example is cut short");
+
     private static final JsonShapes SHAPES = new JsonShapes(OMITTED_WHEN_NULL, NULLABLE, DATA_KEYED, FREE_FORM);
 
     @FunctionalInterface
@@ -127,11 +128,12 @@ class ExamplesIT {
     Stream<DynamicTest> every_example_matches_what_the_platform_answers() throws Exception {
         Map<String, String> examples = examples();
         assertTrue(examples.size() > 50, "read only " + examples.size() + " examples");
-        return examples.entrySet().stream().map(e -> DynamicTest.dynamicTest(e.getKey(), () -> {
-            Check check = checks.get(e.getKey());
-            assertNotNull(check, e.getKey() + " has no check: add one to ExamplesIT's checks");
-            check.run(e.getKey(), e.getValue());
-        }));
+        return examples.entrySet().stream()
+                .map(e -> DynamicTest.dynamicTest(e.getKey(), () -> {
+                    Check check = checks.get(e.getKey());
+                    assertNotNull(check, e.getKey() + " has no check: add one to ExamplesIT's checks");
+                    check.run(e.getKey(), e.getValue());
+                }));
     }
 
     @Test
@@ -146,7 +148,8 @@ class ExamplesIT {
         Path classes = Path.of(System.getProperty("tessera.root", "..")).resolve("gateway/target/classes");
         assertTrue(Files.isDirectory(classes), classes + " is missing: package the gateway first");
         Map<String, String> examples = new LinkedHashMap<>();
-        try (URLClassLoader loader = new URLClassLoader(new URL[]{classes.toUri().toURL()}, null)) {
+        try (URLClassLoader loader =
+                new URLClassLoader(new URL[] {classes.toUri().toURL()}, null)) {
             for (Field f : Class.forName(EXAMPLES, false, loader).getDeclaredFields()) {
                 int m = f.getModifiers();
                 if (Modifier.isPublic(m) && Modifier.isStatic(m) && f.getType() == String.class) {
@@ -160,33 +163,66 @@ class ExamplesIT {
     // --- problems ----------------------------------------------------------------------------------
 
     private void problems() {
-        checks.put("PROBLEM_INVALID_FIELD", (n, ex) -> same(n, ex,
-                answer(player("host").as().contentType(ContentType.JSON).body("{\"game\": \"alhambra\"}")
-                        .post("/api/v1/tables"), 400)));
-        checks.put("PROBLEM_UNAUTHENTICATED", (n, ex) -> same(n, ex,
-                answer(Platform.anonymously(() -> given().get("/api/v1/tables")), 401)));
-        checks.put("PROBLEM_NOT_HOST", (n, ex) -> same(n, ex,
-                answer(player("guest").as().post("/api/v1/tables/" + fullTable() + "/start"), 403)));
+        checks.put(
+                "PROBLEM_INVALID_FIELD",
+                (n, ex) -> same(
+                        n,
+                        ex,
+                        answer(
+                                player("host")
+                                        .as()
+                                        .contentType(ContentType.JSON)
+                                        .body("{\"game\": \"alhambra\"}")
+                                        .post("/api/v1/tables"),
+                                400)));
+        checks.put(
+                "PROBLEM_UNAUTHENTICATED",
+                (n, ex) -> same(n, ex, answer(Platform.anonymously(() -> given().get("/api/v1/tables")), 401)));
+        checks.put(
+                "PROBLEM_NOT_HOST",
+                (n, ex) -> same(
+                        n, ex, answer(player("guest").as().post("/api/v1/tables/" + fullTable() + "/start"), 403)));
         checks.put("PROBLEM_NOT_FOUND", (n, ex) -> same(n, ex, notFound()));
-        checks.put("PROBLEM_TABLE_FULL", (n, ex) -> same(n, ex,
-                answer(player("late").as().post("/api/v1/tables/" + fullTable() + "/join"), 409)));
-        checks.put("PROBLEM_NAME_TAKEN", (n, ex) -> same(n, ex,
-                answer(given().contentType(ContentType.JSON).body(Map.of("name", player("host").name()))
-                        .post("/api/v1/players"), 409)));
+        checks.put(
+                "PROBLEM_TABLE_FULL",
+                (n, ex) ->
+                        same(n, ex, answer(player("late").as().post("/api/v1/tables/" + fullTable() + "/join"), 409)));
+        checks.put(
+                "PROBLEM_NAME_TAKEN",
+                (n, ex) -> same(
+                        n,
+                        ex,
+                        answer(
+                                given().contentType(ContentType.JSON)
+                                        .body(Map.of("name", player("host").name()))
+                                        .post("/api/v1/players"),
+                                409)));
         checks.put("PROBLEM_VERSION_CONFLICT", (n, ex) -> {
             Exploration game = alhambra();
             Mover mover = game.mover();
             assertTrue(mover.version() > 1, "the game moved on");
             same(n, ex, answer(game.post(mover.player(), 1, mover.moves().get(0)), 409));
         });
-        checks.put("PROBLEM_PAYLOAD_TOO_LARGE", (n, ex) -> same(n, ex,
-                answer(player("host").as().contentType(ContentType.JSON)
-                        .body("{\"game\": \"alhambra\", \"seats\": 2, \"pad\": \"" + "x".repeat(70_000) + "\"}")
-                        .post("/api/v1/tables"), 413)));
+        checks.put(
+                "PROBLEM_PAYLOAD_TOO_LARGE",
+                (n, ex) -> same(
+                        n,
+                        ex,
+                        answer(
+                                player("host")
+                                        .as()
+                                        .contentType(ContentType.JSON)
+                                        .body("{\"game\": \"alhambra\", \"seats\": 2, \"pad\": \"" + "x".repeat(70_000)
+                                                + "\"}")
+                                        .post("/api/v1/tables"),
+                                413)));
         checks.put("PROBLEM_ILLEGAL_MOVE", (n, ex) -> {
             Exploration game = alhambra();
             Mover mover = game.mover();
-            Account other = game.players.stream().filter(p -> p != mover.player()).findFirst().orElseThrow();
+            Account other = game.players.stream()
+                    .filter(p -> p != mover.player())
+                    .findFirst()
+                    .orElseThrow();
             same(n, ex, answer(game.post(other, mover.version(), mover.moves().get(0)), 422));
         });
         checks.put("PROBLEM_RATE_LIMITED", (n, ex) -> same(n, ex, problemWith(Map.of("retryAfter", 1))));
@@ -218,18 +254,30 @@ class ExamplesIT {
         });
         checks.put("PROFILE", (n, ex) -> {
             Account first = finishedBuilders().players.get(0);
-            same(n, ex, awaitAnswer(() -> given().get("/api/v1/players/" + first.id()),
-                    a -> !a.path("ratings").isEmpty()));
+            same(
+                    n,
+                    ex,
+                    awaitAnswer(
+                            () -> given().get("/api/v1/players/" + first.id()),
+                            a -> !a.path("ratings").isEmpty()));
         });
         checks.put("PLAYED_GAMES", (n, ex) -> {
             Account first = finishedBuilders().players.get(0);
-            same(n, ex, awaitAnswer(() -> given().get("/api/v1/players/" + first.id() + "/games"),
-                    a -> a.path(0).path("ratingAfter").isNumber()));
+            same(
+                    n,
+                    ex,
+                    awaitAnswer(
+                            () -> given().get("/api/v1/players/" + first.id() + "/games"),
+                            a -> a.path(0).path("ratingAfter").isNumber()));
         });
         checks.put("LEADERBOARD", (n, ex) -> {
             finishedBuilders();
-            same(n, ex, awaitAnswer(() -> given().get("/api/v1/leaderboards/builders"),
-                    a -> a.path("entries").size() >= 2));
+            same(
+                    n,
+                    ex,
+                    awaitAnswer(
+                            () -> given().get("/api/v1/leaderboards/builders"),
+                            a -> a.path("entries").size() >= 2));
         });
     }
 
@@ -238,7 +286,11 @@ class ExamplesIT {
         return fixture("signed-up", () -> {
             ObjectNode request = (ObjectNode) read(example);
             request.put("name", "examples-signup-" + run);
-            return answer(given().contentType(ContentType.JSON).body(request.toString()).post("/api/v1/players"), 201);
+            return answer(
+                    given().contentType(ContentType.JSON)
+                            .body(request.toString())
+                            .post("/api/v1/players"),
+                    201);
         });
     }
 
@@ -253,10 +305,18 @@ class ExamplesIT {
         checks.put("OPEN_TABLE_REALTIME", (n, ex) -> openTable(n, ex, "realtime"));
         checks.put("OPEN_TABLE_CARRARA_EXPANSION", (n, ex) -> openTable(n, ex, "expansion-ana"));
         checks.put("TABLE_OPEN", (n, ex) -> same(n, ex, openTable("OPEN_TABLE", example("OPEN_TABLE"), "host")));
-        checks.put("TABLE_OPEN_CARRARA_EXPANSION", (n, ex) -> same(n, ex, openTable("OPEN_TABLE_CARRARA_EXPANSION",
-                example("OPEN_TABLE_CARRARA_EXPANSION"), "expansion-ana")));
-        checks.put("TABLE_PLAYING", (n, ex) -> same(n, ex,
-                answer(given().get("/api/v1/tables/" + alhambra().tableId), 200)));
+        checks.put(
+                "TABLE_OPEN_CARRARA_EXPANSION",
+                (n, ex) -> same(
+                        n,
+                        ex,
+                        openTable(
+                                "OPEN_TABLE_CARRARA_EXPANSION",
+                                example("OPEN_TABLE_CARRARA_EXPANSION"),
+                                "expansion-ana")));
+        checks.put(
+                "TABLE_PLAYING",
+                (n, ex) -> same(n, ex, answer(given().get("/api/v1/tables/" + alhambra().tableId), 200)));
         checks.put("TABLES", (n, ex) -> {
             alhambra();
             same(n, ex, answer(given().get("/api/v1/tables?game=alhambra&status=playing"), 200));
@@ -280,14 +340,23 @@ class ExamplesIT {
 
     /** Sends an OPEN_TABLE example as {@code host} (once per example): 201, the answer. */
     private JsonNode openTable(String name, String example, String host) {
-        return fixture(name, () -> answer(player(host).as().contentType(ContentType.JSON).body(example)
-                .post("/api/v1/tables"), 201));
+        return fixture(
+                name,
+                () -> answer(
+                        player(host)
+                                .as()
+                                .contentType(ContentType.JSON)
+                                .body(example)
+                                .post("/api/v1/tables"),
+                        201));
     }
 
     /** A table of two seats, both taken, not started: the realtime example's, joined by a guest. */
     private String fullTable() {
         return fixture("full-table", () -> {
-            String id = openTable("OPEN_TABLE_REALTIME", example("OPEN_TABLE_REALTIME"), "realtime").path("id").asText();
+            String id = openTable("OPEN_TABLE_REALTIME", example("OPEN_TABLE_REALTIME"), "realtime")
+                    .path("id")
+                    .asText();
             player("guest").as().post("/api/v1/tables/" + id + "/join").then().statusCode(200);
             return id;
         });
@@ -295,8 +364,15 @@ class ExamplesIT {
 
     /** Sends a QUEUE example as {@code player} (once per player): the status expected, the answer. */
     private JsonNode queued(String name, String example, String player, int status) {
-        return fixture(name + "/" + player, () -> answer(player(player).as().contentType(ContentType.JSON).body(example)
-                .post("/api/v1/matchmaking"), status));
+        return fixture(
+                name + "/" + player,
+                () -> answer(
+                        player(player)
+                                .as()
+                                .contentType(ContentType.JSON)
+                                .body(example)
+                                .post("/api/v1/matchmaking"),
+                        status));
     }
 
     // --- games: moves, legal moves, events, views --------------------------------------------------
@@ -316,7 +392,8 @@ class ExamplesIT {
         checks.put("LEGAL_MOVES_BUILDERS", (n, ex) -> sameLegalMoves(n, ex, builders()));
         checks.put("LEGAL_MOVES_NONE", (n, ex) -> same(n, ex, alhambra().notMover()));
         checks.put("MOVE_RESULT", (n, ex) -> same(n, ex, alhambra().answers.get("MOVE_REQUEST_ALHAMBRA_TAKE_MONEY")));
-        checks.put("EVENT_GAME_STARTED", (n, ex) -> same(n, ex, alhambra().events().get(0)));
+        checks.put(
+                "EVENT_GAME_STARTED", (n, ex) -> same(n, ex, alhambra().events().get(0)));
         checks.put("EVENT_GAME_ENDED", (n, ex) -> {
             JsonNode events = finishedBuilders().events();
             same(n, ex, events.get(events.size() - 1));
@@ -340,16 +417,19 @@ class ExamplesIT {
     private void accepted(String name, Exploration game) {
         JsonNode answer = game.answers.get(name);
         assertNotNull(answer, name + " was never sent: its move was not legal in " + game.moves + " moves");
-        assertTrue(game.differences.get(name).isEmpty(), name + "'s move differs from the real legal move:\n  "
-                + String.join("\n  ", game.differences.get(name)));
+        assertTrue(
+                game.differences.get(name).isEmpty(),
+                name + "'s move differs from the real legal move:\n  "
+                        + String.join("\n  ", game.differences.get(name)));
     }
 
     /** A legal-moves example: its members against a real answer, its moves against real moves of their types. */
     private void sameLegalMoves(String name, String example, Exploration game) {
         Set<String> types = new TreeSet<>();
         read(example).path("moves").forEach(m -> types.add(m.path("type").asText()));
-        assertTrue(game.seen.keySet().containsAll(types), name + ": moves of types " + types
-                + " were not all legal in the game, only " + game.seen.keySet());
+        assertTrue(
+                game.seen.keySet().containsAll(types),
+                name + ": moves of types " + types + " were not all legal in the game, only " + game.seen.keySet());
         ObjectNode real = game.legal.deepCopy();
         real.set("moves", JSON.valueToTree(game.seen.values()));
         same(name, example, real);
@@ -361,18 +441,31 @@ class ExamplesIT {
         sse(new BufferedReader(new StringReader(example)), expected, read -> false);
         assertTrue(expected.size() >= 2, name + ": " + expected);
         Set<String> types = expected.stream().map(e -> e.get("event")).collect(Collectors.toSet());
-        HttpResponse<InputStream> feed = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build().send(
-                HttpRequest.newBuilder(URI.create(Platform.shared().gateway() + "/api/v1/games/" + game.gameId
-                                + "/live?from=0")).header("Accept", "text/event-stream")
-                        .header("Authorization", "Bearer " + game.players.get(0).token()).build(),
-                HttpResponse.BodyHandlers.ofInputStream());
+        HttpResponse<InputStream> feed = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .build()
+                .send(
+                        HttpRequest.newBuilder(URI.create(
+                                        Platform.shared().gateway() + "/api/v1/games/" + game.gameId + "/live?from=0"))
+                                .header("Accept", "text/event-stream")
+                                .header(
+                                        "Authorization",
+                                        "Bearer " + game.players.get(0).token())
+                                .build(),
+                        HttpResponse.BodyHandlers.ofInputStream());
         assertEquals(200, feed.statusCode());
         // The feed stays open: read on another thread until each example type came, for 30 seconds at most.
         List<Map<String, String>> real = new CopyOnWriteArrayList<>();
         CompletableFuture<Void> reading = CompletableFuture.runAsync(() -> {
-            try (BufferedReader lines = new BufferedReader(new InputStreamReader(feed.body(), StandardCharsets.UTF_8))) {
-                sse(lines, real, read -> read.stream().map(e -> e.get("event")).collect(Collectors.toSet())
-                        .containsAll(types));
+            try (BufferedReader lines =
+                    new BufferedReader(new InputStreamReader(feed.body(), StandardCharsets.UTF_8))) {
+                sse(
+                        lines,
+                        real,
+                        read -> read.stream()
+                                .map(e -> e.get("event"))
+                                .collect(Collectors.toSet())
+                                .containsAll(types));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -384,22 +477,28 @@ class ExamplesIT {
             fail(name + ": the real feed did not send each of " + types + " within 30 s; it sent " + real);
         }
         for (Map<String, String> event : expected) {
-            Map<String, String> counterpart = real.stream().filter(r -> event.get("event").equals(r.get("event")))
-                    .findFirst().orElseThrow();
+            Map<String, String> counterpart = real.stream()
+                    .filter(r -> event.get("event").equals(r.get("event")))
+                    .findFirst()
+                    .orElseThrow();
             assertEquals(counterpart.keySet(), event.keySet(), name + ": the SSE fields of " + event.get("event"));
             assertTrue(event.get("id").matches("\\d+"), name + ": an SSE id is a stream version");
             List<String> diffs = SHAPES.differences(read(event.get("data")), read(counterpart.get("data")));
-            assertTrue(diffs.isEmpty(), name + " differs from the real feed in " + event.get("event") + "'s data:\n  "
-                    + String.join("\n  ", diffs) + "\nreal: " + counterpart.get("data"));
+            assertTrue(
+                    diffs.isEmpty(),
+                    name + " differs from the real feed in " + event.get("event") + "'s data:\n  "
+                            + String.join("\n  ", diffs) + "\nreal: " + counterpart.get("data"));
         }
     }
 
     /** Reads server-sent events (each its fields by name) into {@code events} until {@code done} or the end. */
-    private static void sse(BufferedReader lines, List<Map<String, String>> events,
-                            Predicate<List<Map<String, String>>> done) throws IOException {
+    private static void sse(
+            BufferedReader lines, List<Map<String, String>> events, Predicate<List<Map<String, String>>> done)
+            throws IOException {
         Map<String, String> event = new LinkedHashMap<>();
-        for (String line = done.test(events) ? null : lines.readLine(); line != null;
-             line = done.test(events) ? null : lines.readLine()) {
+        for (String line = done.test(events) ? null : lines.readLine();
+                line != null;
+                line = done.test(events) ? null : lines.readLine()) {
             if (line.isEmpty()) {
                 if (!event.isEmpty()) {
                     events.add(event);
@@ -423,8 +522,12 @@ class ExamplesIT {
         calculator("alhambra/placement", "ALHAMBRA_PLACEMENT_REQUEST", "ALHAMBRA_PLACEMENT_RESULT");
         calculator("builders/final", "BUILDERS_FINAL_REQUEST", "BUILDERS_FINAL_RESULT");
         calculator("carrara/valuation", "CARRARA_VALUATION_REQUEST", "CARRARA_VALUATION_RESULT");
-        checks.put("CARRARA_VALUATION_REQUEST_CATEGORY", (n, ex) -> same("CARRARA_VALUATION_RESULT",
-                example("CARRARA_VALUATION_RESULT"), calculate("carrara/valuation", ex)));
+        checks.put(
+                "CARRARA_VALUATION_REQUEST_CATEGORY",
+                (n, ex) -> same(
+                        "CARRARA_VALUATION_RESULT",
+                        example("CARRARA_VALUATION_RESULT"),
+                        calculate("carrara/valuation", ex)));
     }
 
     /** The request is accepted; the result example has the shape of the answer to the request example. */
@@ -444,44 +547,70 @@ class ExamplesIT {
      * the first player's view shows a tile in her Alhambra, money in her hand and Dirk's tiles.
      */
     private Exploration alhambra() {
-        return fixture("alhambra", () -> new Exploration("alhambra", Map.of(), "alh-ana", "alh-bob")
-                .requests("MOVE_REQUEST_ALHAMBRA_TAKE_MONEY", "MOVE_REQUEST_ALHAMBRA_BUY_TILE",
-                        "MOVE_REQUEST_ALHAMBRA_PLACE_TILE")
-                .until(types("LEGAL_MOVES_ALHAMBRA", "MOVE_ALHAMBRA"), view -> {
-                    JsonNode me = view.path("state").path("players").path(0);
-                    return !me.path("alhambra").isEmpty() && !me.path("hand").isEmpty()
-                            && !view.path("state").path("dirk").isEmpty();
-                }, 1500));
+        return fixture(
+                "alhambra",
+                () -> new Exploration("alhambra", Map.of(), "alh-ana", "alh-bob")
+                        .requests(
+                                "MOVE_REQUEST_ALHAMBRA_TAKE_MONEY",
+                                "MOVE_REQUEST_ALHAMBRA_BUY_TILE",
+                                "MOVE_REQUEST_ALHAMBRA_PLACE_TILE")
+                        .until(
+                                types("LEGAL_MOVES_ALHAMBRA", "MOVE_ALHAMBRA"),
+                                view -> {
+                                    JsonNode me =
+                                            view.path("state").path("players").path(0);
+                                    return !me.path("alhambra").isEmpty()
+                                            && !me.path("hand").isEmpty()
+                                            && !view.path("state").path("dirk").isEmpty();
+                                },
+                                1500));
     }
 
     /** Carrara for two, played until the example's moves were legal and its first player has built. */
     private Exploration carrara() {
-        return fixture("carrara", () -> new Exploration("carrara", Map.of(), "car-ana", "car-bob")
-                .requests("MOVE_REQUEST_CARRARA")
-                .until(types("LEGAL_MOVES_CARRARA", "MOVE_CARRARA"), view -> {
-                    JsonNode me = view.path("state").path("players").path(0);
-                    return !me.path("buildings").isEmpty() && !me.path("objects").isEmpty();
-                }, 3000));
+        return fixture(
+                "carrara",
+                () -> new Exploration("carrara", Map.of(), "car-ana", "car-bob")
+                        .requests("MOVE_REQUEST_CARRARA")
+                        .until(
+                                types("LEGAL_MOVES_CARRARA", "MOVE_CARRARA"),
+                                view -> {
+                                    JsonNode me =
+                                            view.path("state").path("players").path(0);
+                                    return !me.path("buildings").isEmpty()
+                                            && !me.path("objects").isEmpty();
+                                },
+                                3000));
     }
 
     /** Carrara with the expansion, at the table OPEN_TABLE_CARRARA_EXPANSION opened, until a renovation is legal. */
     private Exploration carraraExpansion() {
         return fixture("carrara-expansion", () -> {
-            String tableId = openTable("OPEN_TABLE_CARRARA_EXPANSION", example("OPEN_TABLE_CARRARA_EXPANSION"),
-                    "expansion-ana").path("id").asText();
-            return new Exploration(tableId, List.of(player("expansion-ana"), player("expansion-bob"),
-                    player("expansion-cyd"))).until(Set.of("renovate"), view -> true, 3000);
+            String tableId = openTable(
+                            "OPEN_TABLE_CARRARA_EXPANSION", example("OPEN_TABLE_CARRARA_EXPANSION"), "expansion-ana")
+                    .path("id")
+                    .asText();
+            return new Exploration(
+                            tableId, List.of(player("expansion-ana"), player("expansion-bob"), player("expansion-cyd")))
+                    .until(Set.of("renovate"), view -> true, 3000);
         });
     }
 
     /** The Builders for two, until the example's moves were legal and the first player has a site and a worker. */
     private Exploration builders() {
-        return fixture("builders", () -> new Exploration("builders", Map.of(), "bld-ana", "bld-bob")
-                .requests("MOVE_REQUEST_BUILDERS")
-                .until(types("LEGAL_MOVES_BUILDERS", "MOVE_BUILDERS"), view -> {
-                    JsonNode me = view.path("state").path("players").path(0);
-                    return !me.path("sites").isEmpty() && !me.path("freeWorkers").isEmpty();
-                }, 1500));
+        return fixture(
+                "builders",
+                () -> new Exploration("builders", Map.of(), "bld-ana", "bld-bob")
+                        .requests("MOVE_REQUEST_BUILDERS")
+                        .until(
+                                types("LEGAL_MOVES_BUILDERS", "MOVE_BUILDERS"),
+                                view -> {
+                                    JsonNode me =
+                                            view.path("state").path("players").path(0);
+                                    return !me.path("sites").isEmpty()
+                                            && !me.path("freeWorkers").isEmpty();
+                                },
+                                1500));
     }
 
     /** The same Builders game played to its end. */
@@ -503,8 +632,7 @@ class ExamplesIT {
         return types;
     }
 
-    private record Mover(Account player, long version, List<JsonNode> moves) {
-    }
+    private record Mover(Account player, long version, List<JsonNode> moves) {}
 
     /**
      * A game played by random moves (a random kind of move, then one of that kind) until the move kinds wanted were
@@ -522,6 +650,7 @@ class ExamplesIT {
         private final Random random = new Random(20260601L);
         /** The first player's view and a legal-moves answer with moves, as they were when the exploration ended. */
         JsonNode view;
+
         ObjectNode legal;
         int moves;
 
@@ -536,7 +665,11 @@ class ExamplesIT {
                 for (Account p : players.subList(1, players.size())) {
                     p.as().post("/api/v1/tables/" + tableId + "/join").then().statusCode(200);
                 }
-                players.get(0).as().post("/api/v1/tables/" + tableId + "/start").then().statusCode(200);
+                players.get(0)
+                        .as()
+                        .post("/api/v1/tables/" + tableId + "/start")
+                        .then()
+                        .statusCode(200);
             }
             this.gameId = Tables.gameOf(tableId);
         }
@@ -552,8 +685,12 @@ class ExamplesIT {
             for (; moves < maxMoves; moves++) {
                 view = answer(players.get(0).as().get("/api/v1/games/" + gameId), 200);
                 // A game that waits for nobody: someone is to act and their clock runs, as the examples show.
-                boolean playing = view.path("toAct").isTextual() && view.path("clock").isObject();
-                if (seen.keySet().containsAll(types) && requests.isEmpty() && playing && viewReady.test(view)
+                boolean playing =
+                        view.path("toAct").isTextual() && view.path("clock").isObject();
+                if (seen.keySet().containsAll(types)
+                        && requests.isEmpty()
+                        && playing
+                        && viewReady.test(view)
                         && legal != null) {
                     return this;
                 }
@@ -561,8 +698,8 @@ class ExamplesIT {
                     sleep();
                 }
             }
-            throw new AssertionError("game " + gameId + ": after " + maxMoves + " moves, seen " + seen.keySet()
-                    + " of " + types + ", unsent " + requests.keySet() + ", the first player's view " + view);
+            throw new AssertionError("game " + gameId + ": after " + maxMoves + " moves, seen " + seen.keySet() + " of "
+                    + types + ", unsent " + requests.keySet() + ", the first player's view " + view);
         }
 
         Exploration untilEnded(int maxMoves) {
@@ -589,8 +726,10 @@ class ExamplesIT {
             for (Map.Entry<String, String> request : requests.entrySet()) {
                 ObjectNode sent = (ObjectNode) read(request.getValue());
                 String type = sent.path("move").path("type").asText();
-                JsonNode real = mover.moves().stream().filter(m -> m.path("type").asText().equals(type))
-                        .findFirst().orElse(null);
+                JsonNode real = mover.moves().stream()
+                        .filter(m -> m.path("type").asText().equals(type))
+                        .findFirst()
+                        .orElse(null);
                 if (real != null) {
                     differences.put(request.getKey(), SHAPES.differences(sent.path("move"), real));
                     sent.put("expectedVersion", mover.version());
@@ -600,19 +739,26 @@ class ExamplesIT {
                             move.set(field, real.get(field));
                         }
                     }
-                    Response answer = mover.player().as().contentType(ContentType.JSON).body(sent.toString())
+                    Response answer = mover.player()
+                            .as()
+                            .contentType(ContentType.JSON)
+                            .body(sent.toString())
                             .post("/api/v1/games/" + gameId + "/moves");
-                    assertTrue(answer.statusCode() / 100 == 2, request.getKey() + " as " + sent + " was refused: "
-                            + answer.statusCode() + " " + answer.asString());
+                    assertTrue(
+                            answer.statusCode() / 100 == 2,
+                            request.getKey() + " as " + sent + " was refused: " + answer.statusCode() + " "
+                                    + answer.asString());
                     answers.put(request.getKey(), read(answer.asString()));
                     requests.remove(request.getKey());
                     return true;
                 }
             }
-            Map<String, List<JsonNode>> kinds = mover.moves().stream().collect(Collectors.groupingBy(
-                    m -> m.path("type").asText(), LinkedHashMap::new, Collectors.toList()));
+            Map<String, List<JsonNode>> kinds = mover.moves().stream()
+                    .collect(Collectors.groupingBy(
+                            m -> m.path("type").asText(), LinkedHashMap::new, Collectors.toList()));
             List<JsonNode> kind = new ArrayList<>(kinds.values()).get(random.nextInt(kinds.size()));
-            int status = post(mover.player(), mover.version(), kind.get(random.nextInt(kind.size()))).statusCode();
+            int status = post(mover.player(), mover.version(), kind.get(random.nextInt(kind.size())))
+                    .statusCode();
             // 409: the game moved on meanwhile (a scoring service's answer was recorded); the next round asks again.
             assertTrue(status == 200 || status == 409, "a legal move was refused: " + status);
             return true;
@@ -633,13 +779,20 @@ class ExamplesIT {
 
         /** The legal-moves answer of a player who may not move now while another may. */
         JsonNode notMover() {
-            return await().atMost(Duration.ofSeconds(30)).until(() -> {
-                Mover mover = mover();
-                if (mover == null) {
-                    return null;
-                }
-                return players.stream().filter(p -> p != mover.player()).findFirst().map(this::legalMoves).orElse(null);
-            }, a -> a != null && a.path("moves").isEmpty());
+            return await().atMost(Duration.ofSeconds(30))
+                    .until(
+                            () -> {
+                                Mover mover = mover();
+                                if (mover == null) {
+                                    return null;
+                                }
+                                return players.stream()
+                                        .filter(p -> p != mover.player())
+                                        .findFirst()
+                                        .map(this::legalMoves)
+                                        .orElse(null);
+                            },
+                            a -> a != null && a.path("moves").isEmpty());
         }
 
         JsonNode legalMoves(Account player) {
@@ -650,7 +803,10 @@ class ExamplesIT {
             ObjectNode body = JSON.createObjectNode();
             body.put("expectedVersion", version);
             body.set("move", move);
-            return player.as().contentType(ContentType.JSON).body(body.toString()).post("/api/v1/games/" + gameId + "/moves");
+            return player.as()
+                    .contentType(ContentType.JSON)
+                    .body(body.toString())
+                    .post("/api/v1/games/" + gameId + "/moves");
         }
 
         JsonNode events() {
@@ -658,7 +814,11 @@ class ExamplesIT {
         }
 
         private boolean started(String table) {
-            return !"open".equals(given().get("/api/v1/tables/" + table).then().extract().path("status"));
+            return !"open"
+                    .equals(given().get("/api/v1/tables/" + table)
+                            .then()
+                            .extract()
+                            .path("status"));
         }
     }
 

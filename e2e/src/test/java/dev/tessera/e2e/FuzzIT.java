@@ -1,15 +1,14 @@
 package dev.tessera.e2e;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.TestInstance;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -28,10 +27,10 @@ import java.util.Random;
 import java.util.UUID;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.TestInstance;
 
 /**
  * Hostile input against every operation of the gateway's API document (issue 29, deliverable 2). For each operation
@@ -58,17 +57,22 @@ import static org.junit.jupiter.api.Assertions.fail;
 class FuzzIT {
     /** The seed and requests per operation (31 operations: about 1,500 requests); -Dfuzz.seed, -Dfuzz.tries for a longer sweep. */
     private static final long SEED = Long.getLong("fuzz.seed", 0x7e55e7a_29L);
+
     private static final int TRIES = Integer.getInteger("fuzz.tries", 48);
     /** Vert.x's codec refuses a request line over 64 KB with a bare 414 (gateway/README.md): stay below it. */
     private static final int MAX_REQUEST_LINE = 60_000;
+
     private static final String UNKNOWN_ID = "00000000-0000-0000-0000-000000000000";
     /** The path parameters that hold ids, and what an id is (gateway/README.md, "What the API refuses"). */
     private static final java.util.Set<String> ID_PARAMETERS = java.util.Set.of("id", "player", "keyId");
+
     private static final java.util.regex.Pattern ID = java.util.regex.Pattern.compile("[A-Za-z0-9._~-]{1,64}");
 
     private final ObjectMapper json = new ObjectMapper();
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
     private String gateway;
     private JsonNode document;
     private Account host;
@@ -93,23 +97,31 @@ class FuzzIT {
     // Closed: F1 (a JSON body followed by more text was read as if the rest were not there: service-kit's OneJsonValue)
     // and F2 (a NUL inside a calculator's player id was accepted: scoring-service's InputChecks.id).
 
-    private record Finding(String id, String description, Predicate<Attempt> matches) {
-    }
+    private record Finding(String id, String description, Predicate<Attempt> matches) {}
 
     /** One generated request, and what was done to it. */
-    record Attempt(String method, String template, String path, Map<String, String> headers, String body,
-                   List<String> mutations, boolean mustRefuse) {
+    record Attempt(
+            String method,
+            String template,
+            String path,
+            Map<String, String> headers,
+            String body,
+            List<String> mutations,
+            boolean mustRefuse) {
         String describe() {
-            String shownBody = body == null ? "" : " body " + (body.length() > 200 ? body.substring(0, 200) + "…(" + body.length() + " chars)" : body);
+            String shownBody = body == null
+                    ? ""
+                    : " body "
+                            + (body.length() > 200 ? body.substring(0, 200) + "…(" + body.length() + " chars)" : body);
             String shownPath = path.length() > 300 ? path.substring(0, 300) + "…(" + path.length() + " chars)" : path;
             Map<String, String> shownHeaders = new LinkedHashMap<>();
             headers.forEach((k, v) -> shownHeaders.put(k, v.length() > 60 ? v.substring(0, 60) + "…" : v));
-            return method + " " + shownPath + " " + shownHeaders + shownBody + " [" + String.join(", ", mutations) + "]";
+            return method + " " + shownPath + " " + shownHeaders + shownBody + " [" + String.join(", ", mutations)
+                    + "]";
         }
     }
 
-    private record Answer(int status, String contentType, String body) {
-    }
+    private record Answer(int status, String contentType, String body) {}
 
     @BeforeAll
     void start() throws IOException, InterruptedException {
@@ -121,13 +133,30 @@ class FuzzIT {
         stranger = Account.signUp("fuzz-stranger-" + suffix);
         tableId = Tables.table("alhambra", List.of(host, guest), Map.of());
         gameId = Tables.gameOf(tableId);
-        hostKey = host.as().post("/api/v1/players/me/api-keys").then().statusCode(201).extract().path("key");
+        hostKey = host.as()
+                .post("/api/v1/players/me/api-keys")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("key");
         // A key of the guest's that no request uses as a credential: the one a DELETE may legitimately revoke.
-        victimKeyId = guest.as().post("/api/v1/players/me/api-keys").then().statusCode(201).extract().path("id");
-        var strangers = stranger.as().post("/api/v1/players/me/api-keys").then().statusCode(201).extract().jsonPath();
+        victimKeyId = guest.as()
+                .post("/api/v1/players/me/api-keys")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
+        var strangers = stranger.as()
+                .post("/api/v1/players/me/api-keys")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath();
         strangerKey = strangers.getString("key");
         strangerKeyId = strangers.getString("id");
-        HttpResponse<String> answer = http.send(HttpRequest.newBuilder(URI.create(gateway + "/q/openapi?format=json")).build(),
+        HttpResponse<String> answer = http.send(
+                HttpRequest.newBuilder(URI.create(gateway + "/q/openapi?format=json"))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(200, answer.statusCode());
         document = json.readTree(answer.body());
@@ -145,26 +174,33 @@ class FuzzIT {
                 Map.Entry<String, JsonNode> op = ops.next();
                 String method = op.getKey().toUpperCase();
                 if (List.of("GET", "POST", "PUT", "PATCH", "DELETE").contains(method)) {
-                    tests.add(DynamicTest.dynamicTest(method + " " + path.getKey(), () -> fuzz(method, path.getKey(), op.getValue())));
+                    tests.add(DynamicTest.dynamicTest(
+                            method + " " + path.getKey(), () -> fuzz(method, path.getKey(), op.getValue())));
                 }
             }
         }
         assertTrue(tests.size() >= 31, "the API document lists " + tests.size() + " operations");
-        tests.add(DynamicTest.dynamicTest("the packaged gateway answers a path that does not decode with a problem", () -> {
-            // java.net.http will not send %zz; as packaged, GatewayMain lets it reach the router (gateway/README.md).
-            URI base = URI.create(gateway);
-            try (java.net.Socket socket = new java.net.Socket(base.getHost(), base.getPort())) {
-                socket.setSoTimeout(10_000);
-                socket.getOutputStream().write(("GET /api/v1/games/abc%zz HTTP/1.1\r\nHost: " + base.getHost()
-                        + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
-                String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-                assertTrue(answer.startsWith("HTTP/1.1 400"), answer);
-                assertTrue(answer.toLowerCase().contains("content-type: application/problem+json"), answer);
-                assertTrue(answer.contains("https://tessera.dev/problems/malformed-request"), answer);
-            }
-        }));
+        tests.add(DynamicTest.dynamicTest(
+                "the packaged gateway answers a path that does not decode with a problem", () -> {
+                    // java.net.http will not send %zz; as packaged, GatewayMain lets it reach the router
+                    // (gateway/README.md).
+                    URI base = URI.create(gateway);
+                    try (java.net.Socket socket = new java.net.Socket(base.getHost(), base.getPort())) {
+                        socket.setSoTimeout(10_000);
+                        socket.getOutputStream()
+                                .write(("GET /api/v1/games/abc%zz HTTP/1.1\r\nHost: " + base.getHost()
+                                                + "\r\nConnection: close\r\n\r\n")
+                                        .getBytes(StandardCharsets.ISO_8859_1));
+                        String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                        assertTrue(answer.startsWith("HTTP/1.1 400"), answer);
+                        assertTrue(answer.toLowerCase().contains("content-type: application/problem+json"), answer);
+                        assertTrue(answer.contains("https://tessera.dev/problems/malformed-request"), answer);
+                    }
+                }));
         tests.add(DynamicTest.dynamicTest("the gateway is still ready", () -> {
-            HttpResponse<String> ready = http.send(HttpRequest.newBuilder(URI.create(gateway + "/q/health/ready")).build(),
+            HttpResponse<String> ready = http.send(
+                    HttpRequest.newBuilder(URI.create(gateway + "/q/health/ready"))
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
             assertEquals(200, ready.statusCode(), ready.body());
             System.out.printf("FuzzIT: %d hostile requests in %.1f s%n", sent, (System.nanoTime() - startedAt) / 1e9);
@@ -189,8 +225,11 @@ class FuzzIT {
             }
             statuses.merge(answer.status(), 1, Integer::sum);
             String problem = check(attempt, answer);
-            // Sent all the same: only the wrong answer a known finding explains is let through, not a 5xx or a bare error.
-            if (problem != null && answer.status() < 300 && findings.stream().anyMatch(f -> f.matches().test(attempt))) {
+            // Sent all the same: only the wrong answer a known finding explains is let through, not a 5xx or a bare
+            // error.
+            if (problem != null
+                    && answer.status() < 300
+                    && findings.stream().anyMatch(f -> f.matches().test(attempt))) {
                 known++;
             } else if (problem != null) {
                 failures.add(attempt.describe() + " -> " + answer.status() + " " + answer.contentType() + " "
@@ -210,19 +249,33 @@ class FuzzIT {
         System.out.println("FuzzIT: " + method + " " + template + ": statuses " + statuses
                 + (known > 0 ? ", " + known + " accepted as known findings (FINDINGS above)" : ""));
         if (!failures.isEmpty()) {
-            fail(failures.size() + " of " + TRIES + " hostile requests to " + method + " " + template + " were answered wrongly:\n"
-                    + String.join("\n", failures));
+            fail(failures.size() + " of " + TRIES + " hostile requests to " + method + " " + template
+                    + " were answered wrongly:\n" + String.join("\n", failures));
         }
     }
 
     /** What a rejected request must not change: the game's version and events, the table's seats. */
-    private record Snapshot(int version, int events, List<String> seats, String tableStatus) {
-    }
+    private record Snapshot(int version, int events, List<String> seats, String tableStatus) {}
 
     private Snapshot snapshot() {
-        int version = host.as().get("/api/v1/games/" + gameId).then().statusCode(200).extract().path("version");
-        int events = host.as().get("/api/v1/games/" + gameId + "/events?from=0").then().statusCode(200).extract().path("size()");
-        var table = host.as().get("/api/v1/tables/" + tableId).then().statusCode(200).extract().jsonPath();
+        int version = host.as()
+                .get("/api/v1/games/" + gameId)
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("version");
+        int events = host.as()
+                .get("/api/v1/games/" + gameId + "/events?from=0")
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("size()");
+        var table = host.as()
+                .get("/api/v1/tables/" + tableId)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         return new Snapshot(version, events, table.getList("players", String.class), table.getString("status"));
     }
 
@@ -237,7 +290,9 @@ class FuzzIT {
             }
             try {
                 JsonNode body = new ObjectMapper().readTree(answer.body());
-                if (body == null || !body.path("type").isTextual() || body.path("type").asText().isBlank()) {
+                if (body == null
+                        || !body.path("type").isTextual()
+                        || body.path("type").asText().isBlank()) {
                     return "a problem without a type";
                 }
             } catch (IOException e) {
@@ -252,10 +307,12 @@ class FuzzIT {
     }
 
     private Answer send(Attempt attempt) throws IOException, InterruptedException {
-        HttpRequest.BodyPublisher publisher = attempt.body() == null ? HttpRequest.BodyPublishers.noBody()
+        HttpRequest.BodyPublisher publisher = attempt.body() == null
+                ? HttpRequest.BodyPublishers.noBody()
                 : HttpRequest.BodyPublishers.ofString(attempt.body(), StandardCharsets.UTF_8);
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway + attempt.path()))
-                .timeout(Duration.ofSeconds(20)).method(attempt.method(), publisher);
+                .timeout(Duration.ofSeconds(20))
+                .method(attempt.method(), publisher);
         attempt.headers().forEach(request::header);
         sent++;
         HttpResponse<InputStream> response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
@@ -265,7 +322,8 @@ class FuzzIT {
             if (contentType != null && contentType.startsWith("text/event-stream")) {
                 return new Answer(response.statusCode(), contentType, "");
             }
-            return new Answer(response.statusCode(), contentType, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            return new Answer(
+                    response.statusCode(), contentType, new String(in.readAllBytes(), StandardCharsets.UTF_8));
         }
     }
 
@@ -286,7 +344,8 @@ class FuzzIT {
         List<JsonNode> parameters = new ArrayList<>();
         operation.path("parameters").forEach(p -> parameters.add(resolve(p)));
         JsonNode requestBody = resolve(operation.path("requestBody"));
-        JsonNode bodySchema = requestBody.path("content").path("application/json").path("schema");
+        JsonNode bodySchema =
+                requestBody.path("content").path("application/json").path("schema");
         boolean hasBody = !bodySchema.isMissingNode();
 
         // What to spoil: at least one of the request's parts, often several.
@@ -336,13 +395,16 @@ class FuzzIT {
             }
             String name = p.path("name").asText();
             String value = Encoding.segment(baseValue(template, name));
-            if (spoil.contains("path") && (random.nextBoolean() || !mutations.stream().anyMatch(m -> m.startsWith("path")))) {
+            if (spoil.contains("path")
+                    && (random.nextBoolean() || !mutations.stream().anyMatch(m -> m.startsWith("path")))) {
                 Hostile hostile = pick(random, hostileIds(template, name));
                 value = hostile.value();
                 mutations.add("path " + name + ": " + hostile.label());
                 // What cannot be an id is refused at the edge (gateway's Identifiers), whatever else is wrong.
-                mustRefuse |= hostile.mustRefuse() || ID_PARAMETERS.contains(name)
-                        && !ID.matcher(java.net.URLDecoder.decode(value, StandardCharsets.UTF_8)).matches();
+                mustRefuse |= hostile.mustRefuse()
+                        || ID_PARAMETERS.contains(name)
+                                && !ID.matcher(java.net.URLDecoder.decode(value, StandardCharsets.UTF_8))
+                                        .matches();
             }
             path = path.replace("{" + name + "}", value);
         }
@@ -354,7 +416,8 @@ class FuzzIT {
                 continue;
             }
             String name = p.path("name").asText();
-            if (spoil.contains("query") && (random.nextBoolean() || !mutations.stream().anyMatch(m -> m.startsWith("query")))) {
+            if (spoil.contains("query")
+                    && (random.nextBoolean() || !mutations.stream().anyMatch(m -> m.startsWith("query")))) {
                 Hostile hostile = pick(random, hostileQueryValues(resolve(p.path("schema"))));
                 query.add(name + "=" + hostile.value());
                 if (random.nextInt(4) == 0) {
@@ -423,8 +486,7 @@ class FuzzIT {
     }
 
     /** A value of a request part and whether it alone makes the request invalid. */
-    private record Hostile(String label, String value, boolean mustRefuse) {
-    }
+    private record Hostile(String label, String value, boolean mustRefuse) {}
 
     private static <T> T pick(Random random, List<T> values) {
         return values.get(random.nextInt(values.size()));
@@ -435,9 +497,10 @@ class FuzzIT {
             case "game" -> "alhambra";
             case "keyId" -> victimKeyId;
             case "player" -> guest.id();
-            default -> template.startsWith("/api/v1/tables") ? tableId
-                    : template.startsWith("/api/v1/games") ? gameId
-                    : host.id();
+            default ->
+                template.startsWith("/api/v1/tables")
+                        ? tableId
+                        : template.startsWith("/api/v1/games") ? gameId : host.id();
         };
     }
 
@@ -453,23 +516,41 @@ class FuzzIT {
     private List<Hostile> forgedCredentials() {
         String[] parts = host.token().split("\\.");
         Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
-        String expiredPayload = b64.encodeToString(("{\"iss\":\"https://tessera.dev/gateway\",\"sub\":\"" + host.id() + "\",\"upn\":\""
-                + host.id() + "\",\"exp\":1000000000,\"iat\":999999000}").getBytes(StandardCharsets.UTF_8));
+        String expiredPayload = b64.encodeToString(("{\"iss\":\"https://tessera.dev/gateway\",\"sub\":\"" + host.id()
+                        + "\",\"upn\":\"" + host.id() + "\",\"exp\":1000000000,\"iat\":999999000}")
+                .getBytes(StandardCharsets.UTF_8));
         String noneHeader = b64.encodeToString("{\"alg\":\"none\",\"typ\":\"JWT\"}".getBytes(StandardCharsets.UTF_8));
-        String guestPayload = b64.encodeToString(new String(Base64.getUrlDecoder().decode(parts[1]), StandardCharsets.UTF_8)
-                .replace(host.id(), guest.id()).getBytes(StandardCharsets.UTF_8));
+        String guestPayload =
+                b64.encodeToString(new String(Base64.getUrlDecoder().decode(parts[1]), StandardCharsets.UTF_8)
+                        .replace(host.id(), guest.id())
+                        .getBytes(StandardCharsets.UTF_8));
         return List.of(
                 new Hostile("none", null, false),
                 new Hostile("garbage bearer", "Authorization: Bearer not-a-token", true),
                 new Hostile("empty bearer", "Authorization: Bearer ", false),
-                new Hostile("an expired-looking JWT", "Authorization: Bearer " + parts[0] + "." + expiredPayload + "." + parts[2], true),
-                new Hostile("an alg=none JWT for the host", "Authorization: Bearer " + noneHeader + "." + parts[1] + ".", true),
-                new Hostile("the host's token with its payload swapped to the guest's id",
-                        "Authorization: Bearer " + parts[0] + "." + guestPayload + "." + parts[2], true),
-                new Hostile("the host's token truncated", "Authorization: Bearer " + host.token().substring(0, host.token().length() - 5), true),
+                new Hostile(
+                        "an expired-looking JWT",
+                        "Authorization: Bearer " + parts[0] + "." + expiredPayload + "." + parts[2],
+                        true),
+                new Hostile(
+                        "an alg=none JWT for the host",
+                        "Authorization: Bearer " + noneHeader + "." + parts[1] + ".",
+                        true),
+                new Hostile(
+                        "the host's token with its payload swapped to the guest's id",
+                        "Authorization: Bearer " + parts[0] + "." + guestPayload + "." + parts[2],
+                        true),
+                new Hostile(
+                        "the host's token truncated",
+                        "Authorization: Bearer "
+                                + host.token().substring(0, host.token().length() - 5),
+                        true),
                 new Hostile("an unknown API key", "X-Api-Key: tsk_" + "A".repeat(43), true),
                 new Hostile("an unknown API key as a bearer", "Authorization: Bearer tsk_nothing", true),
-                new Hostile("Basic credentials", "Authorization: Basic " + Base64.getEncoder().encodeToString("ana:secret".getBytes()), false),
+                new Hostile(
+                        "Basic credentials",
+                        "Authorization: Basic " + Base64.getEncoder().encodeToString("ana:secret".getBytes()),
+                        false),
                 new Hostile("a 4 KB bearer", "Authorization: Bearer " + "x".repeat(4000), true),
                 new Hostile("a 30 KB bearer", "Authorization: Bearer " + "x".repeat(30_000), true));
     }
@@ -496,7 +577,10 @@ class FuzzIT {
                 new Hostile("SQL", Encoding.segment("' OR '1'='1"), false),
                 new Hostile("a semicolon parameter", "abc;x=1", false),
                 new Hostile("an unknown UUID", UNKNOWN_ID, false),
-                new Hostile("a random UUID", UUID.nameUUIDFromBytes(template.getBytes()).toString(), false),
+                new Hostile(
+                        "a random UUID",
+                        UUID.nameUUIDFromBytes(template.getBytes()).toString(),
+                        false),
                 new Hostile("the game's id", gameId, false),
                 new Hostile("the table's id", tableId, false),
                 new Hostile("the host's id", host.id(), false),
@@ -574,20 +658,35 @@ class FuzzIT {
         schema.path("required").forEach(r -> required.add(r.asText()));
         switch (random.nextInt(14)) {
             case 0:
-                return pick(random, List.of(
-                        new Hostile("invalid JSON: cut off", valid.toString().substring(0, Math.max(1, valid.toString().length() / 2)), true),
-                        new Hostile("invalid JSON: single quotes", valid.toString().replace('"', '\''), true),
-                        new Hostile("invalid JSON: a raw NUL", "{\u0000}", true),
-                        new Hostile("invalid JSON: trailing garbage", valid + "}}", true),
-                        new Hostile("empty", "", true),
-                        new Hostile("invalid JSON: NaN", "{\"x\": NaN}", true)));
+                return pick(
+                        random,
+                        List.of(
+                                new Hostile(
+                                        "invalid JSON: cut off",
+                                        valid.toString()
+                                                .substring(
+                                                        0,
+                                                        Math.max(
+                                                                1,
+                                                                valid.toString().length() / 2)),
+                                        true),
+                                new Hostile(
+                                        "invalid JSON: single quotes",
+                                        valid.toString().replace('"', '\''),
+                                        true),
+                                new Hostile("invalid JSON: a raw NUL", "{\u0000}", true),
+                                new Hostile("invalid JSON: trailing garbage", valid + "}}", true),
+                                new Hostile("empty", "", true),
+                                new Hostile("invalid JSON: NaN", "{\"x\": NaN}", true)));
             case 1:
-                return pick(random, List.of(
-                        new Hostile("an array", "[" + valid + "]", true),
-                        new Hostile("a string", "\"" + valid.toString().replace("\"", "\\\"") + "\"", true),
-                        new Hostile("a number", "42", true),
-                        new Hostile("null", "null", true),
-                        new Hostile("true", "true", true)));
+                return pick(
+                        random,
+                        List.of(
+                                new Hostile("an array", "[" + valid + "]", true),
+                                new Hostile("a string", "\"" + valid.toString().replace("\"", "\\\"") + "\"", true),
+                                new Hostile("a number", "42", true),
+                                new Hostile("null", "null", true),
+                                new Hostile("true", "true", true)));
             case 2: {
                 if (required.isEmpty() || !valid.isObject()) {
                     return new Hostile("an empty object", "{}", false);
@@ -610,8 +709,19 @@ class FuzzIT {
             case 5: {
                 // A field of the wrong JSON type, anywhere in the body.
                 JsonNode copy = valid.deepCopy();
-                String at = replaceSomeLeaf(random, copy, pick(random, List.of(f.textNode("7"), f.numberNode(1.5), f.booleanNode(true),
-                        f.objectNode(), f.arrayNode(), f.numberNode(12345), f.textNode(""))));
+                String at = replaceSomeLeaf(
+                        random,
+                        copy,
+                        pick(
+                                random,
+                                List.of(
+                                        f.textNode("7"),
+                                        f.numberNode(1.5),
+                                        f.booleanNode(true),
+                                        f.objectNode(),
+                                        f.arrayNode(),
+                                        f.numberNode(12345),
+                                        f.textNode(""))));
                 return new Hostile("wrong type at " + at, copy.toString(), false);
             }
             case 6: {
@@ -632,9 +742,17 @@ class FuzzIT {
             }
             case 9: {
                 JsonNode copy = valid.deepCopy();
-                String at = replaceSomeLeaf(random, copy, pick(random, List.of(f.numberNode(-1), f.numberNode(Long.MAX_VALUE),
-                        f.numberNode(new java.math.BigInteger("99999999999999999999999999")), f.numberNode(Integer.MIN_VALUE),
-                        f.numberNode(0))));
+                String at = replaceSomeLeaf(
+                        random,
+                        copy,
+                        pick(
+                                random,
+                                List.of(
+                                        f.numberNode(-1),
+                                        f.numberNode(Long.MAX_VALUE),
+                                        f.numberNode(new java.math.BigInteger("99999999999999999999999999")),
+                                        f.numberNode(Integer.MIN_VALUE),
+                                        f.numberNode(0))));
                 return new Hostile("an extreme number at " + at, copy.toString(), false);
             }
             case 10: {
@@ -648,11 +766,15 @@ class FuzzIT {
                     return new Hostile("an object nested " + depth + " deep", nested, false);
                 }
                 String field = valid.fieldNames().next();
-                String body = valid.toString().replaceFirst("\\{\"" + field + "\":", "{\"" + field + "\":" + nested + ",\"" + field + "\":");
+                String body = valid.toString()
+                        .replaceFirst("\\{\"" + field + "\":", "{\"" + field + "\":" + nested + ",\"" + field + "\":");
                 return new Hostile("duplicate " + field + ", first nested " + depth + " deep", body, false);
             }
             case 12:
-                return new Hostile("a numeric escape in a name", valid.toString().replaceFirst("\"([a-zA-Z]+)\":", "\"\\\\u0000$1\":"), false);
+                return new Hostile(
+                        "a numeric escape in a name",
+                        valid.toString().replaceFirst("\"([a-zA-Z]+)\":", "\"\\\\u0000$1\":"),
+                        false);
             default: {
                 ObjectNode copy = valid.isObject() ? valid.deepCopy() : f.objectNode();
                 copy.put("__proto__", "x");
@@ -742,7 +864,9 @@ class FuzzIT {
             default: {
                 ObjectNode object = f.objectNode();
                 if (depth <= 4) {
-                    schema.path("properties").fields().forEachRemaining(p -> object.set(p.getKey(), instance(p.getValue(), depth + 1)));
+                    schema.path("properties")
+                            .fields()
+                            .forEachRemaining(p -> object.set(p.getKey(), instance(p.getValue(), depth + 1)));
                 }
                 return object;
             }
@@ -768,8 +892,7 @@ class FuzzIT {
 
     /** Percent-encoding of a path segment: everything but RFC 3986's unreserved characters. */
     static final class Encoding {
-        private Encoding() {
-        }
+        private Encoding() {}
 
         static String segment(String value) {
             StringBuilder out = new StringBuilder();

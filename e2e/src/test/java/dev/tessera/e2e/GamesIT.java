@@ -1,15 +1,5 @@
 package dev.tessera.e2e;
 
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
-
 import static dev.tessera.e2e.Tables.game;
 import static dev.tessera.e2e.Tables.gameOf;
 import static dev.tessera.e2e.Tables.signUp;
@@ -18,6 +8,15 @@ import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 /** Whole games, or the parts that cross services, played through the public API by a random bot. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -35,16 +34,25 @@ class GamesIT {
         new Bot(11).playUntil(gameId, players, types -> types.contains("tessera.alhambra.PointsAwarded"), 3000);
 
         List<String> types = Bot.eventTypes(gameId);
-        assertTrue(types.indexOf("tessera.alhambra.ScoringRoundTriggered") < types.indexOf("tessera.alhambra.PointsAwarded"));
-        assertEquals(1, types.stream().filter("tessera.alhambra.PointsAwarded"::equals).count());
+        assertTrue(types.indexOf("tessera.alhambra.ScoringRoundTriggered")
+                < types.indexOf("tessera.alhambra.PointsAwarded"));
+        assertEquals(
+                1,
+                types.stream().filter("tessera.alhambra.PointsAwarded"::equals).count());
         int at = types.indexOf("tessera.alhambra.PointsAwarded");
-        Map<String, Integer> points = given().get("/api/v1/games/" + gameId + "/events?from=" + at).then()
-                .extract().jsonPath().getMap("[0].data.points");
+        Map<String, Integer> points = given().get("/api/v1/games/" + gameId + "/events?from=" + at)
+                .then()
+                .extract()
+                .jsonPath()
+                .getMap("[0].data.points");
         assertEquals(players.size(), points.size());
         // The game's view carries each player's round-1 points as awarded.
         for (Account p : players) {
-            p.as().get("/api/v1/games/" + gameId).then()
-                    .body("state.players.find { it.id == '" + p.id() + "' }.roundPoints[0]", equalTo(points.get(p.id())));
+            p.as().get("/api/v1/games/" + gameId)
+                    .then()
+                    .body(
+                            "state.players.find { it.id == '" + p.id() + "' }.roundPoints[0]",
+                            equalTo(points.get(p.id())));
         }
     }
 
@@ -55,12 +63,18 @@ class GamesIT {
         new Bot(5).playUntil(gameId, players, types -> types.contains("tessera.game.GameEnded"), 6000);
         List<String> types = Bot.eventTypes(gameId);
         // Every valuation was asked for before it was answered, and answered exactly once.
-        long asked = types.stream().filter("tessera.carrara.ValuationRequested"::equals).count();
+        long asked = types.stream()
+                .filter("tessera.carrara.ValuationRequested"::equals)
+                .count();
         assertTrue(asked > 0, "the game had no valuation");
-        assertEquals(asked, types.stream().filter("tessera.carrara.ValuationScored"::equals).count());
-        assertTrue(types.indexOf("tessera.carrara.ValuationRequested") < types.indexOf("tessera.carrara.ValuationScored"));
+        assertEquals(
+                asked,
+                types.stream().filter("tessera.carrara.ValuationScored"::equals).count());
+        assertTrue(
+                types.indexOf("tessera.carrara.ValuationRequested") < types.indexOf("tessera.carrara.ValuationScored"));
         assertTrue(types.indexOf("tessera.carrara.GameFinished") < types.indexOf("tessera.game.GameEnded"));
-        given().get("/api/v1/games/" + gameId + "/events?from=0").then()
+        given().get("/api/v1/games/" + gameId + "/events?from=0")
+                .then()
                 .body("find { it.type == 'tessera.game.GameEnded' }.data.standings.size()", equalTo(2))
                 .body("find { it.type == 'tessera.game.GameEnded' }.data.standings[0].rank", equalTo(1));
     }
@@ -74,8 +88,15 @@ class GamesIT {
         try {
             new Bot(9).playUntil(gameId, players, types -> types.contains("tessera.carrara.ValuationRequested"), 3000);
             // The game waits: nobody may move while the valuation is unanswered.
-            await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(5)).until(() -> players.stream().allMatch(p -> p.as()
-                    .get("/api/v1/games/" + gameId + "/legal-moves").then().extract().jsonPath().getList("moves").isEmpty()));
+            await().during(Duration.ofSeconds(3))
+                    .atMost(Duration.ofSeconds(5))
+                    .until(() -> players.stream()
+                            .allMatch(p -> p.as().get("/api/v1/games/" + gameId + "/legal-moves")
+                                    .then()
+                                    .extract()
+                                    .jsonPath()
+                                    .getList("moves")
+                                    .isEmpty()));
             assertTrue(!Bot.eventTypes(gameId).contains("tessera.carrara.ValuationScored"));
             // A move meanwhile is a 409 naming the wait, and writes nothing.
             int length = Bot.eventTypes(gameId).size();
@@ -83,17 +104,31 @@ class GamesIT {
                 p.as().contentType(io.restassured.http.ContentType.JSON)
                         .body(Map.of("expectedVersion", length, "move", Map.of("type", "end-turn")))
                         .post("/api/v1/games/" + gameId + "/moves")
-                        .then().statusCode(409).contentType("application/problem+json").body("rule", equalTo("awaiting-valuation"));
+                        .then()
+                        .statusCode(409)
+                        .contentType("application/problem+json")
+                        .body("rule", equalTo("awaiting-valuation"));
             }
             assertEquals(length, Bot.eventTypes(gameId).size());
         } finally {
             platform.start(Platform.Service.SCORING, Map.of());
             platform.awaitReady(Platform.Service.SCORING);
         }
-        await().atMost(Duration.ofSeconds(60)).until(() -> Bot.eventTypes(gameId).contains("tessera.carrara.ValuationScored"));
-        await().atMost(Duration.ofSeconds(10)).until(() -> players.stream().anyMatch(p -> !p.as()
-                .get("/api/v1/games/" + gameId + "/legal-moves").then().extract().jsonPath().getList("moves").isEmpty()));
-        assertEquals(1, Bot.eventTypes(gameId).stream().filter("tessera.carrara.ValuationScored"::equals).count());
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> Bot.eventTypes(gameId).contains("tessera.carrara.ValuationScored"));
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> players.stream()
+                        .anyMatch(p -> !p.as().get("/api/v1/games/" + gameId + "/legal-moves")
+                                .then()
+                                .extract()
+                                .jsonPath()
+                                .getList("moves")
+                                .isEmpty()));
+        assertEquals(
+                1,
+                Bot.eventTypes(gameId).stream()
+                        .filter("tessera.carrara.ValuationScored"::equals)
+                        .count());
     }
 
     /**
@@ -106,18 +141,27 @@ class GamesIT {
     @Test
     void carrara_with_the_expansion_plays_to_the_end_with_its_parts_occurring() {
         Set<String> parts = new TreeSet<>();
-        Set<String> wanted = Set.of("tessera.carrara.LargeBuildingBuilt", "tessera.carrara.UpgradeTaken",
-                "tessera.carrara.BuildingRenovated", "category-valuation", "tessera.carrara.RotationSkipped");
+        Set<String> wanted = Set.of(
+                "tessera.carrara.LargeBuildingBuilt",
+                "tessera.carrara.UpgradeTaken",
+                "tessera.carrara.BuildingRenovated",
+                "category-valuation",
+                "tessera.carrara.RotationSkipped");
         int games = 0;
         for (int game = 0; game < 3 && !parts.containsAll(wanted); game++, games++) {
             List<Account> players = signUp("exp" + game + "-ana", "exp" + game + "-bob", "exp" + game + "-cyd");
             String tableId = Tables.table("carrara", players, Map.of("expansion", "true"));
             given().get("/api/v1/tables/" + tableId).then().body("options.expansion", equalTo("true"));
             String gameId = gameOf(tableId);
-            new Bot(27 + game).favouring(move -> "build-large".equals(move.get("type")))
+            new Bot(27 + game)
+                    .favouring(move -> "build-large".equals(move.get("type")))
                     .playUntil(gameId, players, types -> types.contains("tessera.game.GameEnded"), 8000);
-            List<Map<String, Object>> events = given().get("/api/v1/games/" + gameId + "/events?from=0").then()
-                    .statusCode(200).extract().jsonPath().getList("");
+            List<Map<String, Object>> events = given().get("/api/v1/games/" + gameId + "/events?from=0")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath()
+                    .getList("");
             for (Map<String, Object> event : events) {
                 parts.add((String) event.get("type"));
                 if (event.get("type").equals("tessera.carrara.ValuationRequested")
@@ -125,14 +169,23 @@ class GamesIT {
                     parts.add("category-valuation");
                 }
             }
-            Map<?, ?> finished = events.stream().filter(e -> e.get("type").equals("tessera.carrara.GameFinished"))
-                    .map(e -> (Map<?, ?>) e.get("data")).findFirst().orElseThrow();
+            Map<?, ?> finished = events.stream()
+                    .filter(e -> e.get("type").equals("tessera.carrara.GameFinished"))
+                    .map(e -> (Map<?, ?>) e.get("data"))
+                    .findFirst()
+                    .orElseThrow();
             assertTrue(finished.get("bonusCard") != null, "an expansion game ends with its bonus card");
-            given().get("/api/v1/games/" + gameId + "/events?from=0").then()
+            given().get("/api/v1/games/" + gameId + "/events?from=0")
+                    .then()
                     .body("find { it.type == 'tessera.game.GameEnded' }.data.standings.size()", equalTo(3));
             // every valuation, by category too, was answered exactly once
-            assertEquals(events.stream().filter(e -> e.get("type").equals("tessera.carrara.ValuationRequested")).count(),
-                    events.stream().filter(e -> e.get("type").equals("tessera.carrara.ValuationScored")).count());
+            assertEquals(
+                    events.stream()
+                            .filter(e -> e.get("type").equals("tessera.carrara.ValuationRequested"))
+                            .count(),
+                    events.stream()
+                            .filter(e -> e.get("type").equals("tessera.carrara.ValuationScored"))
+                            .count());
         }
         System.out.printf("GamesIT: the expansion's parts in %d game(s): %s%n", games, parts);
         assertTrue(parts.containsAll(wanted), () -> "three games showed only " + parts);
@@ -151,7 +204,9 @@ class GamesIT {
             p.as().contentType(io.restassured.http.ContentType.JSON)
                     .body(Map.of("expectedVersion", length, "move", Map.of("type", "skip-rotation")))
                     .post("/api/v1/games/" + gameId + "/moves")
-                    .then().statusCode(422).contentType("application/problem+json")
+                    .then()
+                    .statusCode(422)
+                    .contentType("application/problem+json")
                     .body("rule", equalTo("expansion-not-in-play"));
         }
         assertEquals(length, Bot.eventTypes(gameId).size());
@@ -169,18 +224,23 @@ class GamesIT {
         List<Account> players = signUp("games-fay", "games-gus");
         String tableId = Tables.table("builders", players, Map.of());
         String gameId = gameOf(tableId);
-        new Bot(3).favouring(GamesIT::aboutMachines)
+        new Bot(3)
+                .favouring(GamesIT::aboutMachines)
                 .playUntil(gameId, players, types -> types.contains("tessera.game.GameEnded"), 5000);
-        given().get("/api/v1/games/" + gameId + "/events?from=0").then()
+        given().get("/api/v1/games/" + gameId + "/events?from=0")
+                .then()
                 .body("find { it.type == 'tessera.game.GameEnded' }.data.standings[0].rank", equalTo(1));
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
-                given().get("/api/v1/tables/" + tableId).then().body("status", equalTo("finished")));
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(
+                        () -> given().get("/api/v1/tables/" + tableId).then().body("status", equalTo("finished")));
         List<String> types = Bot.eventTypes(gameId);
-        assertTrue(types.contains("tessera.builders.MachineSent"), "no machine was sent to work: " + new TreeSet<>(types));
+        assertTrue(
+                types.contains("tessera.builders.MachineSent"), "no machine was sent to work: " + new TreeSet<>(types));
     }
 
     /** A Builders move that opens a machine, sends a worker to one, or sends one to work. */
     private static boolean aboutMachines(Map<String, Object> move) {
-        return "send-machine".equals(move.get("type")) || (move.get("building") instanceof Number n && n.intValue() >= 35);
+        return "send-machine".equals(move.get("type"))
+                || (move.get("building") instanceof Number n && n.intValue() >= 35);
     }
 }

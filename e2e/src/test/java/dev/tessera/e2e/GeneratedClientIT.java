@@ -1,5 +1,11 @@
 package dev.tessera.e2e;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tessera.client.ApiClient;
@@ -18,10 +24,6 @@ import dev.tessera.client.model.Problem;
 import dev.tessera.client.model.SignUpRequest;
 import dev.tessera.client.model.SignedUp;
 import dev.tessera.client.model.Table;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -43,12 +45,9 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 /**
  * A client generated from the gateway's API document (gateway/target/openapi/openapi.json, by
@@ -68,8 +67,7 @@ class GeneratedClientIT {
     private String watcher;
 
     /** A player as the client holds them: the id, and the generated APIs acting with their token. */
-    private record Seat(String id, String name, TablesApi tables, GamesApi games) {
-    }
+    private record Seat(String id, String name, TablesApi tables, GamesApi games) {}
 
     @BeforeAll
     void start() {
@@ -93,14 +91,20 @@ class GeneratedClientIT {
         watcher = signUp.signUp(new SignUpRequest().name("client-watcher")).getToken();
 
         Seat host = seats.get(0);
-        Table table = host.tables().openTable(new OpenTableRequest().game(OpenTableRequest.GameEnum.ALHAMBRA).seats(3));
+        Table table = host.tables()
+                .openTable(new OpenTableRequest()
+                        .game(OpenTableRequest.GameEnum.ALHAMBRA)
+                        .seats(3));
         assertEquals(Table.StatusEnum.OPEN, table.getStatus());
         for (Seat guest : seats.subList(1, seats.size())) {
             guest.tables().joinTable(table.getId());
         }
-        assertEquals(seats.stream().map(Seat::id).toList(), host.tables().startTable(table.getId()).getPlayers());
+        assertEquals(
+                seats.stream().map(Seat::id).toList(),
+                host.tables().startTable(table.getId()).getPlayers());
         TablesApi lobby = new TablesApi(client(watcher));
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(200))
                 .until(() -> lobby.getTable(table.getId()).getGameId() != null);
         String gameId = lobby.getTable(table.getId()).getGameId();
 
@@ -115,54 +119,73 @@ class GeneratedClientIT {
             }
             assertEquals(GAME_ENDED, events.get(events.size() - 1).getType(), "GameEnded is the last event");
             assertTrue(played.moves() > 100, "a whole game takes more than " + played.moves() + " moves");
-            assertEquals(3, events.stream().filter(e -> e.getType().equals("tessera.alhambra.PointsAwarded")).count(),
+            assertEquals(
+                    3,
+                    events.stream()
+                            .filter(e -> e.getType().equals("tessera.alhambra.PointsAwarded"))
+                            .count(),
                     "scoring-service scored the three rounds");
 
             // The final standings: every player once, best first, ranks from 1.
             Map<String, Object> ended = events.get(events.size() - 1).getData();
             List<Map<String, Object>> standings = listOfMaps(ended.get("standings"));
-            assertEquals(Set.copyOf(seats.stream().map(Seat::id).toList()),
+            assertEquals(
+                    Set.copyOf(seats.stream().map(Seat::id).toList()),
                     standings.stream().map(s -> (String) s.get("player")).collect(Collectors.toSet()));
             assertEquals(1, ((Number) standings.get(0).get("rank")).intValue());
             for (int i = 1; i < standings.size(); i++) {
-                assertTrue(((Number) standings.get(i - 1).get("score")).intValue() >= ((Number) standings.get(i).get("score")).intValue(),
+                assertTrue(
+                        ((Number) standings.get(i - 1).get("score")).intValue()
+                                >= ((Number) standings.get(i).get("score")).intValue(),
                         "best first: " + standings);
             }
             GameView view = host.games().getGame(gameId);
             assertTrue(view.getOver());
             assertEquals(last, view.getVersion());
-            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200))
+            await().atMost(Duration.ofSeconds(30))
+                    .pollInterval(Duration.ofMillis(200))
                     .until(() -> lobby.getTable(table.getId()).getStatus() == Table.StatusEnum.FINISHED);
 
-            // The live feed, open since before the first move: every event once, in order, as the events endpoint has it.
-            await().atMost(Duration.ofSeconds(30)).until(() -> feed.received().size() >= last || feed.failure() != null);
+            // The live feed, open since before the first move: every event once, in order, as the events endpoint has
+            // it.
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> feed.received().size() >= last || feed.failure() != null);
             assertEquals(null, feed.failure(), "the live feed failed");
             List<LiveFeed.Event> received = List.copyOf(feed.received());
             assertEquals(events.size(), received.size(), "the feed delivered each event once");
             for (int i = 0; i < events.size(); i++) {
                 CloudEvent expected = events.get(i);
                 LiveFeed.Event got = received.get(i);
-                assertEquals(String.valueOf(expected.getStreamversion()), got.id(), "SSE id = stream version, in order");
+                assertEquals(
+                        String.valueOf(expected.getStreamversion()), got.id(), "SSE id = stream version, in order");
                 assertEquals(expected.getType(), got.name());
                 JsonNode data = json.readTree(got.data());
                 assertEquals(expected.getId(), data.path("id").asText(), "the same event as the events endpoint's");
-                assertEquals(expected.getStreamversion().longValue(), data.path("streamversion").asLong());
+                assertEquals(
+                        expected.getStreamversion().longValue(),
+                        data.path("streamversion").asLong());
                 assertEquals(expected.getType(), data.path("type").asText());
             }
             // Nothing a player should not see: the seed every draw derives from is not in GameStarted.
             JsonNode start = json.readTree(received.get(0).data());
             assertEquals(GAME_STARTED, start.path("type").asText());
             assertFalse(start.path("data").has("seed"), "GameStarted carries no seed on the live feed");
-            assertFalse(events.get(0).getData().containsKey("seed"), "GameStarted carries no seed on the events endpoint");
-            assertEquals(seats.stream().map(Seat::id).toList(), events.get(0).getData().get("players"));
+            assertFalse(
+                    events.get(0).getData().containsKey("seed"), "GameStarted carries no seed on the events endpoint");
+            assertEquals(
+                    seats.stream().map(Seat::id).toList(),
+                    events.get(0).getData().get("players"));
 
-            System.out.printf("GeneratedClientIT: %d moves (%d asked again after a 409), %d events, in %d s%n",
-                    played.moves(), played.conflicts(), events.size(), Duration.ofNanos(System.nanoTime() - started).toSeconds());
+            System.out.printf(
+                    "GeneratedClientIT: %d moves (%d asked again after a 409), %d events, in %d s%n",
+                    played.moves(),
+                    played.conflicts(),
+                    events.size(),
+                    Duration.ofNanos(System.nanoTime() - started).toSeconds());
         }
     }
 
-    private record Played(int moves, int conflicts) {
-    }
+    private record Played(int moves, int conflicts) {}
 
     /**
      * Whoever has legal moves plays one of them, with the version it saw, until the game has ended. A random
@@ -187,17 +210,27 @@ class GeneratedClientIT {
                 }
                 Move move = choose(legal.getMoves(), random);
                 try {
-                    MoveResult result = seat.games().playMove(gameId, new MoveRequest().expectedVersion(legal.getVersion()).move(move));
+                    MoveResult result = seat.games()
+                            .playMove(
+                                    gameId,
+                                    new MoveRequest()
+                                            .expectedVersion(legal.getVersion())
+                                            .move(move));
                     assertTrue(result.getVersion() > legal.getVersion());
                     assertFalse(result.getEvents().isEmpty());
                     // The generated model carries the mover's next moves exactly when they act again.
-                    assertEquals(seat.id().equals(result.getToAct()), result.getLegalMoves() != null && !result.getLegalMoves().isEmpty(),
+                    assertEquals(
+                            seat.id().equals(result.getToAct()),
+                            result.getLegalMoves() != null
+                                    && !result.getLegalMoves().isEmpty(),
                             "legalMoves " + result.getLegalMoves() + " for toAct " + result.getToAct());
                     moves++;
                 } catch (ApiException e) {
                     if (e.getCode() != 409) {
-                        throw new AssertionError("move " + move + " at version " + legal.getVersion() + " was refused: "
-                                + e.getCode() + " " + e.getResponseBody(), e);
+                        throw new AssertionError(
+                                "move " + move + " at version " + legal.getVersion() + " was refused: " + e.getCode()
+                                        + " " + e.getResponseBody(),
+                                e);
                     }
                     // The game moved on meanwhile (a scoring round's points were recorded): ask again.
                     Problem problem = readProblem(e);
@@ -208,7 +241,8 @@ class GeneratedClientIT {
                 moved = true;
             }
             if (!moved) {
-                // Nobody may move: the game waits for scoring-service (a scoring round, the final standings), or it has ended.
+                // Nobody may move: the game waits for scoring-service (a scoring round, the final standings), or it has
+                // ended.
                 List<CloudEvent> newer = spectator.getGameEvents(gameId, seen);
                 if (!newer.isEmpty()) {
                     seen = newer.get(newer.size() - 1).getStreamversion();
@@ -220,7 +254,8 @@ class GeneratedClientIT {
                     waitingSince = 0;
                 } else if (waitingSince == 0) {
                     waitingSince = System.nanoTime();
-                } else if (System.nanoTime() - waitingSince > Duration.ofSeconds(60).toNanos()) {
+                } else if (System.nanoTime() - waitingSince
+                        > Duration.ofSeconds(60).toNanos()) {
                     throw new AssertionError("game " + gameId + " waited a minute with nobody to move and nothing new: "
                             + spectator.getGame(gameId));
                 } else {
@@ -234,9 +269,12 @@ class GeneratedClientIT {
     }
 
     private static Move choose(List<Move> moves, Random random) {
-        Map<String, List<Move>> kinds = moves.stream().collect(Collectors.groupingBy(Move::getType, LinkedHashMap::new, Collectors.toList()));
-        List<String> progressing = kinds.keySet().stream().filter(k -> !k.startsWith("redesign-")).toList();
-        List<String> pool = progressing.isEmpty() || random.nextInt(10) == 0 ? List.copyOf(kinds.keySet()) : progressing;
+        Map<String, List<Move>> kinds =
+                moves.stream().collect(Collectors.groupingBy(Move::getType, LinkedHashMap::new, Collectors.toList()));
+        List<String> progressing =
+                kinds.keySet().stream().filter(k -> !k.startsWith("redesign-")).toList();
+        List<String> pool =
+                progressing.isEmpty() || random.nextInt(10) == 0 ? List.copyOf(kinds.keySet()) : progressing;
         List<Move> kind = kinds.get(pool.get(random.nextInt(pool.size())));
         return kind.get(random.nextInt(kind.size()));
     }
@@ -260,13 +298,18 @@ class GeneratedClientIT {
     }
 
     private static HttpClient http() {
-        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+        return HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
     }
 
     /** The API document, as a client developer would read it. */
     private String document() throws IOException, InterruptedException {
-        HttpResponse<String> answer = http().send(HttpRequest.newBuilder(URI.create(gateway + "/q/openapi?format=json")).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> answer = http().send(
+                        HttpRequest.newBuilder(URI.create(gateway + "/q/openapi?format=json"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
         assertEquals(200, answer.statusCode());
         return answer.body();
     }
@@ -283,20 +326,23 @@ class GeneratedClientIT {
      * document's {@code followGame} operation.
      */
     static final class LiveFeed implements AutoCloseable {
-        record Event(String id, String name, String data) {
-        }
+        record Event(String id, String name, String data) {}
 
         private final List<Event> received = new CopyOnWriteArrayList<>();
         private volatile InputStream body;
         private volatile Throwable failure;
         private volatile boolean closed;
 
-        static LiveFeed open(HttpClient http, String gateway, JsonNode document, String gameId, String token) throws IOException, InterruptedException {
+        static LiveFeed open(HttpClient http, String gateway, JsonNode document, String gameId, String token)
+                throws IOException, InterruptedException {
             String path = null;
             JsonNode operation = null;
-            for (Iterator<Map.Entry<String, JsonNode>> paths = document.path("paths").fields(); paths.hasNext() && operation == null; ) {
+            for (Iterator<Map.Entry<String, JsonNode>> paths =
+                            document.path("paths").fields();
+                    paths.hasNext() && operation == null; ) {
                 Map.Entry<String, JsonNode> p = paths.next();
-                if ("followGame".equals(p.getValue().path("get").path("operationId").asText())) {
+                if ("followGame"
+                        .equals(p.getValue().path("get").path("operationId").asText())) {
                     path = p.getKey();
                     operation = p.getValue().path("get");
                 }
@@ -306,20 +352,24 @@ class GeneratedClientIT {
             String resumeHeader = null;
             for (JsonNode parameter : operation.path("parameters")) {
                 switch (parameter.path("in").asText()) {
-                    case "path" -> path = path.replace("{" + parameter.path("name").asText() + "}",
-                            URLEncoder.encode(gameId, StandardCharsets.UTF_8));
+                    case "path" ->
+                        path = path.replace(
+                                "{" + parameter.path("name").asText() + "}",
+                                URLEncoder.encode(gameId, StandardCharsets.UTF_8));
                     case "query" -> from = parameter.path("name").asText();
                     case "header" -> resumeHeader = parameter.path("name").asText();
-                    default -> {
-                    }
+                    default -> {}
                 }
             }
             assertEquals("from", from);
             assertEquals("Last-Event-ID", resumeHeader);
             assertTrue(operation.path("responses").path("200").path("content").has("text/event-stream"));
 
-            HttpResponse<InputStream> answer = http.send(HttpRequest.newBuilder(URI.create(gateway + path + "?" + from + "=0"))
-                    .header("Accept", "text/event-stream").header("Authorization", "Bearer " + token).build(),
+            HttpResponse<InputStream> answer = http.send(
+                    HttpRequest.newBuilder(URI.create(gateway + path + "?" + from + "=0"))
+                            .header("Accept", "text/event-stream")
+                            .header("Authorization", "Bearer " + token)
+                            .build(),
                     HttpResponse.BodyHandlers.ofInputStream());
             assertEquals(200, answer.statusCode());
             assertTrue(answer.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream"));
@@ -348,13 +398,16 @@ class GeneratedClientIT {
                     } else if (!line.startsWith(":")) {
                         int colon = line.indexOf(':');
                         String field = colon < 0 ? line : line.substring(0, colon);
-                        String value = colon < 0 ? "" : line.substring(colon + 1).replaceFirst("^ ", "");
+                        String value =
+                                colon < 0 ? "" : line.substring(colon + 1).replaceFirst("^ ", "");
                         switch (field) {
                             case "id" -> id = value;
                             case "event" -> name = value;
-                            case "data" -> data = data == null ? new StringBuilder(value) : data.append('\n').append(value);
-                            default -> {
-                            }
+                            case "data" ->
+                                data = data == null
+                                        ? new StringBuilder(value)
+                                        : data.append('\n').append(value);
+                            default -> {}
                         }
                     }
                 }

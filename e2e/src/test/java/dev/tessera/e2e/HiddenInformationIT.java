@@ -1,11 +1,13 @@
 package dev.tessera.e2e;
 
+import static dev.tessera.e2e.Tables.game;
+import static dev.tessera.e2e.Tables.signUp;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,12 +23,9 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-
-import static dev.tessera.e2e.Tables.game;
-import static dev.tessera.e2e.Tables.signUp;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 /**
  * Nobody sees a hidden card: in an Alhambra game, Ana's money cards that no event ever showed (her
@@ -61,21 +60,46 @@ class HiddenInformationIT {
     /** Ana's money cards that no event of the game has shown. */
     private static Set<Integer> secretCards(String gameId, Account ana) {
         String path = "/api/v1/games/" + gameId;
-        Set<Integer> secret = moneyCardIds(read(ana.as().get(path).then().statusCode(200).extract().asString())
-                .path("state").path("players").findValues("hand").stream().filter(JsonNode::isArray).findFirst().orElseThrow());
-        list(read(ana.as().get(path + "/events?from=0").then().statusCode(200).extract().asString()))
+        Set<Integer> secret = moneyCardIds(
+                read(ana.as().get(path).then().statusCode(200).extract().asString())
+                        .path("state")
+                        .path("players")
+                        .findValues("hand")
+                        .stream()
+                        .filter(JsonNode::isArray)
+                        .findFirst()
+                        .orElseThrow());
+        list(read(ana.as()
+                        .get(path + "/events?from=0")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asString()))
                 .forEach(e -> secret.removeAll(moneyCardIds(e)));
         return secret;
     }
 
     private static void findNothingHidden(String gameId, Account ana, List<Account> viewers, Set<Integer> secret) {
         String path = "/api/v1/games/" + gameId;
-        int handSize = read(ana.as().get(path).then().statusCode(200).extract().asString()).path("state").path("players")
-                .findValues("hand").stream().filter(JsonNode::isArray).findFirst().orElseThrow().size();
-        List<JsonNode> events = list(read(ana.as().get(path + "/events?from=0").then().statusCode(200).extract().asString()));
+        int handSize = read(ana.as().get(path).then().statusCode(200).extract().asString())
+                .path("state")
+                .path("players")
+                .findValues("hand")
+                .stream()
+                .filter(JsonNode::isArray)
+                .findFirst()
+                .orElseThrow()
+                .size();
+        List<JsonNode> events = list(read(ana.as()
+                .get(path + "/events?from=0")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString()));
         for (Account viewer : viewers) {
             String who = viewer.name();
-            JsonNode view = read(viewer.as().get(path).then().statusCode(200).extract().asString());
+            JsonNode view =
+                    read(viewer.as().get(path).then().statusCode(200).extract().asString());
             assertNoSecret(secret, view, who + "'s view");
             for (JsonNode p : view.path("state").path("players")) {
                 if (p.path("id").asText().equals(ana.id())) {
@@ -83,9 +107,21 @@ class HiddenInformationIT {
                     assertEquals(handSize, p.path("handSize").asInt(), who + " sees how many cards Ana holds");
                 }
             }
-            assertNoSecret(secret, read(viewer.as().get(path + "/legal-moves").then().statusCode(200).extract().asString()),
+            assertNoSecret(
+                    secret,
+                    read(viewer.as()
+                            .get(path + "/legal-moves")
+                            .then()
+                            .statusCode(200)
+                            .extract()
+                            .asString()),
                     who + "'s legal moves");
-            List<JsonNode> seen = list(read(viewer.as().get(path + "/events?from=0").then().statusCode(200).extract().asString()));
+            List<JsonNode> seen = list(read(viewer.as()
+                    .get(path + "/events?from=0")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .asString()));
             assertEquals(events, seen, "every viewer reads the same stream");
             seen.forEach(e -> assertNoSecret(secret, e, who + "'s events"));
             assertEquals(events, live(gameId, viewer, events.size()), who + "'s live feed replays the same events");
@@ -114,14 +150,19 @@ class HiddenInformationIT {
 
     /** The first {@code count} events of the live feed from version 0, as {@code viewer}. */
     private static List<JsonNode> live(String gameId, Account viewer, int count) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(Platform.shared().gateway() + "/api/v1/games/" + gameId + "/live?from=0"))
-                .header("Accept", "text/event-stream").header("Authorization", "Bearer " + viewer.token())
-                .timeout(Duration.ofSeconds(30)).build();
+        HttpRequest request = HttpRequest.newBuilder(
+                        URI.create(Platform.shared().gateway() + "/api/v1/games/" + gameId + "/live?from=0"))
+                .header("Accept", "text/event-stream")
+                .header("Authorization", "Bearer " + viewer.token())
+                .timeout(Duration.ofSeconds(30))
+                .build();
         List<JsonNode> events = new ArrayList<>();
         try {
-            HttpResponse<InputStream> answer = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofInputStream());
+            HttpResponse<InputStream> answer =
+                    HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofInputStream());
             assertEquals(200, answer.statusCode());
-            try (BufferedReader lines = new BufferedReader(new InputStreamReader(answer.body(), StandardCharsets.UTF_8))) {
+            try (BufferedReader lines =
+                    new BufferedReader(new InputStreamReader(answer.body(), StandardCharsets.UTF_8))) {
                 for (String line; events.size() < count && (line = lines.readLine()) != null; ) {
                     if (line.startsWith("data:")) {
                         events.add(read(line.substring(5).trim()));

@@ -1,7 +1,6 @@
 package dev.tessera.e2e;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -23,8 +22,11 @@ final class JsonShapes {
     /** Members whose content is free-form: only their node type is compared. */
     private final Set<String> freeForm;
 
-    JsonShapes(Map<String, String> omittedWhenNull, Map<String, String> nullable, Map<String, String> dataKeyed,
-               Map<String, String> freeForm) {
+    JsonShapes(
+            Map<String, String> omittedWhenNull,
+            Map<String, String> nullable,
+            Map<String, String> dataKeyed,
+            Map<String, String> freeForm) {
         this.omittedWhenNull = omittedWhenNull.keySet();
         this.nullable = nullable.keySet();
         this.dataKeyed = dataKeyed.keySet();
@@ -83,7 +85,8 @@ final class JsonShapes {
     private void compareValues(String path, JsonNode example, JsonNode real, List<String> out) {
         for (Iterator<Map.Entry<String, JsonNode>> entries = example.fields(); entries.hasNext(); ) {
             Map.Entry<String, JsonNode> e = entries.next();
-            JsonNode counterpart = real.has(e.getKey()) ? real.get(e.getKey())
+            JsonNode counterpart = real.has(e.getKey())
+                    ? real.get(e.getKey())
                     : real.isEmpty() ? null : real.elements().next();
             if (counterpart != null) {
                 compare(path + "." + e.getKey(), null, e.getValue(), counterpart, out);
@@ -94,7 +97,8 @@ final class JsonShapes {
     private void compareArrays(String path, JsonNode example, JsonNode real, List<String> out) {
         for (int i = 0; i < example.size(); i++) {
             JsonNode element = example.get(i);
-            String type = element.path("type").isTextual() ? element.path("type").asText() : null;
+            String type =
+                    element.path("type").isTextual() ? element.path("type").asText() : null;
             String at = path + (type == null ? "[" + i + "]" : "[type=" + type + "]");
             JsonNode counterpart = counterpart(real, type, i);
             // An empty array in the answer (an empty hand, no site yet) has nothing to compare the element with.
@@ -121,6 +125,7 @@ final class JsonShapes {
 
     private static String describe(JsonNode node) {
         String text = node.toString();
-        return node.getNodeType().name().toLowerCase() + " " + (text.length() > 60 ? text.substring(0, 57) + "..." : text);
+        return node.getNodeType().name().toLowerCase() + " "
+                + (text.length() > 60 ? text.substring(0, 57) + "..." : text);
     }
 }

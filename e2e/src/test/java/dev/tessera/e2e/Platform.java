@@ -6,7 +6,6 @@ import io.restassured.RestAssured;
 import io.restassured.builder.RequestSpecBuilder;
 import io.restassured.config.HeaderConfig;
 import io.restassured.config.RestAssuredConfig;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -31,7 +30,10 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class Platform implements AutoCloseable {
     enum Service {
-        LOBBY("lobby-service", "LOBBY"), GAME("game-service", "GAME"), SCORING("scoring-service", "SCORING"), GATEWAY("gateway", "GATEWAY");
+        LOBBY("lobby-service", "LOBBY"),
+        GAME("game-service", "GAME"),
+        SCORING("scoring-service", "SCORING"),
+        GATEWAY("gateway", "GATEWAY");
 
         final String module;
         final String env;
@@ -47,6 +49,7 @@ final class Platform implements AutoCloseable {
     private final LocalPostgres postgres;
     /** The broker in this JVM, or null when the brokers are processes ({@link #brokerPorts}). */
     private final LocalKafka kafka;
+
     private final List<Integer> brokerPorts;
     private final Path kafkaData;
     private final int instances;
@@ -54,6 +57,7 @@ final class Platform implements AutoCloseable {
     private final String suffix;
     /** Ports and processes by instance name: "game.1", "kafka.2". */
     private final Map<String, Integer> ports = new LinkedHashMap<>();
+
     private final Map<String, Process> processes = new ConcurrentHashMap<>();
 
     private static Platform shared;
@@ -114,7 +118,10 @@ final class Platform implements AutoCloseable {
                 List<Integer> chosen = new ArrayList<>();
                 while (chosen.size() < brokers) {
                     int port = freePort();
-                    if (!chosen.contains(port) && !chosen.contains(port - 1) && !chosen.contains(port + 1) && portFree(port + 1)) {
+                    if (!chosen.contains(port)
+                            && !chosen.contains(port - 1)
+                            && !chosen.contains(port + 1)
+                            && portFree(port + 1)) {
                         chosen.add(port);
                     }
                 }
@@ -124,7 +131,8 @@ final class Platform implements AutoCloseable {
                     startBroker(i);
                 }
                 LocalKafka.awaitBrokers(bootstrapServers(), brokers);
-                LocalKafka.createTopics(bootstrapServers(), topics, Math.max(4, instances), LocalKafka.replicationFactor(brokers));
+                LocalKafka.createTopics(
+                        bootstrapServers(), topics, Math.max(4, instances), LocalKafka.replicationFactor(brokers));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -200,8 +208,11 @@ final class Platform implements AutoCloseable {
             spectatorAt = url;
         }
         RestAssured.config = RestAssuredConfig.config()
-                .headerConfig(HeaderConfig.headerConfig().overwriteHeadersWithName("Authorization", "Content-Type", "Accept"));
-        RestAssured.requestSpecification = new RequestSpecBuilder().addHeader("Authorization", "Bearer " + spectator.token()).build();
+                .headerConfig(HeaderConfig.headerConfig()
+                        .overwriteHeadersWithName("Authorization", "Content-Type", "Accept"));
+        RestAssured.requestSpecification = new RequestSpecBuilder()
+                .addHeader("Authorization", "Bearer " + spectator.token())
+                .build();
     }
 
     String url(Service s) {
@@ -240,11 +251,23 @@ final class Platform implements AutoCloseable {
     /** Runs Kafka node {@code i} of the cluster as a process of its own (a SIGKILL kills the broker, nothing else). */
     void startBroker(int i) {
         String name = "kafka." + i;
-        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
-                "dev.tessera.infra.LocalPlatform", "kafka", "--data", kafkaData.resolve(name).toString(), "--node", String.valueOf(i),
-                "--ports", String.join(",", brokerPorts.stream().map(String::valueOf).toList()));
-        pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve(name + ".log").toFile()));
+        ProcessBuilder pb = new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx512m",
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.tessera.infra.LocalPlatform",
+                "kafka",
+                "--data",
+                kafkaData.resolve(name).toString(),
+                "--node",
+                String.valueOf(i),
+                "--ports",
+                String.join(",", brokerPorts.stream().map(String::valueOf).toList()));
+        pb.redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(
+                        logs.resolve(name + ".log").toFile()));
         try {
             processes.put(name, pb.start());
         } catch (IOException e) {
@@ -262,10 +285,11 @@ final class Platform implements AutoCloseable {
         Service s = serviceOf(instance);
         Path jar = root.resolve(s.module + "/target/quarkus-app/quarkus-run.jar");
         if (!Files.exists(jar)) {
-            throw new IllegalStateException(jar + " is missing: run ./mvnw verify from the top, which packages the services first");
+            throw new IllegalStateException(
+                    jar + " is missing: run ./mvnw verify from the top, which packages the services first");
         }
-        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-jar", jar.toString());
+        ProcessBuilder pb = new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m", "-jar", jar.toString());
         Map<String, String> env = pb.environment();
         String port = String.valueOf(ports.get(instance));
         env.putAll(Map.of(
@@ -276,19 +300,26 @@ final class Platform implements AutoCloseable {
                 "LOBBY_URL", urls(Service.LOBBY),
                 "GAME_URL", urls(Service.GAME),
                 "SCORING_URL", urls(Service.SCORING),
-                // The gateways' generated signing keys, shared by all of them: inside the build's output, not the module.
-                "TESSERA_KEY_DIR", root.resolve("e2e/target/gateway-keys" + suffix).toString()));
+                // The gateways' generated signing keys, shared by all of them: inside the build's output, not the
+                // module.
+                "TESSERA_KEY_DIR",
+                        root.resolve("e2e/target/gateway-keys" + suffix).toString()));
         env.put(s.env + "_PORT", port);
         // Its outbox relay's transactional id: started again, it aborts what its predecessor left open.
         env.put("TESSERA_INSTANCE", instance);
         // The statistics' interactive queries reach the instance that holds a title's store at this address.
         env.put("SCORING_STATS_APPLICATION_SERVER", "localhost:" + port);
-        env.put("SCORING_STATS_STATE_DIR", root.resolve("e2e/target/kafka-streams" + suffix + "/" + instance).toString());
+        env.put(
+                "SCORING_STATS_STATE_DIR",
+                root.resolve("e2e/target/kafka-streams" + suffix + "/" + instance)
+                        .toString());
         // The bots of these tests call from one address far faster than a person; limits have tests of their own.
         env.put("TESSERA_LIMITS_REQUESTS_PER_SECOND", "10000");
         env.put("TESSERA_LIMITS_BURST", "10000");
         env.putAll(extraEnv);
-        pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve(logName(instance)).toFile()));
+        pb.redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(
+                        logs.resolve(logName(instance)).toFile()));
         try {
             processes.put(instance, pb.start());
         } catch (IOException e) {
@@ -299,7 +330,9 @@ final class Platform implements AutoCloseable {
     /** The single-instance platform's logs keep their names ("game-service.log"). */
     private String logName(String instance) {
         Service s = serviceOf(instance);
-        return instances == 1 ? s.module + ".log" : s.module + "-" + instance.substring(instance.indexOf('.') + 1) + ".log";
+        return instances == 1
+                ? s.module + ".log"
+                : s.module + "-" + instance.substring(instance.indexOf('.') + 1) + ".log";
     }
 
     void awaitReady(Service s) {
@@ -307,15 +340,19 @@ final class Platform implements AutoCloseable {
     }
 
     void awaitReady(String instance) {
-        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpClient client =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
         while (System.nanoTime() < deadline) {
             Process p = processes.get(instance);
             if (p != null && !p.isAlive()) {
-                throw new IllegalStateException(instance + " exited with " + p.exitValue() + "; see " + logs.resolve(logName(instance)));
+                throw new IllegalStateException(
+                        instance + " exited with " + p.exitValue() + "; see " + logs.resolve(logName(instance)));
             }
             try {
-                HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(url(instance) + "/q/health/ready")).build(),
+                HttpResponse<String> r = client.send(
+                        HttpRequest.newBuilder(URI.create(url(instance) + "/q/health/ready"))
+                                .build(),
                         HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {
                     return;
@@ -333,7 +370,8 @@ final class Platform implements AutoCloseable {
                 throw new IllegalStateException(e);
             }
         }
-        throw new IllegalStateException(instance + " was not ready within 120 s; see " + logs.resolve(logName(instance)));
+        throw new IllegalStateException(
+                instance + " was not ready within 120 s; see " + logs.resolve(logName(instance)));
     }
 
     /** SIGTERM, as an operator stops a service: it finishes what it was doing and leaves its consumer group. */
@@ -351,15 +389,28 @@ final class Platform implements AutoCloseable {
      */
     int rebuild(Service s, String mainClass) throws IOException, InterruptedException {
         Path app = root.resolve(s.module + "/target/quarkus-app");
-        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                String.join(java.io.File.pathSeparator, app.resolve("app") + "/*", app.resolve("lib/boot") + "/*",
-                        app.resolve("lib/main") + "/*"), mainClass);
-        pb.environment().putAll(Map.of(
-                "TESSERA_DB_HOST", "localhost",
-                "TESSERA_DB_PORT", String.valueOf(postgres.port()),
-                "TESSERA_DB_USER", LocalPostgres.USER,
-                "TESSERA_KAFKA", bootstrapServers()));
-        pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve(logName(instance(s, 1))).toFile()));
+        ProcessBuilder pb = new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                String.join(
+                        java.io.File.pathSeparator,
+                        app.resolve("app") + "/*",
+                        app.resolve("lib/boot") + "/*",
+                        app.resolve("lib/main") + "/*"),
+                mainClass);
+        pb.environment()
+                .putAll(Map.of(
+                        "TESSERA_DB_HOST",
+                        "localhost",
+                        "TESSERA_DB_PORT",
+                        String.valueOf(postgres.port()),
+                        "TESSERA_DB_USER",
+                        LocalPostgres.USER,
+                        "TESSERA_KAFKA",
+                        bootstrapServers()));
+        pb.redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(
+                        logs.resolve(logName(instance(s, 1))).toFile()));
         return pb.start().waitFor();
     }
 
@@ -387,7 +438,10 @@ final class Platform implements AutoCloseable {
     }
 
     private void stopAll(List<String> names) {
-        List<Process> stopping = names.stream().map(processes::remove).filter(java.util.Objects::nonNull).toList();
+        List<Process> stopping = names.stream()
+                .map(processes::remove)
+                .filter(java.util.Objects::nonNull)
+                .toList();
         stopping.forEach(Process::destroy);
         for (Process p : stopping) {
             try {

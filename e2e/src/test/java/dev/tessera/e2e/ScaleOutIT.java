@@ -1,22 +1,21 @@
 package dev.tessera.e2e;
 
-import dev.tessera.bench.chaos.ChaosLoad;
-import dev.tessera.bench.chaos.Invariants;
-import dev.tessera.bench.chaos.Report;
-import dev.tessera.infra.LocalPostgres;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tessera.bench.chaos.ChaosLoad;
+import dev.tessera.bench.chaos.Invariants;
+import dev.tessera.bench.chaos.Report;
+import dev.tessera.infra.LocalPostgres;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 /**
  * Two instances of every service beside a cluster of three Kafka brokers, each a process of its own. Bots play
@@ -47,7 +46,11 @@ class ScaleOutIT {
     @Test
     void games_go_on_while_an_instance_of_each_service_and_a_broker_are_killed_and_nothing_is_lost_or_applied_twice()
             throws Exception {
-        ChaosLoad load = ChaosLoad.builder(platform.gateways()).games(4).patience(Duration.ofSeconds(180)).build().start();
+        ChaosLoad load = ChaosLoad.builder(platform.gateways())
+                .games(4)
+                .patience(Duration.ofSeconds(180))
+                .build()
+                .start();
         // Kills, each after the platform has had some moves, and each process started again after a pause.
         for (String victim : List.of("game.1", "kafka.2", "scoring.2", "lobby.1", "gateway.1", "game.2")) {
             awaitMoreMoves(load, 20);
@@ -61,12 +64,20 @@ class ScaleOutIT {
             }
         }
         // Long enough that games end after the kills, whatever the machine's speed.
-        await().atMost(Duration.ofMinutes(8)).pollInterval(Duration.ofSeconds(1))
+        await().atMost(Duration.ofMinutes(8))
+                .pollInterval(Duration.ofSeconds(1))
                 .until(() -> load.results().gamesFinished().size() >= 3);
         ChaosLoad.Results results = load.stop();
 
-        Report report = Invariants.check(Invariants.Target.of("localhost", platform.postgres().port(), LocalPostgres.USER, "",
-                platform.bootstrapServers(), platform.gateways()), results);
+        Report report = Invariants.check(
+                Invariants.Target.of(
+                        "localhost",
+                        platform.postgres().port(),
+                        LocalPostgres.USER,
+                        "",
+                        platform.bootstrapServers(),
+                        platform.gateways()),
+                results);
         String md = results.toMarkdown() + "\n" + report.toMarkdown();
         System.out.println(md);
         assertEquals(0, results.clientErrorCount(), md);
@@ -80,12 +91,19 @@ class ScaleOutIT {
         Platform.useGateway(platform.gateways().get(1));
         List<Account> players = Tables.signUp("scaled-clock-a", "scaled-clock-b");
         // Nobody moves: each turn times out, a bot takes the seat after the grace, and the bots finish the game.
-        String gameId = Tables.gameOf(Tables.table("builders", players, Map.of("clock", "realtime", "turnSeconds", "5")));
-        await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofSeconds(1)).until(() -> types(gameId).contains("tessera.game.GameEnded"));
+        String gameId =
+                Tables.gameOf(Tables.table("builders", players, Map.of("clock", "realtime", "turnSeconds", "5")));
+        await().atMost(Duration.ofMinutes(5))
+                .pollInterval(Duration.ofSeconds(1))
+                .until(() -> types(gameId).contains("tessera.game.GameEnded"));
         List<String> types = types(gameId);
         assertEquals(1, types.stream().filter("tessera.game.GameEnded"::equals).count(), "GameEnded once in " + types);
         List<Map<String, Object>> events = given().get("/api/v1/games/" + gameId + "/events?from=0")
-                .then().statusCode(200).extract().jsonPath().getList("");
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("");
         for (Account p : players) {
             assertEquals(1, count(events, "tessera.game.PlayerTimedOut", p), p.name() + " timed out once");
             assertEquals(1, count(events, "tessera.game.SeatTakenByBot", p), "one bot took " + p.name() + "'s seat");
@@ -93,18 +111,26 @@ class ScaleOutIT {
     }
 
     private static List<String> types(String gameId) {
-        return given().get("/api/v1/games/" + gameId + "/events?from=0").then().statusCode(200).extract().jsonPath().getList("type");
+        return given().get("/api/v1/games/" + gameId + "/events?from=0")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("type");
     }
 
     @SuppressWarnings("unchecked")
     private static long count(List<Map<String, Object>> events, String type, Account player) {
-        return events.stream().filter(e -> type.equals(e.get("type")))
-                .filter(e -> player.id().equals(((Map<String, Object>) e.get("data")).get("player"))).count();
+        return events.stream()
+                .filter(e -> type.equals(e.get("type")))
+                .filter(e -> player.id().equals(((Map<String, Object>) e.get("data")).get("player")))
+                .count();
     }
 
     private static void awaitMoreMoves(ChaosLoad load, long more) {
         long from = load.results().movesAccepted();
-        await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofMillis(500))
+        await().atMost(Duration.ofMinutes(5))
+                .pollInterval(Duration.ofMillis(500))
                 .until(() -> load.results().movesAccepted() >= from + more);
     }
 }

@@ -1,21 +1,15 @@
 package dev.tessera.e2e;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.tessera.infra.TcpProxy;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.restassured.http.ContentType;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.openqa.selenium.By;
-import org.openqa.selenium.Keys;
-import org.openqa.selenium.StaleElementReferenceException;
-import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chromium.HasCdp;
-import org.openqa.selenium.interactions.Actions;
-import org.openqa.selenium.support.ui.Select;
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tessera.infra.TcpProxy;
+import io.restassured.http.ContentType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -27,12 +21,17 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.function.IntConsumer;
-
-import static io.restassured.RestAssured.given;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chromium.HasCdp;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.support.ui.Select;
 
 /**
  * The web client in a real browser (Debian's chromium through chromedriver), against the whole platform: for each
@@ -85,13 +84,14 @@ class WebClientIT {
         boolean[] checkedHands = {false};
         long started = System.nanoTime();
         int moves = play("alhambra", List.of(ana, bob), List.of(), n -> {
-            if (!checkedHands[0]) {
-                checkedHands[0] = handsStayHidden(ana, anaId, bob);
-            }
-            if (n == 40) {
-                screenshots("alhambra", List.of(ana, bob));
-            }
-        }).moves();
+                    if (!checkedHands[0]) {
+                        checkedHands[0] = handsStayHidden(ana, anaId, bob);
+                    }
+                    if (n == 40) {
+                        screenshots("alhambra", List.of(ana, bob));
+                    }
+                })
+                .moves();
         assertTrue(checkedHands[0], "ana never held a card to check against bob's page");
         assertStandings("alhambra", ana, bob);
         // The scoring rounds that led to the standings: three rounds, each with both players' points.
@@ -100,7 +100,9 @@ class WebClientIT {
         // page of whoever moved last said what it was waiting for.
         List<String> waited = new ArrayList<>(ana.waitingShown());
         waited.addAll(bob.waitingShown());
-        assertTrue(waited.stream().anyMatch(w -> w.contains("Waiting for the scoring service")), "no progress shown: " + waited);
+        assertTrue(
+                waited.stream().anyMatch(w -> w.contains("Waiting for the scoring service")),
+                "no progress shown: " + waited);
         readableOnAPhone("alhambra", ana);
         report("alhambra", gameId, moves, started);
     }
@@ -113,15 +115,22 @@ class WebClientIT {
         String danId = sessionId(dan);
         // The spectator reaches the gateway through a cable that can be pulled, which notes each live feed asked for.
         List<Long> feedsAskedAfter = new java.util.concurrent.CopyOnWriteArrayList<>();
-        try (TcpProxy cable = TcpProxy.to(Integer.parseInt(gateway.substring(gateway.lastIndexOf(':') + 1)),
+        try (TcpProxy cable = TcpProxy.to(
+                Integer.parseInt(gateway.substring(gateway.lastIndexOf(':') + 1)),
                 chunk -> liveFeedAskedAfter(chunk).ifPresent(feedsAskedAfter::add))) {
             Browser fay = browser("fay", "http://localhost:" + cable.port());
             fay.open("#/");
             signUp(fay, "fay-" + tag);
             // The spectator finds the game among those being played and watches it.
             fay.await("#playing-tables a.watch[href='#/games/" + gameId + "']").click();
-            fay.await(Duration.ofSeconds(30), "the spectator's game page", b -> b.game() != null && b.game().ready());
-            assertTrue(fay.driver.findElement(By.cssSelector(".game-header .who")).getText().contains("watching"));
+            fay.await(
+                    Duration.ofSeconds(30),
+                    "the spectator's game page",
+                    b -> b.game() != null && b.game().ready());
+            assertTrue(fay.driver
+                    .findElement(By.cssSelector(".game-header .who"))
+                    .getText()
+                    .contains("watching"));
             assertTrue(fay.all("#moves button.move").isEmpty(), "a spectator is offered moves");
 
             long started = System.nanoTime();
@@ -146,8 +155,10 @@ class WebClientIT {
             for (Browser b : List.of(dan, eve, fay)) {
                 assertFalse(b.all(".carrara .expansion").isEmpty(), b.who + ": no extra board");
             }
-            assertTrue(played.offered().contains("skip-rotation") && played.offered().stream()
-                            .anyMatch(List.of("value-category", "build-large", "renovate")::contains),
+            assertTrue(
+                    played.offered().contains("skip-rotation")
+                            && played.offered().stream()
+                                    .anyMatch(List.of("value-category", "build-large", "renovate")::contains),
                     "the expansion's moves were not offered: " + played.offered());
             report("carrara", gameId, played.moves(), started);
             signInRenewedAndLost(fay, gameId);
@@ -162,10 +173,11 @@ class WebClientIT {
         staleMoveReloads(gus, gameId, List.of(gus, hal));
         long started = System.nanoTime();
         int moves = play("builders", List.of(gus, hal), List.of(), n -> {
-            if (n == 60) {
-                screenshots("builders", List.of(gus, hal));
-            }
-        }).moves();
+                    if (n == 60) {
+                        screenshots("builders", List.of(gus, hal));
+                    }
+                })
+                .moves();
         assertStandings("builders", gus, hal);
         assertEquals(2, gus.all("#standings table.history tbody tr").size());
         readableOnAPhone("builders", gus);
@@ -188,7 +200,8 @@ class WebClientIT {
         // A name already taken: the API's problem, in its own words, and the form stays for another try.
         guest.await("#signup-name").sendKeys(hostName);
         guest.driver.findElement(By.id("signup-submit")).click();
-        assertEquals("the name '" + hostName + "' is taken; choose another",
+        assertEquals(
+                "the name '" + hostName + "' is taken; choose another",
                 guest.await(Duration.ofSeconds(10), "the refusal shown", b -> {
                     WebElement error = b.driver.findElement(By.id("signup-error"));
                     return error.isDisplayed() ? error.getText() : null;
@@ -203,13 +216,22 @@ class WebClientIT {
         host.driver.findElement(By.id("open-submit")).click();
         host.await("#table-page #seats");
         String tableId = host.url().substring(host.url().lastIndexOf('/') + 1);
-        guest.await(".by-title[data-game=" + game + "] [data-table='" + tableId + "'] button.join").click();
+        guest.await(".by-title[data-game=" + game + "] [data-table='" + tableId + "'] button.join")
+                .click();
         guest.await("#table-page #seats");
-        host.await(Duration.ofSeconds(30), "the guest in the second seat",
-                b -> b.all("#seats li").size() == 2 && b.all("#seats li").get(1).getText().startsWith(guestName));
+        host.await(
+                Duration.ofSeconds(30),
+                "the guest in the second seat",
+                b -> b.all("#seats li").size() == 2
+                        && b.all("#seats li").get(1).getText().startsWith(guestName));
         host.await("#table-page button.start").click();
         for (Browser b : List.of(host, guest)) {
-            b.await(Duration.ofSeconds(60), "the game page", x -> x.game() != null && x.game().ready() && "live".equals(x.game().feed()));
+            b.await(
+                    Duration.ofSeconds(60),
+                    "the game page",
+                    x -> x.game() != null
+                            && x.game().ready()
+                            && "live".equals(x.game().feed()));
         }
         String url = host.url();
         assertEquals(url, guest.url(), "the two players are not at the same game");
@@ -231,8 +253,7 @@ class WebClientIT {
      * is done loading, the player whose page offers moves makes one. Answers the number of moves made.
      */
     /** What a game took: the moves clicked, and every move type the pages offered on the way. */
-    record Played(int moves, java.util.Set<String> offered) {
-    }
+    record Played(int moves, java.util.Set<String> offered) {}
 
     private Played play(String game, List<Browser> players, List<Browser> watchers, IntConsumer afterMove) {
         List<Browser> everyone = new ArrayList<>(players);
@@ -247,8 +268,12 @@ class WebClientIT {
             if (turn.isEmpty()) {
                 return new Played(moves, offered);
             }
-            turn.get().page().listed().forEach(m -> offered.add(json(m).path("type").asText()));
-            assertTrue(System.nanoTime() < deadline, game + " did not end within 12 minutes, after " + moves + " moves");
+            turn.get()
+                    .page()
+                    .listed()
+                    .forEach(m -> offered.add(json(m).path("type").asText()));
+            assertTrue(
+                    System.nanoTime() < deadline, game + " did not end within 12 minutes, after " + moves + " moves");
             if (move(game, turn.get(), random, keyboard)) {
                 moves++;
                 afterMove.accept(moves);
@@ -265,18 +290,23 @@ class WebClientIT {
     }
 
     /** Whose turn, and their page as it was when all pages agreed. */
-    record Turn(Browser player, Browser.GameState page) {
-    }
+    record Turn(Browser player, Browser.GameState page) {}
 
     private static Optional<Turn> awaitMove(List<Browser> players, List<Browser> everyone) {
         long deadline = System.nanoTime() + TURN.toNanos();
-        List<Browser.GameState> states = new ArrayList<>(everyone.stream().map(Browser::game).toList());
+        List<Browser.GameState> states =
+                new ArrayList<>(everyone.stream().map(Browser::game).toList());
         while (true) {
             if (states.stream().allMatch(s -> s != null && s.standings())) {
                 return Optional.empty();
             }
-            long version = states.stream().filter(java.util.Objects::nonNull).mapToLong(Browser.GameState::version).max().orElse(0);
-            boolean together = states.stream().allMatch(s -> s != null && s.version() == version && s.ready() && "live".equals(s.feed()));
+            long version = states.stream()
+                    .filter(java.util.Objects::nonNull)
+                    .mapToLong(Browser.GameState::version)
+                    .max()
+                    .orElse(0);
+            boolean together = states.stream()
+                    .allMatch(s -> s != null && s.version() == version && s.ready() && "live".equals(s.feed()));
             if (together) {
                 for (int i = 0; i < players.size(); i++) {
                     if (states.get(i).moves() > 0) {
@@ -285,8 +315,13 @@ class WebClientIT {
                 }
             }
             if (System.nanoTime() > deadline) {
-                throw new org.openqa.selenium.TimeoutException("no turn within " + TURN + ": every page at the same version and "
-                        + "someone with moves; pages: " + String.join(" | ", everyone.stream().map(b -> b.who + ": " + b.describe()).toList()));
+                throw new org.openqa.selenium.TimeoutException("no turn within " + TURN
+                        + ": every page at the same version and " + "someone with moves; pages: "
+                        + String.join(
+                                " | ",
+                                everyone.stream()
+                                        .map(b -> b.who + ": " + b.describe())
+                                        .toList()));
             }
             for (int i = 0; i < everyone.size(); i++) {
                 Browser.GameState s = states.get(i);
@@ -310,7 +345,8 @@ class WebClientIT {
      * One move, as its player chooses it: placed on the board where the board places it (a tile then a square, a
      * worker then a site, a building then a city), else clicked in the list. False when the page changed under it.
      */
-    private boolean move(String game, Turn turn, Random random, java.util.concurrent.atomic.AtomicBoolean keyboardUsed) {
+    private boolean move(
+            String game, Turn turn, Random random, java.util.concurrent.atomic.AtomicBoolean keyboardUsed) {
         Browser b = turn.player();
         List<String> listed = turn.page().listed();
         List<JsonNode> moves = listed.stream().map(WebClientIT::json).toList();
@@ -342,7 +378,9 @@ class WebClientIT {
     }
 
     private static void clickListed(Browser b, String move) {
-        Object button = b.js("return [...document.querySelectorAll('#moves button.move')].find(x => x.dataset.move === arguments[0]) || null", move);
+        Object button = b.js(
+                "return [...document.querySelectorAll('#moves button.move')].find(x => x.dataset.move === arguments[0]) || null",
+                move);
         if (!(button instanceof WebElement found)) {
             throw new StaleElementReferenceException("the move is no longer listed");
         }
@@ -350,10 +388,14 @@ class WebClientIT {
     }
 
     /** A click, except that each game's first choice on the board is made with the keyboard: focus, then Enter. */
-    private static void activate(Browser b, WebElement element, java.util.concurrent.atomic.AtomicBoolean keyboardUsed) {
+    private static void activate(
+            Browser b, WebElement element, java.util.concurrent.atomic.AtomicBoolean keyboardUsed) {
         if (keyboardUsed.compareAndSet(false, true)) {
             b.js("arguments[0].focus()", element);
-            assertEquals(Boolean.TRUE, b.js("return document.activeElement === arguments[0]", element), "a board target cannot take the focus");
+            assertEquals(
+                    Boolean.TRUE,
+                    b.js("return document.activeElement === arguments[0]", element),
+                    "a board target cannot take the focus");
             new Actions(b.driver).sendKeys(Keys.ENTER).perform();
         } else {
             element.click();
@@ -364,11 +406,24 @@ class WebClientIT {
     private static List<String> boardKeys(String game, JsonNode m) {
         String type = m.path("type").asText();
         return switch (game + " " + type) {
-            case "alhambra place-tile" -> List.of("tile:" + m.get("tile").asInt(), "square:" + m.get("x").asInt() + "," + m.get("y").asInt());
-            case "carrara build" -> List.of("building:" + m.get("building").asText() + ":" + m.get("cost").asInt(), "city:" + m.get("city").asText());
-            case "carrara build-large" -> List.of("large:" + m.get("building").asText(), "city:" + m.get("city").asText());
+            case "alhambra place-tile" ->
+                List.of(
+                        "tile:" + m.get("tile").asInt(),
+                        "square:" + m.get("x").asInt() + "," + m.get("y").asInt());
+            case "carrara build" ->
+                List.of(
+                        "building:" + m.get("building").asText() + ":"
+                                + m.get("cost").asInt(),
+                        "city:" + m.get("city").asText());
+            case "carrara build-large" ->
+                List.of(
+                        "large:" + m.get("building").asText(),
+                        "city:" + m.get("city").asText());
             case "carrara take-upgrade" -> List.of("upgrade:" + m.get("upgrade").asText());
-            case "builders send-worker" -> List.of("worker:" + m.get("worker").asInt(), "site:" + m.get("building").asInt());
+            case "builders send-worker" ->
+                List.of(
+                        "worker:" + m.get("worker").asInt(),
+                        "site:" + m.get("building").asInt());
             default -> List.of();
         };
     }
@@ -388,7 +443,8 @@ class WebClientIT {
     static final class Chooser {
         static int choose(String game, List<JsonNode> moves, Map<String, String> mine, Random random) {
             List<String> order = switch (game) {
-                case "alhambra" -> List.of("place-tile", "buy-tile", "take-money", "reserve-tile", "give-to-dirk", "pass");
+                case "alhambra" ->
+                    List.of("place-tile", "buy-tile", "take-money", "reserve-tile", "give-to-dirk", "pass");
                 case "carrara" -> carrara(mine);
                 case "builders" -> builders(mine);
                 default -> List.of();
@@ -402,7 +458,9 @@ class WebClientIT {
                 }
                 if (!of.isEmpty()) {
                     // The move that takes the most (cards, stones, action points): a full hand plays faster.
-                    return of.stream().max(Comparator.comparingInt(i -> size(moves.get(i)))).orElseThrow();
+                    return of.stream()
+                            .max(Comparator.comparingInt(i -> size(moves.get(i))))
+                            .orElseThrow();
                 }
             }
             return random.nextInt(moves.size());
@@ -411,8 +469,17 @@ class WebClientIT {
         private static List<String> carrara(Map<String, String> mine) {
             String coins = mine.getOrDefault("coins", "");
             boolean rich = coins.matches("\\d+") && Integer.parseInt(coins) >= 20;
-            List<String> order = new ArrayList<>(List.of("take-upgrade", "declare-end", "value-type", "value-city", "value-category",
-                    "build-large", "build", "buy-stones", "rotate-wheel", "skip-rotation"));
+            List<String> order = new ArrayList<>(List.of(
+                    "take-upgrade",
+                    "declare-end",
+                    "value-type",
+                    "value-city",
+                    "value-category",
+                    "build-large",
+                    "build",
+                    "buy-stones",
+                    "rotate-wheel",
+                    "skip-rotation"));
             if (rich) {
                 order.add("buy-object");
             }
@@ -458,7 +525,9 @@ class WebClientIT {
         for (Browser b : pages) {
             b.await("#standings");
             @SuppressWarnings("unchecked")
-            List<String> rows = (List<String>) b.js("return [...document.querySelectorAll('#standings > table:not(.history) tbody tr')].map(r => r.innerText)");
+            List<String> rows = (List<String>)
+                    b.js(
+                            "return [...document.querySelectorAll('#standings > table:not(.history) tbody tr')].map(r => r.innerText)");
             assertEquals(2, rows.size(), b.who + ": the standings of " + game);
             assertTrue(rows.get(0).startsWith("1"), b.who + ": the first row is not rank 1: " + rows);
         }
@@ -482,8 +551,10 @@ class WebClientIT {
             Map<String, Object> hers = (Map<String, Object>) a.js(read, anaId);
             Map<String, Object> his = (Map<String, Object>) bob.js(read, anaId);
             Map<String, Object> hersAgain = (Map<String, Object>) a.js(read, anaId);
-            boolean same = hers.get("version").equals(his.get("version")) && hers.get("version").equals(hersAgain.get("version"))
-                    && Boolean.TRUE.equals(hers.get("ready")) && Boolean.TRUE.equals(his.get("ready"));
+            boolean same = hers.get("version").equals(his.get("version"))
+                    && hers.get("version").equals(hersAgain.get("version"))
+                    && Boolean.TRUE.equals(hers.get("ready"))
+                    && Boolean.TRUE.equals(his.get("ready"));
             return same ? new Map[] {hers, his} : null;
         });
         List<String> hand = (List<String>) pages[0].get("hand");
@@ -495,7 +566,9 @@ class WebClientIT {
             assertFalse(onBobsPage.contains(card), "ana's card " + card + " is on bob's page");
         }
         assertTrue(((List<String>) pages[1].get("hand")).isEmpty(), "bob's page shows cards in ana's hand");
-        assertTrue(String.valueOf(pages[1].get("count")).contains("money card"), "bob's page does not say how many cards ana holds");
+        assertTrue(
+                String.valueOf(pages[1].get("count")).contains("money card"),
+                "bob's page does not say how many cards ana holds");
         return true;
     }
 
@@ -503,7 +576,9 @@ class WebClientIT {
     private static void coinsStayHidden(Browser dan, String danId, Browser eve, Browser spectator) {
         String script = "return [...document.querySelectorAll(arguments[0])].map(c => c.textContent)";
         String dans = "[data-player='" + danId + "'] .coins";
-        assertTrue(String.valueOf(dan.js(script, dans)).matches("\\[\\d+\\]"), "dan does not see his coins: " + dan.js(script, dans));
+        assertTrue(
+                String.valueOf(dan.js(script, dans)).matches("\\[\\d+\\]"),
+                "dan does not see his coins: " + dan.js(script, dans));
         assertEquals(List.of("hidden"), eve.js(script, dans));
         assertEquals(List.of("hidden", "hidden"), spectator.js(script, ".player .coins"));
     }
@@ -514,7 +589,10 @@ class WebClientIT {
      */
     private void networkLoss(TcpProxy cable, List<Long> feedsAskedAfter, Browser spectator, List<Browser> players) {
         cable.cut();
-        spectator.await(Duration.ofSeconds(20), "reconnecting… shown", b -> "reconnecting".equals(b.game().feed()));
+        spectator.await(
+                Duration.ofSeconds(20),
+                "reconnecting… shown",
+                b -> "reconnecting".equals(b.game().feed()));
         // Read only once the feed is down: the event of the move just made may still have been on its way to the page
         // when the cable was pulled, and the page rightly resumes after it then.
         long lastSeen = spectator.game().lastEvent();
@@ -530,14 +608,25 @@ class WebClientIT {
                 made++;
             }
         }
-        long now = players.get(0).await(TURN, "the players' pages after the moves", b -> b.game().ready() ? b.game().version() : null);
+        long now = players.get(0)
+                .await(
+                        TURN,
+                        "the players' pages after the moves",
+                        b -> b.game().ready() ? b.game().version() : null);
         assertTrue(now > lastSeen, "no move was made during the network loss");
         cable.restore();
-        spectator.await(Duration.ofSeconds(30), "the spectator back at version " + now,
-                b -> "live".equals(b.game().feed()) && b.game().version() >= now && b.game().lastEvent() >= now && b.game().ready());
+        spectator.await(
+                Duration.ofSeconds(30),
+                "the spectator back at version " + now,
+                b -> "live".equals(b.game().feed())
+                        && b.game().version() >= now
+                        && b.game().lastEvent() >= now
+                        && b.game().ready());
         List<Long> resumedAfter = List.copyOf(feedsAskedAfter);
         assertFalse(resumedAfter.isEmpty(), "the live feed was not asked for again");
-        assertEquals(lastSeen, resumedAfter.get(resumedAfter.size() - 1).longValue(),
+        assertEquals(
+                lastSeen,
+                resumedAfter.get(resumedAfter.size() - 1).longValue(),
                 "the feed did not resume after the last version the page had");
     }
 
@@ -560,24 +649,49 @@ class WebClientIT {
         Browser.GameState at = awaitTurn(players, players).orElseThrow().game();
         assertTrue(gus.game().moves() > 0, "the first seat does not move first");
         HasCdp cdp = (HasCdp) gus.driver;
-        cdp.executeCdpCommand("Fetch.enable", Map.of("patterns", List.of(Map.of("urlPattern", "*/api/v1/games/*/live*"))));
+        cdp.executeCdpCommand(
+                "Fetch.enable", Map.of("patterns", List.of(Map.of("urlPattern", "*/api/v1/games/*/live*"))));
         gus.driver.navigate().refresh();
-        gus.await(Duration.ofSeconds(30), "the board without a live feed", b -> b.game() != null && b.game().ready() && b.game().moves() > 0);
-        String bearer = "Bearer " + json(gus.localStorage("tessera.session")).get("token").asText();
-        JsonNode legal = json(given().header("Authorization", bearer).get("/api/v1/games/" + gameId + "/legal-moves").asString());
-        given().header("Authorization", bearer).contentType(ContentType.JSON)
-                .body(Map.of("expectedVersion", legal.get("version").asLong(), "move", legal.get("moves").get(0)))
-                .post("/api/v1/games/" + gameId + "/moves").then().statusCode(200);
+        gus.await(
+                Duration.ofSeconds(30),
+                "the board without a live feed",
+                b -> b.game() != null && b.game().ready() && b.game().moves() > 0);
+        String bearer = "Bearer "
+                + json(gus.localStorage("tessera.session")).get("token").asText();
+        JsonNode legal = json(given().header("Authorization", bearer)
+                .get("/api/v1/games/" + gameId + "/legal-moves")
+                .asString());
+        given().header("Authorization", bearer)
+                .contentType(ContentType.JSON)
+                .body(Map.of(
+                        "expectedVersion",
+                        legal.get("version").asLong(),
+                        "move",
+                        legal.get("moves").get(0)))
+                .post("/api/v1/games/" + gameId + "/moves")
+                .then()
+                .statusCode(200);
         long current = legal.get("version").asLong() + 1;
         assertEquals(at.version(), gus.game().version(), "the held-up tab saw the move");
         gus.all("#moves button.move").get(0).click();
-        Browser.GameState after = gus.await(Duration.ofSeconds(30), "the board reloaded after the 409",
-                b -> b.game().ready() && b.game().version() >= current && b.game().notice() != null ? b.game() : null);
+        Browser.GameState after = gus.await(
+                Duration.ofSeconds(30),
+                "the board reloaded after the 409",
+                b -> b.game().ready()
+                                && b.game().version() >= current
+                                && b.game().notice() != null
+                        ? b.game()
+                        : null);
         assertTrue(after.notice().contains("moved on"), after.notice());
         assertTrue(gus.driver.findElement(By.id("notice")).getAttribute("class").contains("stale"));
         cdp.executeCdpCommand("Fetch.disable", Map.of());
         gus.driver.navigate().refresh();
-        gus.await(Duration.ofSeconds(30), "the live feed again", b -> b.game() != null && "live".equals(b.game().feed()) && b.game().ready());
+        gus.await(
+                Duration.ofSeconds(30),
+                "the live feed again",
+                b -> b.game() != null
+                        && "live".equals(b.game().feed())
+                        && b.game().ready());
     }
 
     /**
@@ -595,14 +709,22 @@ class WebClientIT {
             return token.equals(old) ? null : token;
         });
         assertNotEquals(old, renewed);
-        b.await(Duration.ofSeconds(20), "the game with the renewed token", x -> x.game() != null && x.game().standings());
+        b.await(
+                Duration.ofSeconds(20),
+                "the game with the renewed token",
+                x -> x.game() != null && x.game().standings());
 
         ((com.fasterxml.jackson.databind.node.ObjectNode) session).put("token", "not-a-valid-token");
         b.localStorage("tessera.session", session.toString());
         b.driver.navigate().refresh();
         assertTrue(b.await("#signup-reason").getText().contains("no longer valid"));
         signUpAgain(b, "fay2-" + tag);
-        b.await(Duration.ofSeconds(20), "back at the game", x -> x.url().endsWith("#/games/" + gameId) && x.game() != null && x.game().standings());
+        b.await(
+                Duration.ofSeconds(20),
+                "back at the game",
+                x -> x.url().endsWith("#/games/" + gameId)
+                        && x.game() != null
+                        && x.game().standings());
     }
 
     private static void signUpAgain(Browser b, String name) {
@@ -614,8 +736,11 @@ class WebClientIT {
     private void readableOnAPhone(String game, Browser b) {
         b.size(390, 844);
         try {
-            b.await(Duration.ofSeconds(10), "the page fitting 390 px",
-                    x -> ((Number) x.js("return document.documentElement.scrollWidth - window.innerWidth")).intValue() <= 0);
+            b.await(
+                    Duration.ofSeconds(10),
+                    "the page fitting 390 px",
+                    x -> ((Number) x.js("return document.documentElement.scrollWidth - window.innerWidth")).intValue()
+                            <= 0);
             b.screenshot(shots.resolve(game + "-phone.png"));
         } finally {
             b.size(1280, 900);
@@ -623,6 +748,8 @@ class WebClientIT {
     }
 
     private static void report(String game, String gameId, int moves, long started) {
-        System.out.printf("WebClientIT: %s game %s, %d moves clicked in %.1f s%n", game, gameId, moves, (System.nanoTime() - started) / 1e9);
+        System.out.printf(
+                "WebClientIT: %s game %s, %d moves clicked in %.1f s%n",
+                game, gameId, moves, (System.nanoTime() - started) / 1e9);
     }
 }

@@ -2,7 +2,6 @@ package dev.tessera.events;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.time.OffsetDateTime;
 
 /**

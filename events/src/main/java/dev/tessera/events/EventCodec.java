@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-
 import java.io.IOException;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -54,11 +53,20 @@ public final class EventCodec {
     }
 
     /** Wraps an event for publication. */
-    public CloudEvent envelope(String source, String subject, long streamVersion, TesseraEvent event, OffsetDateTime time) {
+    public CloudEvent envelope(
+            String source, String subject, long streamVersion, TesseraEvent event, OffsetDateTime time) {
         EventType type = EventTypes.of(event.getClass());
-        return new CloudEvent(CloudEvent.SPEC_VERSION, UUID.randomUUID().toString(), source, type.value(), subject,
-                time.withOffsetSameInstant(ZoneOffset.UTC), "application/json",
-                EventTypes.schemaUri(type.value(), type.version()), streamVersion, data(event));
+        return new CloudEvent(
+                CloudEvent.SPEC_VERSION,
+                UUID.randomUUID().toString(),
+                source,
+                type.value(),
+                subject,
+                time.withOffsetSameInstant(ZoneOffset.UTC),
+                "application/json",
+                EventTypes.schemaUri(type.value(), type.version()),
+                streamVersion,
+                data(event));
     }
 
     public String write(CloudEvent envelope) {
@@ -78,8 +86,7 @@ public final class EventCodec {
     }
 
     /** What a record says about itself, read without its {@code data}: for consumers that pass most records over. */
-    public record Head(String type, String subject, Long streamversion) {
-    }
+    public record Head(String type, String subject, Long streamversion) {}
 
     /**
      * The envelope's {@code type}, {@code subject} and {@code streamversion}, read from the JSON without building its
@@ -99,7 +106,8 @@ public final class EventCodec {
                 switch (field) {
                     case "type" -> type = parser.getValueAsString();
                     case "subject" -> subject = parser.getValueAsString();
-                    case "streamversion" -> version = value == JsonToken.VALUE_NUMBER_INT ? parser.getLongValue() : null;
+                    case "streamversion" ->
+                        version = value == JsonToken.VALUE_NUMBER_INT ? parser.getLongValue() : null;
                     default -> parser.skipChildren();
                 }
             }
@@ -128,7 +136,8 @@ public final class EventCodec {
         try {
             return mapper.treeToValue(node, cls);
         } catch (JsonProcessingException e) {
-            throw new MalformedEventException("data of " + type + " v" + version + " does not fit: " + e.getOriginalMessage(), e);
+            throw new MalformedEventException(
+                    "data of " + type + " v" + version + " does not fit: " + e.getOriginalMessage(), e);
         }
     }
 

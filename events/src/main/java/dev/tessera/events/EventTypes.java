@@ -6,7 +6,6 @@ import dev.tessera.events.carrara.CarraraEvent;
 import dev.tessera.events.game.GameLifecycleEvent;
 import dev.tessera.events.lobby.LobbyEvent;
 import dev.tessera.events.scoring.ScoringEvent;
-
 import java.util.ArrayDeque;
 import java.util.Collection;
 import java.util.Deque;
@@ -45,14 +44,14 @@ public final class EventTypes {
                 }
                 Class<? extends TesseraEvent> previous = BY_NAME.put(type.value(), c.asSubclass(TesseraEvent.class));
                 if (previous != null) {
-                    throw new IllegalStateException("event type " + type.value() + " used by " + previous.getName() + " and " + c.getName());
+                    throw new IllegalStateException(
+                            "event type " + type.value() + " used by " + previous.getName() + " and " + c.getName());
                 }
             }
         }
     }
 
-    private EventTypes() {
-    }
+    private EventTypes() {}
 
     public static Collection<Class<? extends TesseraEvent>> all() {
         return BY_NAME.values();

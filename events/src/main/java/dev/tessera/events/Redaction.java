@@ -11,8 +11,7 @@ import dev.tessera.events.game.GameStarted;
 public final class Redaction {
     private static final String GAME_STARTED = EventTypes.of(GameStarted.class).value();
 
-    private Redaction() {
-    }
+    private Redaction() {}
 
     /** The event as anyone may see it. */
     public static CloudEvent forPublic(CloudEvent e) {
@@ -21,7 +20,16 @@ public final class Redaction {
         }
         ObjectNode redacted = data.deepCopy();
         redacted.remove("seed");
-        return new CloudEvent(e.specversion(), e.id(), e.source(), e.type(), e.subject(), e.time(),
-                e.datacontenttype(), e.dataschema(), e.streamversion(), redacted);
+        return new CloudEvent(
+                e.specversion(),
+                e.id(),
+                e.source(),
+                e.type(),
+                e.subject(),
+                e.time(),
+                e.datacontenttype(),
+                e.dataschema(),
+                e.streamversion(),
+                redacted);
     }
 }

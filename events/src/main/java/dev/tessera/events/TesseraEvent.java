@@ -5,5 +5,4 @@ package dev.tessera.events;
  * sub-interfaces (one per source: lobby, game, scoring, and one per game's own events) list them all,
  * so {@link EventTypes} finds every type without a hand-kept registry.
  */
-public interface TesseraEvent {
-}
+public interface TesseraEvent {}

@@ -6,6 +6,5 @@ public final class Topics {
     public static final String GAME_EVENTS = "game-events";
     public static final String SCORING_EVENTS = "scoring-events";
 
-    private Topics() {
-    }
+    private Topics() {}
 }

@@ -1,7 +1,6 @@
 package dev.tessera.events;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import java.util.function.UnaryOperator;
 
 /** Rewrites the data of {@code type} at {@code fromVersion} into the shape of {@code fromVersion + 1}. */

@@ -2,7 +2,6 @@ package dev.tessera.events;
 
 import dev.tessera.events.builders.BuildersUpcasters;
 import dev.tessera.events.carrara.CarraraUpcasters;
-
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -13,9 +12,9 @@ import java.util.stream.Stream;
  */
 public final class Upcasters {
 
-    public static final List<Upcaster> CONTRACT =
-            Stream.of(BuildersUpcasters.ALL, CarraraUpcasters.ALL).flatMap(List::stream).toList();
+    public static final List<Upcaster> CONTRACT = Stream.of(BuildersUpcasters.ALL, CarraraUpcasters.ALL)
+            .flatMap(List::stream)
+            .toList();
 
-    private Upcasters() {
-    }
+    private Upcasters() {}
 }

@@ -1,5 +1,8 @@
 package dev.tessera.events;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.tessera.events.alhambra.AlhambraEvent;
@@ -9,9 +12,6 @@ import dev.tessera.events.carrara.ValuationScored;
 import dev.tessera.events.game.GameLifecycleEvent;
 import dev.tessera.events.lobby.LobbyEvent;
 import dev.tessera.events.scoring.ScoringEvent;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,9 +23,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /** asyncapi.yaml describes every published type, on the topic it is published on, with its current schema. */
 class AsyncApiTest {
@@ -66,7 +65,9 @@ class AsyncApiTest {
     @Test
     void every_root_has_a_topic() {
         for (Class<?> root : EventTypes.ROOTS) {
-            assertTrue(TOPIC_OF_ROOT.containsKey(root), root.getName() + ": on which topic? Add it here and to asyncapi.yaml");
+            assertTrue(
+                    TOPIC_OF_ROOT.containsKey(root),
+                    root.getName() + ": on which topic? Add it here and to asyncapi.yaml");
         }
     }
 
@@ -76,7 +77,9 @@ class AsyncApiTest {
         Set<String> addresses = new TreeSet<>();
         doc.path("channels").forEach(channel -> {
             addresses.add(channel.path("address").asText());
-            assertEquals(channel.path("address").asText(), channel.path("bindings").path("kafka").path("topic").asText());
+            assertEquals(
+                    channel.path("address").asText(),
+                    channel.path("bindings").path("kafka").path("topic").asText());
         });
         assertEquals(new TreeSet<>(Set.of(Topics.LOBBY_EVENTS, Topics.GAME_EVENTS, Topics.SCORING_EVENTS)), addresses);
     }
@@ -94,15 +97,19 @@ class AsyncApiTest {
             if (!type.value().equals(message.path("name").asText())) {
                 problems.add(type.value() + ": name is " + message.path("name"));
             }
-            JsonNode props = message.path("payload").path("schema").path("allOf").path(1).path("properties");
+            JsonNode props =
+                    message.path("payload").path("schema").path("allOf").path(1).path("properties");
             if (!type.value().equals(props.path("type").path("const").asText())) {
-                problems.add(type.value() + ": payload type const is " + props.path("type").path("const"));
+                problems.add(type.value() + ": payload type const is "
+                        + props.path("type").path("const"));
             }
-            if (!EventTypes.schemaUri(type.value(), type.version()).equals(props.path("dataschema").path("const").asText())) {
-                problems.add(type.value() + ": payload dataschema const is " + props.path("dataschema").path("const")
-                        + ", the current version is " + type.version());
+            if (!EventTypes.schemaUri(type.value(), type.version())
+                    .equals(props.path("dataschema").path("const").asText())) {
+                problems.add(type.value() + ": payload dataschema const is "
+                        + props.path("dataschema").path("const") + ", the current version is " + type.version());
             }
-            Path data = DOCUMENT.resolveSibling(props.path("data").path("$ref").asText()).normalize();
+            Path data = DOCUMENT.resolveSibling(props.path("data").path("$ref").asText())
+                    .normalize();
             Path expected = EventSchemaGenerator.SCHEMA_DIR.resolve(EventSchemaGenerator.schemaFile(cls));
             if (!data.equals(expected)) {
                 problems.add(type.value() + ": data refers to " + data + ", not " + expected);
@@ -114,7 +121,10 @@ class AsyncApiTest {
     @Test
     void every_event_type_is_on_its_topics_and_only_there() {
         Map<String, String> channelOfTopic = new HashMap<>();
-        doc.path("channels").fields().forEachRemaining(e -> channelOfTopic.put(e.getValue().path("address").asText(), e.getKey()));
+        doc.path("channels")
+                .fields()
+                .forEachRemaining(
+                        e -> channelOfTopic.put(e.getValue().path("address").asText(), e.getKey()));
         Set<String> knownTypes = new HashSet<>();
         List<String> problems = new ArrayList<>();
         for (Class<? extends TesseraEvent> cls : EventTypes.all()) {
@@ -123,9 +133,14 @@ class AsyncApiTest {
             Set<String> expected = expectedTopics(cls);
             for (String topic : List.of(Topics.LOBBY_EVENTS, Topics.GAME_EVENTS, Topics.SCORING_EVENTS)) {
                 String channel = channelOfTopic.get(topic);
-                JsonNode ref = doc.path("channels").path(channel).path("messages").path(name).path("$ref");
+                JsonNode ref = doc.path("channels")
+                        .path(channel)
+                        .path("messages")
+                        .path(name)
+                        .path("$ref");
                 boolean listed = ref.asText().equals("#/components/messages/" + name);
-                boolean inOperation = operationMessages(channel).contains("#/channels/" + channel + "/messages/" + name);
+                boolean inOperation =
+                        operationMessages(channel).contains("#/channels/" + channel + "/messages/" + name);
                 if (expected.contains(topic) && !(listed && inOperation)) {
                     problems.add(name + " missing on " + topic + (listed ? " (its operation)" : ""));
                 }

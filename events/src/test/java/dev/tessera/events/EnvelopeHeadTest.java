@@ -1,13 +1,12 @@
 package dev.tessera.events;
 
-import dev.tessera.events.lobby.TableOpened;
-import org.junit.jupiter.api.Test;
-
-import java.time.OffsetDateTime;
-import java.util.Map;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.tessera.events.lobby.TableOpened;
+import java.time.OffsetDateTime;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 /** What consumers that pass most records over read of a record: its type, subject and stream version, not its data. */
 class EnvelopeHeadTest {
@@ -15,8 +14,12 @@ class EnvelopeHeadTest {
 
     @Test
     void a_written_envelope_tells_its_type_subject_and_version() {
-        String json = codec.write(codec.envelope("/tessera/test", "table-1", 7,
-                new TableOpened("table-1", "carrara", 3, "ana", Map.of("expansion", "true")), OffsetDateTime.now()));
+        String json = codec.write(codec.envelope(
+                "/tessera/test",
+                "table-1",
+                7,
+                new TableOpened("table-1", "carrara", 3, "ana", Map.of("expansion", "true")),
+                OffsetDateTime.now()));
         assertEquals(new EventCodec.Head("tessera.lobby.TableOpened", "table-1", 7L), codec.head(json));
     }
 

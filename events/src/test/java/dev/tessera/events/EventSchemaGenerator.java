@@ -1,5 +1,6 @@
 package dev.tessera.events;
 
+import com.fasterxml.classmate.ResolvedType;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
@@ -8,7 +9,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.classmate.ResolvedType;
 import com.github.victools.jsonschema.generator.CustomDefinition;
 import com.github.victools.jsonschema.generator.CustomDefinition.AttributeInclusion;
 import com.github.victools.jsonschema.generator.CustomDefinition.DefinitionType;
@@ -22,7 +22,6 @@ import com.github.victools.jsonschema.module.jackson.JacksonModule;
 import dev.tessera.events.alhambra.AlhambraEvent;
 import dev.tessera.events.builders.BuildersEvent;
 import dev.tessera.events.builders.BuildingInfo;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.RecordComponent;
@@ -52,6 +51,7 @@ public final class EventSchemaGenerator {
 
     /** Where the schemas live, relative to the events module. */
     static final Path SCHEMA_DIR = Path.of("src", "main", "resources", "schemas");
+
     static final Path SOURCE_DIR = Path.of("src", "main", "java");
     static final String ENVELOPE_FILE = "cloudevent.json";
     static final String ENVELOPE_ID = EventTypes.SCHEMA_BASE + "/" + ENVELOPE_FILE;
@@ -78,15 +78,19 @@ public final class EventSchemaGenerator {
     /** @param moduleDir the events module (its sources give the schemas their descriptions) */
     public EventSchemaGenerator(Path moduleDir) {
         this.javadocs = new Javadocs(moduleDir.resolve(SOURCE_DIR));
-        SchemaGeneratorConfigBuilder config = new SchemaGeneratorConfigBuilder(SchemaVersion.DRAFT_2020_12,
-                OptionPreset.PLAIN_JSON)
+        SchemaGeneratorConfigBuilder config = new SchemaGeneratorConfigBuilder(
+                        SchemaVersion.DRAFT_2020_12, OptionPreset.PLAIN_JSON)
                 .with(new JacksonModule())
-                .with(Option.DEFINITIONS_FOR_ALL_OBJECTS, Option.FORBIDDEN_ADDITIONAL_PROPERTIES_BY_DEFAULT,
-                        Option.INLINE_NULLABLE_SCHEMAS, Option.EXTRA_OPEN_API_FORMAT_VALUES)
+                .with(
+                        Option.DEFINITIONS_FOR_ALL_OBJECTS,
+                        Option.FORBIDDEN_ADDITIONAL_PROPERTIES_BY_DEFAULT,
+                        Option.INLINE_NULLABLE_SCHEMAS,
+                        Option.EXTRA_OPEN_API_FORMAT_VALUES)
                 .without(Option.NULLABLE_FIELDS_BY_DEFAULT);
         // Record components in declaration order, the order Jackson writes them in (not left to reflection's order).
-        config.forTypesInGeneral().withPropertySorter(Comparator.comparingInt(EventSchemaGenerator::componentIndex)
-                .thenComparing(MemberScope::getDeclaredName));
+        config.forTypesInGeneral()
+                .withPropertySorter(Comparator.comparingInt(EventSchemaGenerator::componentIndex)
+                        .thenComparing(MemberScope::getDeclaredName));
         // Free-form JSON (a game's initial state, the envelope's data) is any object; maps are objects whose
         // values have one schema, written in place rather than as a $defs entry named "Map(String,Integer)".
         config.forTypesInGeneral().withCustomDefinitionProvider((type, context) -> {
@@ -102,12 +106,18 @@ public final class EventSchemaGenerator {
             return null;
         });
         config.forFields().withRequiredCheck(field -> !field.isFakeContainerItemScope());
-        config.forFields().withNullableCheck(field ->
-                NULLABLE.getOrDefault(field.getDeclaringType().getErasedType(), Set.of()).contains(field.getDeclaredName()));
-        config.forFields().withDescriptionResolver(field -> field.isFakeContainerItemScope() ? null
-                : javadocs.param(field.getDeclaringType().getErasedType(), field.getDeclaredName()));
-        config.forTypesInGeneral().withDescriptionResolver(scope -> scope.getType() == null ? null
-                : javadocs.type(scope.getType().getErasedType()));
+        config.forFields()
+                .withNullableCheck(
+                        field -> NULLABLE.getOrDefault(field.getDeclaringType().getErasedType(), Set.of())
+                                .contains(field.getDeclaredName()));
+        config.forFields()
+                .withDescriptionResolver(field -> field.isFakeContainerItemScope()
+                        ? null
+                        : javadocs.param(field.getDeclaringType().getErasedType(), field.getDeclaredName()));
+        config.forTypesInGeneral()
+                .withDescriptionResolver(scope -> scope.getType() == null
+                        ? null
+                        : javadocs.type(scope.getType().getErasedType()));
         this.generator = new SchemaGenerator(config.build());
     }
 
@@ -174,24 +184,34 @@ public final class EventSchemaGenerator {
         schema.put("$id", ENVELOPE_ID);
         schema.put("title", "Tessera CloudEvents envelope");
         schema.setAll(generated);
-        // CloudEvents allows extension attributes (e.g. distributed tracing); consumers must ignore those they do not know.
+        // CloudEvents allows extension attributes (e.g. distributed tracing); consumers must ignore those they do not
+        // know.
         schema.remove("additionalProperties");
         ObjectNode p = (ObjectNode) schema.get("properties");
         describe(p, "specversion", "CloudEvents version.").put("const", CloudEvent.SPEC_VERSION);
         describe(p, "id", "Unique per event; with source, identifies the event (consumers de-duplicate on it).")
                 .put("minLength", 1);
-        describe(p, "source", "The producing service, e.g. /tessera/game-service.").put("format", "uri-reference")
+        describe(p, "source", "The producing service, e.g. /tessera/game-service.")
+                .put("format", "uri-reference")
                 .put("minLength", 1);
         describe(p, "type", "The event type name, e.g. tessera.game.GameStarted; selects the schema of data.")
                 .put("pattern", "^tessera\\.[a-z]+\\.[A-Z][A-Za-z0-9]*$");
-        describe(p, "subject", "The game or table id the event concerns; also the Kafka record key.").put("minLength", 1);
+        describe(p, "subject", "The game or table id the event concerns; also the Kafka record key.")
+                .put("minLength", 1);
         describe(p, "time", "When the event was recorded, UTC, RFC 3339.").put("format", "date-time");
         describe(p, "datacontenttype", "Media type of data.").put("const", "application/json");
-        describe(p, "dataschema", "URI of the JSON Schema of data: " + EventTypes.SCHEMA_BASE + "/<type>/v<version>.json.")
+        describe(
+                        p,
+                        "dataschema",
+                        "URI of the JSON Schema of data: " + EventTypes.SCHEMA_BASE + "/<type>/v<version>.json.")
                 .put("format", "uri")
                 .put("pattern", "^" + EventTypes.SCHEMA_BASE.replace(".", "\\.") + "/[^/]+/v[1-9][0-9]*\\.json$");
-        describe(p, "streamversion", "Extension attribute: the event's position in its stream (game or table); "
-                + "consumers apply each event once and in this order.").put("minimum", 0);
+        describe(
+                        p,
+                        "streamversion",
+                        "Extension attribute: the event's position in its stream (game or table); "
+                                + "consumers apply each event once and in this order.")
+                .put("minimum", 0);
         describe(p, "data", "The event itself, valid against the schema named by dataschema.");
         // Tessera always sets every attribute (CloudEvents itself requires only specversion, id, source, type).
         ArrayNode required = schema.putArray("required");
@@ -210,8 +230,8 @@ public final class EventSchemaGenerator {
 
     /** Stable text: two-space indent, LF line ends, a final newline, whatever the platform. */
     static String render(JsonNode schema) {
-        DefaultPrettyPrinter printer = new DefaultPrettyPrinter(Separators.createDefaultInstance()
-                .withObjectFieldValueSpacing(Separators.Spacing.AFTER))
+        DefaultPrettyPrinter printer = new DefaultPrettyPrinter(
+                        Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER))
                 .withObjectIndenter(new DefaultIndenter("  ", "\n"))
                 .withArrayIndenter(new DefaultIndenter("  ", "\n"));
         try {

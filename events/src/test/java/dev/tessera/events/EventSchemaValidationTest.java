@@ -1,5 +1,9 @@
 package dev.tessera.events;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -19,10 +23,6 @@ import dev.tessera.events.builders.MachineInfo;
 import dev.tessera.events.carrara.ValuationRequested;
 import dev.tessera.events.game.GameStarted;
 import dev.tessera.events.lobby.TableStarted;
-import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -33,24 +33,26 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 
 /**
  * Events serialised the way every Tessera service writes them (EventCodec's mapper) fit the committed
  * schemas, read from the classpath as a consumer would; and the schemas reject what is not an event.
  */
 class EventSchemaValidationTest {
-    private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
-            builder -> builder.schemaRegistryConfig(SchemaRegistryConfig.builder().formatAssertionsEnabled(true).build()));
+    private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(
+            SpecificationVersion.DRAFT_2020_12,
+            builder -> builder.schemaRegistryConfig(
+                    SchemaRegistryConfig.builder().formatAssertionsEnabled(true).build()));
     private static final ObjectMapper MAPPER = EventCodec.newMapper();
     private static final EventCodec CODEC = new EventCodec();
     private static final OffsetDateTime TIME = OffsetDateTime.of(2025, 3, 1, 20, 15, 0, 0, ZoneOffset.ofHours(1));
     private static final TileInfo TOWER = new TileInfo(47, "tower", 9, "NW");
     private static final BuildingInfo TAVERN = new BuildingInfo(12, "Tavern", 1, 2, 0, 1, 2, 8, null);
-    private static final BuildingInfo CRANE = new BuildingInfo(35, "Crane", 0, 2, 2, 1, 1, 0, new MachineInfo(2, 0, 0, 0));
+    private static final BuildingInfo CRANE =
+            new BuildingInfo(35, "Crane", 0, 2, 2, 1, 1, 0, new MachineInfo(2, 0, 0, 0));
 
     /** Schema of the type's current version, loaded from the committed file on the classpath. */
     private static Schema schemaOf(Class<?> cls) {
@@ -75,7 +77,9 @@ class EventSchemaValidationTest {
 
     private static void assertValid(TesseraEvent event) {
         List<Error> errors = validate(event);
-        assertTrue(errors.isEmpty(), EventTypes.name(event) + " " + MAPPER.valueToTree(event) + " violates its schema: " + errors);
+        assertTrue(
+                errors.isEmpty(),
+                EventTypes.name(event) + " " + MAPPER.valueToTree(event) + " violates its schema: " + errors);
     }
 
     /** Serialises a valid event, breaks it, and expects the schema to say no. */
@@ -85,29 +89,38 @@ class EventSchemaValidationTest {
         breakIt.accept(json);
         List<Error> errors = schemaOf(valid.getClass()).validate(json);
         assertFalse(errors.isEmpty(), json + " was accepted as " + EventTypes.name(valid));
-        assertTrue(errors.toString().contains(expectedInMessage), "expected an error about " + expectedInMessage + ": " + errors);
+        assertTrue(
+                errors.toString().contains(expectedInMessage),
+                "expected an error about " + expectedInMessage + ": " + errors);
     }
 
     @TestFactory
     Stream<DynamicTest> everyTypeWithEveryComponentSetIsValid() {
-        return EventTypes.all().stream().map(cls -> DynamicTest.dynamicTest(EventTypes.of(cls).value(),
-                () -> assertValid(Samples.of(cls, Map.of()))));
+        return EventTypes.all().stream()
+                .map(cls -> DynamicTest.dynamicTest(
+                        EventTypes.of(cls).value(), () -> assertValid(Samples.of(cls, Map.of()))));
     }
 
     @TestFactory
     Stream<DynamicTest> typesWithNullableComponentsAreValidWithThemNull() {
         return EventTypes.all().stream()
                 .filter(EventSchemaGenerator.NULLABLE::containsKey)
-                .map(cls -> DynamicTest.dynamicTest(EventTypes.of(cls).value(),
-                        () -> assertValid(Samples.of(cls, EventSchemaGenerator.NULLABLE))));
+                .map(cls -> DynamicTest.dynamicTest(
+                        EventTypes.of(cls).value(), () -> assertValid(Samples.of(cls, EventSchemaGenerator.NULLABLE))));
     }
 
     @Test
     void realistic_events_are_valid() {
         ObjectNode initialState = MAPPER.createObjectNode().put("phase", "PLAYING");
         initialState.putArray("market").addObject().put("currency", "blue");
-        assertValid(new GameStarted("g-1", "t-1", "alhambra", List.of("ana", "ben"), -4_611_686_018_427_387_904L,
-                Map.of("variant", "dirk"), initialState));
+        assertValid(new GameStarted(
+                "g-1",
+                "t-1",
+                "alhambra",
+                List.of("ana", "ben"),
+                -4_611_686_018_427_387_904L,
+                Map.of("variant", "dirk"),
+                initialState));
         assertValid(new TableStarted("t-1", "carrara", List.of("ana", "ben", "cy"), Map.of()));
         assertValid(new TilePlaced("ana", TOWER, -1, 2, "pending"));
         assertValid(new TileReserved("ana", TOWER, "pending", null, null));
@@ -116,12 +129,22 @@ class EventSchemaValidationTest {
         assertValid(new ConstructionStarted("ana", TAVERN, 1, 2, TAVERN, null));
         assertValid(new ConstructionStarted("ana", CRANE, 1, 2, TAVERN, CRANE));
         assertValid(new MachineSent("ana", CRANE, TAVERN, 2, 0));
-        assertValid(new ValuationRequested(1, "ben", "city", "Pisa",
+        assertValid(new ValuationRequested(
+                1,
+                "ben",
+                "city",
+                "Pisa",
                 List.of(new ValuationRequested.Building("Pisa", "Palazzo", 6, "crown", 0)),
-                List.of(new ValuationRequested.City("Pisa", 2, "vp")), Map.of("crown", 3)));
-        assertValid(new ValuationRequested(2, "ben", "category", "land",
+                List.of(new ValuationRequested.City("Pisa", 2, "vp")),
+                Map.of("crown", 3)));
+        assertValid(new ValuationRequested(
+                2,
+                "ben",
+                "category",
+                "land",
                 List.of(new ValuationRequested.Building("Massa", "Villa", 8, "flag", 2)),
-                List.of(new ValuationRequested.City("Massa", 1, "vp")), Map.of("flag", 5)));
+                List.of(new ValuationRequested.City("Massa", 1, "vp")),
+                Map.of("flag", 5)));
     }
 
     @Test
@@ -139,13 +162,19 @@ class EventSchemaValidationTest {
     @Test
     void wrong_type_is_rejected() {
         assertRejected(new TilePlaced("ana", TOWER, 0, 1, "pending"), json -> json.put("x", "west"), "x");
-        assertRejected(new PointsAwarded(1, Map.of("ana", 3)), json -> ((ObjectNode) json.get("points")).put("ana", "three"), "ana");
+        assertRejected(
+                new PointsAwarded(1, Map.of("ana", 3)),
+                json -> ((ObjectNode) json.get("points")).put("ana", "three"),
+                "ana");
         assertRejected(new TilePlaced("ana", TOWER, 0, 1, "pending"), json -> json.put("x", 1.5), "x");
     }
 
     @Test
     void error_in_a_nested_record_is_rejected() {
-        assertRejected(new TilePlaced("ana", TOWER, 0, 1, "pending"), json -> ((ObjectNode) json.get("tile")).put("cost", "9"), "cost");
+        assertRejected(
+                new TilePlaced("ana", TOWER, 0, 1, "pending"),
+                json -> ((ObjectNode) json.get("tile")).put("cost", "9"),
+                "cost");
     }
 
     @Test
@@ -156,12 +185,13 @@ class EventSchemaValidationTest {
 
     @Test
     void envelope_written_by_the_codec_is_valid_and_names_the_schema_of_its_data() throws IOException {
-        GameStarted started = new GameStarted("g-7", "t-7", "builders", List.of("ana", "ben"), 42L, Map.of(),
-                MAPPER.createObjectNode());
+        GameStarted started = new GameStarted(
+                "g-7", "t-7", "builders", List.of("ana", "ben"), 42L, Map.of(), MAPPER.createObjectNode());
         CloudEvent envelope = CODEC.envelope("/tessera/game-service", "g-7", 1, started, TIME);
         JsonNode json = MAPPER.readTree(CODEC.write(envelope));
 
-        List<Error> errors = schemaAt("schemas/" + EventSchemaGenerator.ENVELOPE_FILE).validate(json);
+        List<Error> errors =
+                schemaAt("schemas/" + EventSchemaGenerator.ENVELOPE_FILE).validate(json);
         assertTrue(errors.isEmpty(), json + " violates the envelope schema: " + errors);
 
         String dataschema = json.get("dataschema").asText();
@@ -173,8 +203,12 @@ class EventSchemaValidationTest {
 
     @Test
     void broken_envelopes_are_rejected() throws IOException {
-        CloudEvent envelope = CODEC.envelope("/tessera/lobby-service", "t-1", 3,
-                new TableStarted("t-1", "alhambra", List.of("ana", "ben"), Map.of()), TIME);
+        CloudEvent envelope = CODEC.envelope(
+                "/tessera/lobby-service",
+                "t-1",
+                3,
+                new TableStarted("t-1", "alhambra", List.of("ana", "ben"), Map.of()),
+                TIME);
         Schema schema = schemaAt("schemas/" + EventSchemaGenerator.ENVELOPE_FILE);
         Map<String, Consumer<ObjectNode>> breakages = Map.of(
                 "id", json -> json.remove("id"),

@@ -1,11 +1,12 @@
 package dev.tessera.events;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
-
 import java.io.IOException;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
@@ -23,11 +24,9 @@ import java.util.SortedMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 
 /** The committed schemas are exactly what the records say today, one per type, and nothing else. */
 class EventSchemasTest {
@@ -43,11 +42,12 @@ class EventSchemasTest {
 
     @TestFactory
     Stream<DynamicTest> committedSchemaEqualsGeneratedSchema() {
-        return GENERATED.entrySet().stream().map(e -> DynamicTest.dynamicTest(e.getKey(), () -> {
-            Path file = DIR.resolve(e.getKey());
-            assertTrue(Files.exists(file), "missing " + file + "; " + HOW_TO_FIX);
-            assertEquals(e.getValue(), Files.readString(file), file + " is out of date; " + HOW_TO_FIX);
-        }));
+        return GENERATED.entrySet().stream()
+                .map(e -> DynamicTest.dynamicTest(e.getKey(), () -> {
+                    Path file = DIR.resolve(e.getKey());
+                    assertTrue(Files.exists(file), "missing " + file + "; " + HOW_TO_FIX);
+                    assertEquals(e.getValue(), Files.readString(file), file + " is out of date; " + HOW_TO_FIX);
+                }));
     }
 
     @Test
@@ -59,8 +59,12 @@ class EventSchemasTest {
             Path file = DIR.resolve(EventSchemaGenerator.schemaFile(cls));
             assertTrue(Files.isRegularFile(file), cls.getName() + " has no schema " + file + "; " + HOW_TO_FIX);
             JsonNode schema = json.readTree(file.toFile());
-            assertEquals(EventTypes.schemaUri(type.value(), type.version()), schema.path("$id").asText(), file + ": $id");
-            assertEquals(EventSchemaGenerator.DRAFT_2020_12, schema.path("$schema").asText(), file + ": $schema");
+            assertEquals(
+                    EventTypes.schemaUri(type.value(), type.version()),
+                    schema.path("$id").asText(),
+                    file + ": $id");
+            assertEquals(
+                    EventSchemaGenerator.DRAFT_2020_12, schema.path("$schema").asText(), file + ": $schema");
         }
     }
 
@@ -89,8 +93,10 @@ class EventSchemasTest {
                     orphans.add(relative + " (no event type " + typeName + ")");
                 } else if (!version.matches()) {
                     orphans.add(relative + " (not v<version>.json)");
-                } else if (Integer.parseInt(version.group(1)) > EventTypes.of(cls).version()) {
-                    orphans.add(relative + " (" + typeName + " is at version " + EventTypes.of(cls).version() + ")");
+                } else if (Integer.parseInt(version.group(1))
+                        > EventTypes.of(cls).version()) {
+                    orphans.add(relative + " (" + typeName + " is at version "
+                            + EventTypes.of(cls).version() + ")");
                 } else {
                     String id = json.readTree(file.toFile()).path("$id").asText();
                     if (!id.equals(EventTypes.schemaUri(typeName, Integer.parseInt(version.group(1))))) {
@@ -122,7 +128,9 @@ class EventSchemasTest {
         for (Class<?> record : reachableRecords()) {
             for (RecordComponent c : record.getRecordComponents()) {
                 String doc = docs.param(record, c.getName());
-                boolean listed = EventSchemaGenerator.NULLABLE.getOrDefault(record, Set.of()).contains(c.getName());
+                boolean listed = EventSchemaGenerator.NULLABLE
+                        .getOrDefault(record, Set.of())
+                        .contains(c.getName());
                 if (doc != null && mentionsNull.matcher(doc).find() && !listed) {
                     missing.add(record.getName() + "#" + c.getName());
                 }

@@ -65,7 +65,10 @@ final class Javadocs {
             return Doc.NONE;
         }
         int end = source.lastIndexOf("*/", declaration.start());
-        if (end < 0 || !BETWEEN_COMMENT_AND_DECLARATION.matcher(source.substring(end + 2, declaration.start())).matches()) {
+        if (end < 0
+                || !BETWEEN_COMMENT_AND_DECLARATION
+                        .matcher(source.substring(end + 2, declaration.start()))
+                        .matches()) {
             return Doc.NONE;
         }
         int start = source.lastIndexOf("/**", end);

@@ -2,7 +2,6 @@ package dev.tessera.events;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-
 import java.lang.reflect.Constructor;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
@@ -19,8 +18,7 @@ import java.util.Set;
  * including one added tomorrow, is serialised and validated without a hand-written sample.
  */
 final class Samples {
-    private Samples() {
-    }
+    private Samples() {}
 
     /** Every component set; those listed in {@code nullable} for their record are null. */
     static <T> T of(Class<T> recordClass, Map<Class<?>, Set<String>> nullable) {

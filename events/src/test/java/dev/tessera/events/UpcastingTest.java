@@ -1,5 +1,8 @@
 package dev.tessera.events;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tessera.events.builders.BuildersEvent.BuildingCompleted;
@@ -8,13 +11,9 @@ import dev.tessera.events.builders.BuildingInfo;
 import dev.tessera.events.carrara.GameFinished;
 import dev.tessera.events.carrara.ValuationRequested;
 import dev.tessera.events.lobby.TableOpened;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import org.junit.jupiter.api.Test;
 
 /** Old shapes of an event are read through upcasters into today's record. */
 class UpcastingTest {
@@ -42,7 +41,12 @@ class UpcastingTest {
     @Test
     void a_stored_older_version_is_upcast_to_the_current_record() {
         EventCodec codec = new EventCodec(List.of(TABLE_OPENED_V0));
-        JsonNode old = codec.mapper().createObjectNode().put("tableId", "t1").put("game", "alhambra").put("size", 4).put("host", "ana");
+        JsonNode old = codec.mapper()
+                .createObjectNode()
+                .put("tableId", "t1")
+                .put("game", "alhambra")
+                .put("size", 4)
+                .put("host", "ana");
         TesseraEvent event = codec.read("tessera.lobby.TableOpened", 0, old);
         assertEquals(new TableOpened("t1", "alhambra", 4, "ana", Map.of()), event);
         // The stored data itself is left as it was.
@@ -60,8 +64,8 @@ class UpcastingTest {
     void the_current_version_round_trips_through_the_envelope() {
         EventCodec codec = new EventCodec();
         TableOpened opened = new TableOpened("t1", "carrara", 3, "bob", Map.of("clock", "turn-based"));
-        CloudEvent envelope = codec.readEnvelope(codec.write(codec.envelope("/tessera/lobby-service", "t1", 1, opened,
-                java.time.OffsetDateTime.now())));
+        CloudEvent envelope = codec.readEnvelope(
+                codec.write(codec.envelope("/tessera/lobby-service", "t1", 1, opened, java.time.OffsetDateTime.now())));
         assertEquals(1, envelope.schemaVersion());
         assertEquals(opened, codec.read(envelope));
     }
@@ -73,8 +77,11 @@ class UpcastingTest {
             EventType type = EventTypes.of(cls);
             for (int v = 1; v < type.version(); v++) {
                 int from = v;
-                assertEquals(1, Upcasters.CONTRACT.stream()
-                        .filter(u -> u.type().equals(type.value()) && u.fromVersion() == from).count(),
+                assertEquals(
+                        1,
+                        Upcasters.CONTRACT.stream()
+                                .filter(u -> u.type().equals(type.value()) && u.fromVersion() == from)
+                                .count(),
                         type.value() + " v" + from);
             }
         }
@@ -88,14 +95,19 @@ class UpcastingTest {
                 + "\"victoryPoints\":1,\"coins\":6}";
         BuildingInfo straw = new BuildingInfo(1, "Straw Hut", 1, 0, 0, 2, 1, 6, null);
 
-        JsonNode completed = codec.mapper().readTree("{\"player\":\"ana\",\"building\":" + hut + ",\"victoryPoints\":1,"
-                + "\"coinsEarned\":6,\"returnedWorkerIds\":[10,8],\"buildingVictoryPoints\":1,\"coinsLeft\":14}");
-        assertEquals(new BuildingCompleted("ana", straw, 1, 6, List.of(10, 8), List.of(), 1, 14),
+        JsonNode completed = codec.mapper()
+                .readTree(
+                        "{\"player\":\"ana\",\"building\":" + hut + ",\"victoryPoints\":1,"
+                                + "\"coinsEarned\":6,\"returnedWorkerIds\":[10,8],\"buildingVictoryPoints\":1,\"coinsLeft\":14}");
+        assertEquals(
+                new BuildingCompleted("ana", straw, 1, 6, List.of(10, 8), List.of(), 1, 14),
                 codec.read("tessera.builders.BuildingCompleted", 1, completed));
 
-        JsonNode started = codec.mapper().readTree("{\"player\":\"ana\",\"building\":" + hut + ",\"actionPointsSpent\":1,"
-                + "\"actionPointsLeft\":2,\"replacement\":" + hut + ",\"deckTop\":null}");
-        assertEquals(new ConstructionStarted("ana", straw, 1, 2, straw, null),
+        JsonNode started = codec.mapper()
+                .readTree("{\"player\":\"ana\",\"building\":" + hut + ",\"actionPointsSpent\":1,"
+                        + "\"actionPointsLeft\":2,\"replacement\":" + hut + ",\"deckTop\":null}");
+        assertEquals(
+                new ConstructionStarted("ana", straw, 1, 2, straw, null),
                 codec.read("tessera.builders.ConstructionStarted", 1, started));
     }
 
@@ -103,19 +115,35 @@ class UpcastingTest {
     @Test
     void carrara_events_from_before_the_expansion_are_read_with_no_expansion_in_them() throws Exception {
         EventCodec codec = new EventCodec();
-        JsonNode requested = codec.mapper().readTree("{\"valuation\":2,\"player\":\"ana\",\"kind\":\"type\","
-                + "\"target\":\"Villa\",\"buildings\":[{\"city\":\"Massa\",\"type\":\"Villa\",\"cost\":3,"
-                + "\"object\":\"flag\"}],\"cities\":[{\"city\":\"Massa\",\"value\":1,\"payout\":\"vp\"}],"
-                + "\"objectsLeft\":{\"flag\":5}}");
-        assertEquals(new ValuationRequested(2, "ana", "type", "Villa",
+        JsonNode requested = codec.mapper()
+                .readTree("{\"valuation\":2,\"player\":\"ana\",\"kind\":\"type\","
+                        + "\"target\":\"Villa\",\"buildings\":[{\"city\":\"Massa\",\"type\":\"Villa\",\"cost\":3,"
+                        + "\"object\":\"flag\"}],\"cities\":[{\"city\":\"Massa\",\"value\":1,\"payout\":\"vp\"}],"
+                        + "\"objectsLeft\":{\"flag\":5}}");
+        assertEquals(
+                new ValuationRequested(
+                        2,
+                        "ana",
+                        "type",
+                        "Villa",
                         List.of(new ValuationRequested.Building("Massa", "Villa", 3, "flag", 0)),
-                        List.of(new ValuationRequested.City("Massa", 1, "vp")), Map.of("flag", 5)),
+                        List.of(new ValuationRequested.City("Massa", 1, "vp")),
+                        Map.of("flag", 5)),
                 codec.read("tessera.carrara.ValuationRequested", 1, requested));
 
-        JsonNode finished = codec.mapper().readTree("{\"reason\":\"declared\",\"declaredBy\":\"ana\",\"coinsPerVp\":5,"
-                + "\"vpPerObject\":1,\"vpPerBuilding\":1,\"players\":[{\"player\":\"ana\",\"vp\":40,\"coins\":12,"
-                + "\"objects\":6,\"buildings\":9,\"buildingCost\":27,\"stones\":2}]}");
-        assertEquals(new GameFinished("declared", "ana", 5, 1, 0, 1, null,
+        JsonNode finished = codec.mapper()
+                .readTree("{\"reason\":\"declared\",\"declaredBy\":\"ana\",\"coinsPerVp\":5,"
+                        + "\"vpPerObject\":1,\"vpPerBuilding\":1,\"players\":[{\"player\":\"ana\",\"vp\":40,\"coins\":12,"
+                        + "\"objects\":6,\"buildings\":9,\"buildingCost\":27,\"stones\":2}]}");
+        assertEquals(
+                new GameFinished(
+                        "declared",
+                        "ana",
+                        5,
+                        1,
+                        0,
+                        1,
+                        null,
                         List.of(new GameFinished.Tally("ana", 40, 12, 6, 6, 9, 27, 2, 0))),
                 codec.read("tessera.carrara.GameFinished", 1, finished));
     }

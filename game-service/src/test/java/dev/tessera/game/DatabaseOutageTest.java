@@ -1,5 +1,12 @@
 package dev.tessera.game;
 
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
 import dev.tessera.events.Topics;
@@ -18,11 +25,6 @@ import io.restassured.config.HttpClientConfig;
 import io.restassured.config.RestAssuredConfig;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
@@ -37,13 +39,10 @@ import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import java.util.stream.LongStream;
-
-import static io.restassured.RestAssured.given;
-import static org.awaitility.Awaitility.await;
-import static org.hamcrest.Matchers.containsString;
-import static org.hamcrest.Matchers.equalTo;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * What game-service does when its database goes away and comes back, without a restart: requests get a retryable
@@ -57,8 +56,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DatabaseOutageTest {
     private static final String PLAYER = "X-Tessera-Player";
     /** The waits bounded by the acquire timeout below must end; a request that hung would fail the test here. */
-    private static final RestAssuredConfig NO_HANG = RestAssuredConfig.config().httpClient(HttpClientConfig.httpClientConfig()
-            .setParam("http.socket.timeout", 60_000).setParam("http.connection.timeout", 10_000));
+    private static final RestAssuredConfig NO_HANG = RestAssuredConfig.config()
+            .httpClient(HttpClientConfig.httpClientConfig()
+                    .setParam("http.socket.timeout", 60_000)
+                    .setParam("http.connection.timeout", 10_000));
 
     public static class BehindProxy implements QuarkusTestProfile {
         @Override
@@ -80,7 +81,8 @@ class DatabaseOutageTest {
         @Override
         public Map<String, String> start() {
             proxy = TcpProxy.to(TestInfrastructure.postgres().port());
-            return Map.of("quarkus.datasource.reactive.url", "postgresql://127.0.0.1:" + proxy.port() + "/tessera_game");
+            return Map.of(
+                    "quarkus.datasource.reactive.url", "postgresql://127.0.0.1:" + proxy.port() + "/tessera_game");
         }
 
         @Override
@@ -103,12 +105,10 @@ class DatabaseOutageTest {
         }
 
         @Override
-        public void flush() {
-        }
+        public void flush() {}
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     };
 
     @BeforeAll
@@ -142,7 +142,8 @@ class DatabaseOutageTest {
         assertEquals(1, events(gameId), "nothing written");
 
         ProxiedDatabase.proxy.restore();
-        int version = post(gameId, mover, 1, move).then().statusCode(200).extract().path("version");
+        int version =
+                post(gameId, mover, 1, move).then().statusCode(200).extract().path("version");
         assertTrue(version > 1);
         assertEquals(version, events(gameId));
     }
@@ -152,20 +153,23 @@ class DatabaseOutageTest {
         String gameId = startedGame(Map.of("clock", "turn-based", "moveHours", "72"));
         String mover = mover(gameId);
         Object move = legalMoves(gameId, mover).get(0);
-        String waiting = "SELECT count(*) FROM pg_stat_activity WHERE datname = 'tessera_game' AND wait_event_type = 'Lock'";
+        String waiting =
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = 'tessera_game' AND wait_event_type = 'Lock'";
         try (Connection other = TestInfrastructure.postgres().connect("tessera_game");
-             Statement statement = other.createStatement()) {
+                Statement statement = other.createStatement()) {
             // Another transaction holds the game's clock row: the move's append statement waits for it.
             other.setAutoCommit(false);
             statement.execute("SELECT * FROM game_clocks WHERE game_id = '" + gameId + "' FOR UPDATE");
             CompletableFuture<Response> moving = CompletableFuture.supplyAsync(() -> post(gameId, mover, 1, move));
-            await().atMost(Duration.ofSeconds(30)).until(() -> TestInfrastructure.postgres().count("tessera_game", waiting) > 0);
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> TestInfrastructure.postgres().count("tessera_game", waiting) > 0);
 
             ProxiedDatabase.proxy.cut();
             unavailable(moving.get());
             // The statement's server process notices that its client is gone while it waits
             // (client_connection_check_interval) and ends, its statement undone: the row's release cannot let it go on.
-            await().atMost(Duration.ofSeconds(10)).until(() -> TestInfrastructure.postgres().count("tessera_game", waiting) == 0);
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> TestInfrastructure.postgres().count("tessera_game", waiting) == 0);
             other.rollback();
         }
         assertEquals(1, events(gameId), "nothing written");
@@ -182,27 +186,42 @@ class DatabaseOutageTest {
         unavailable(given().config(NO_HANG).get("/api/v1/games/" + gameId));
 
         ProxiedDatabase.proxy.restore();
-        given().config(NO_HANG).get("/api/v1/games/" + gameId).then().statusCode(200).body("version", equalTo(1));
+        given().config(NO_HANG)
+                .get("/api/v1/games/" + gameId)
+                .then()
+                .statusCode(200)
+                .body("version", equalTo(1));
     }
 
     @Test
-    void a_table_started_while_the_database_is_out_of_reach_waits_for_it_and_becomes_its_game_without_the_dead_letter_topic() {
+    void
+            a_table_started_while_the_database_is_out_of_reach_waits_for_it_and_becomes_its_game_without_the_dead_letter_topic() {
         String tableId = UUID.randomUUID().toString();
         String gameId = GameService.gameIdOf(tableId);
-        CloudEvent started = codec.envelope("/tessera/lobby-service", tableId, 4,
-                new TableStarted(tableId, "builders", List.of("ana", "bob"), Map.of()), OffsetDateTime.now());
+        CloudEvent started = codec.envelope(
+                "/tessera/lobby-service",
+                tableId,
+                4,
+                new TableStarted(tableId, "builders", List.of("ana", "bob"), Map.of()),
+                OffsetDateTime.now());
 
         ProxiedDatabase.proxy.cut();
         TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.LOBBY_EVENTS, tableId, codec.write(started));
         // The consumer has met the outage (it says so) and keeps the record.
-        await().atMost(Duration.ofSeconds(30)).until(() -> logged("waits for the database to apply tessera.lobby.TableStarted " + started.id()));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> logged("waits for the database to apply tessera.lobby.TableStarted " + started.id()));
         assertEquals(0, events(gameId));
 
         ProxiedDatabase.proxy.restore();
         await().atMost(Duration.ofSeconds(30)).until(() -> events(gameId) == 1);
-        await().atMost(Duration.ofSeconds(30)).until(() -> onTopic(Topics.GAME_EVENTS, gameId).contains(1L));
-        assertEquals(List.of(), TestKafka.readAll(TestInfrastructure.bootstrapServers(), "game-service.dlq").stream()
-                .filter(r -> tableId.equals(r.key())).toList(), "nothing dead-lettered");
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> onTopic(Topics.GAME_EVENTS, gameId).contains(1L));
+        assertEquals(
+                List.of(),
+                TestKafka.readAll(TestInfrastructure.bootstrapServers(), "game-service.dlq").stream()
+                        .filter(r -> tableId.equals(r.key()))
+                        .toList(),
+                "nothing dead-lettered");
     }
 
     /**
@@ -212,41 +231,65 @@ class DatabaseOutageTest {
      * timer fires, an acquire timeout later).
      */
     @Test
-    void rows_that_waited_in_the_outbox_are_published_once_the_database_is_back_and_nothing_fails_uncaught() throws Exception {
+    void rows_that_waited_in_the_outbox_are_published_once_the_database_is_back_and_nothing_fails_uncaught()
+            throws Exception {
         String gameId = startedGame(Map.of());
         int version = 1;
         try (Connection otherRelay = TestInfrastructure.postgres().connect("tessera_game");
-             Statement statement = otherRelay.createStatement()) {
-            statement.execute("SELECT pg_advisory_lock(" + OutboxRelay.LOCK_NAMESPACE + ", " + Outbox.slot(gameId) + ")");
+                Statement statement = otherRelay.createStatement()) {
+            statement.execute(
+                    "SELECT pg_advisory_lock(" + OutboxRelay.LOCK_NAMESPACE + ", " + Outbox.slot(gameId) + ")");
             for (int i = 0; i < 3; i++) {
                 String mover = mover(gameId);
-                version = post(gameId, mover, version, legalMoves(gameId, mover).get(0)).then().statusCode(200)
-                        .extract().path("version");
+                version = post(gameId, mover, version, legalMoves(gameId, mover).get(0))
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .path("version");
             }
             assertEquals(List.of(1L), onTopic(Topics.GAME_EVENTS, gameId), "the moves wait in the outbox");
 
             ProxiedDatabase.proxy.cut();
-            statement.execute("SELECT pg_advisory_unlock(" + OutboxRelay.LOCK_NAMESPACE + ", " + Outbox.slot(gameId) + ")");
+            statement.execute(
+                    "SELECT pg_advisory_unlock(" + OutboxRelay.LOCK_NAMESPACE + ", " + Outbox.slot(gameId) + ")");
         }
         // Relay runs fail while the database is out of reach; wait until one has failed longer ago than the acquire
         // timeout, so that its timer, had it been left armed, has fired.
-        await().atMost(Duration.ofSeconds(30)).until(() -> relayFailures().size() >= 2
-                && relayFailures().get(relayFailures().size() - 1) - relayFailures().get(0) > 2_000);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> relayFailures().size() >= 2
+                        && relayFailures().get(relayFailures().size() - 1)
+                                        - relayFailures().get(0)
+                                > 2_000);
 
         ProxiedDatabase.proxy.restore();
         int last = version;
-        await().atMost(Duration.ofSeconds(30)).until(() -> onTopic(Topics.GAME_EVENTS, gameId).size() == last);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> onTopic(Topics.GAME_EVENTS, gameId).size() == last);
         assertEquals(LongStream.rangeClosed(1, last).boxed().toList(), onTopic(Topics.GAME_EVENTS, gameId));
-        assertEquals(0, TestInfrastructure.postgres().count("tessera_game",
-                "SELECT count(*) FROM outbox WHERE record_key = '" + gameId + "' AND published_at IS NULL"));
-        assertEquals(List.of(), LOGGED.stream().filter(r -> r.getLevel().intValue() >= Level.SEVERE.intValue())
-                .filter(r -> text(r).contains("Uncaught exception")
-                        || r.getThrown() != null && "Result is already complete".equals(r.getThrown().getMessage()))
-                .map(r -> r.getLoggerName() + ": " + text(r) + " " + r.getThrown()).toList(), "uncaught errors");
+        assertEquals(
+                0,
+                TestInfrastructure.postgres()
+                        .count(
+                                "tessera_game",
+                                "SELECT count(*) FROM outbox WHERE record_key = '" + gameId
+                                        + "' AND published_at IS NULL"));
+        assertEquals(
+                List.of(),
+                LOGGED.stream()
+                        .filter(r -> r.getLevel().intValue() >= Level.SEVERE.intValue())
+                        .filter(r -> text(r).contains("Uncaught exception")
+                                || r.getThrown() != null
+                                        && "Result is already complete"
+                                                .equals(r.getThrown().getMessage()))
+                        .map(r -> r.getLoggerName() + ": " + text(r) + " " + r.getThrown())
+                        .toList(),
+                "uncaught errors");
     }
 
     private static void unavailable(Response response) {
-        response.then().statusCode(503).contentType("application/problem+json")
+        response.then()
+                .statusCode(503)
+                .contentType("application/problem+json")
                 .header("Retry-After", "1")
                 .body("type", equalTo("https://tessera.dev/problems/service-unavailable"))
                 .body("detail", containsString("storage of game-service is unavailable"));
@@ -255,9 +298,16 @@ class DatabaseOutageTest {
     private String startedGame(Map<String, String> options) {
         String tableId = UUID.randomUUID().toString();
         String gameId = GameService.gameIdOf(tableId);
-        TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.LOBBY_EVENTS, tableId, codec.write(codec.envelope(
-                "/tessera/lobby-service", tableId, 4, new TableStarted(tableId, "builders", List.of("ana", "bob"), options),
-                OffsetDateTime.now())));
+        TestKafka.produce(
+                TestInfrastructure.bootstrapServers(),
+                Topics.LOBBY_EVENTS,
+                tableId,
+                codec.write(codec.envelope(
+                        "/tessera/lobby-service",
+                        tableId,
+                        4,
+                        new TableStarted(tableId, "builders", List.of("ana", "bob"), options),
+                        OffsetDateTime.now())));
         await().atMost(Duration.ofSeconds(30)).until(() -> events(gameId) == 1);
         return gameId;
     }
@@ -267,22 +317,33 @@ class DatabaseOutageTest {
     }
 
     private static List<Object> legalMoves(String gameId, String player) {
-        return given().header(PLAYER, player).get("/api/v1/games/" + gameId + "/legal-moves")
-                .then().statusCode(200).extract().jsonPath().getList("moves");
+        return given().header(PLAYER, player)
+                .get("/api/v1/games/" + gameId + "/legal-moves")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("moves");
     }
 
     private static Response post(String gameId, String player, int expectedVersion, Object move) {
-        return given().config(NO_HANG).header(PLAYER, player).contentType(ContentType.JSON)
-                .body(Map.of("expectedVersion", expectedVersion, "move", move)).post("/api/v1/games/" + gameId + "/moves");
+        return given().config(NO_HANG)
+                .header(PLAYER, player)
+                .contentType(ContentType.JSON)
+                .body(Map.of("expectedVersion", expectedVersion, "move", move))
+                .post("/api/v1/games/" + gameId + "/moves");
     }
 
     private static long events(String gameId) {
-        return TestInfrastructure.postgres().count("tessera_game", "SELECT count(*) FROM events WHERE stream_id = '" + gameId + "'");
+        return TestInfrastructure.postgres()
+                .count("tessera_game", "SELECT count(*) FROM events WHERE stream_id = '" + gameId + "'");
     }
 
     private List<Long> onTopic(String topic, String gameId) {
         return TestKafka.readAll(TestInfrastructure.bootstrapServers(), topic).stream()
-                .filter(r -> gameId.equals(r.key())).map(r -> codec.readEnvelope(r.value()).streamversion()).toList();
+                .filter(r -> gameId.equals(r.key()))
+                .map(r -> codec.readEnvelope(r.value()).streamversion())
+                .toList();
     }
 
     private static boolean logged(String text) {
@@ -304,7 +365,10 @@ class DatabaseOutageTest {
 
     /** When the outbox relay's runs failed, in milliseconds since the epoch. */
     private static List<Long> relayFailures() {
-        return LOGGED.stream().filter(r -> OutboxRelay.class.getName().equals(r.getLoggerName()))
-                .filter(r -> text(r).contains("outbox relay run failed")).map(LogRecord::getMillis).toList();
+        return LOGGED.stream()
+                .filter(r -> OutboxRelay.class.getName().equals(r.getLoggerName()))
+                .filter(r -> text(r).contains("outbox relay run failed"))
+                .map(LogRecord::getMillis)
+                .toList();
     }
 }

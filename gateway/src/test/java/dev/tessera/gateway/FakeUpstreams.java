@@ -3,7 +3,6 @@ package dev.tessera.gateway;
 import com.sun.net.httpserver.HttpServer;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -49,7 +48,8 @@ public class FakeUpstreams implements QuarkusTestResourceLifecycleManager {
             String query = exchange.getRequestURI().getQuery();
             long from = query != null && query.startsWith("from=") ? Long.parseLong(query.substring(5)) : 0;
             List<String> events = HISTORY.getOrDefault(gameId, List.of());
-            String json = "[" + String.join(",", events.subList((int) Math.min(from, events.size()), events.size())) + "]";
+            String json =
+                    "[" + String.join(",", events.subList((int) Math.min(from, events.size()), events.size())) + "]";
             byte[] body = json.getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             exchange.sendResponseHeaders(HISTORY.containsKey(gameId) ? 200 : 404, body.length);
@@ -88,7 +88,10 @@ public class FakeUpstreams implements QuarkusTestResourceLifecycleManager {
             String json = "{\"method\": " + quote(exchange.getRequestMethod())
                     + ", \"uri\": " + quote(exchange.getRequestURI().toString())
                     + ", \"player\": " + (player == null ? "null" : quote(player))
-                    + ", \"playerHeaders\": " + exchange.getRequestHeaders().getOrDefault("X-Tessera-Player", java.util.List.of()).size()
+                    + ", \"playerHeaders\": "
+                    + exchange.getRequestHeaders()
+                            .getOrDefault("X-Tessera-Player", java.util.List.of())
+                            .size()
                     + "}";
             byte[] body = json.getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");

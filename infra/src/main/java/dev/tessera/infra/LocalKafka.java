@@ -1,14 +1,5 @@
 package dev.tessera.infra;
 
-import kafka.server.KafkaConfig;
-import kafka.server.KafkaRaftServer;
-import kafka.tools.StorageTool;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.common.errors.TopicExistsException;
-import org.apache.kafka.common.utils.Time;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -24,6 +15,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import kafka.server.KafkaConfig;
+import kafka.server.KafkaRaftServer;
+import kafka.tools.StorageTool;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.utils.Time;
 
 /**
  * A real Kafka node in KRaft mode (combined broker and controller), run in this JVM from Kafka's own server
@@ -65,8 +64,10 @@ public final class LocalKafka implements AutoCloseable {
     private static LocalKafka startNode(int nodeId, List<Integer> brokerPorts, int controllerPort, Path dataDir) {
         int nodes = brokerPorts.size();
         int brokerPort = brokerPorts.get(nodeId - 1);
-        String voters = nodes == 1 ? "1@127.0.0.1:" + controllerPort
-                : IntStream.rangeClosed(1, nodes).mapToObj(i -> i + "@127.0.0.1:" + (brokerPorts.get(i - 1) + 1))
+        String voters = nodes == 1
+                ? "1@127.0.0.1:" + controllerPort
+                : IntStream.rangeClosed(1, nodes)
+                        .mapToObj(i -> i + "@127.0.0.1:" + (brokerPorts.get(i - 1) + 1))
                         .collect(Collectors.joining(","));
         String replication = String.valueOf(replicationFactor(nodes));
         String minInSync = String.valueOf(minInSyncReplicas(nodes));
@@ -101,8 +102,9 @@ public final class LocalKafka implements AutoCloseable {
                 props.store(out, "written by Tessera's LocalKafka");
             }
             if (!Files.exists(dataDir.resolve("meta.properties"))) {
-                int rc = StorageTool.execute(new String[] {"format", "-t", CLUSTER_ID, "-c", config.toString(),
-                        "--ignore-formatted"}, new PrintStream(OutputStream.nullOutputStream()));
+                int rc = StorageTool.execute(
+                        new String[] {"format", "-t", CLUSTER_ID, "-c", config.toString(), "--ignore-formatted"},
+                        new PrintStream(OutputStream.nullOutputStream()));
                 if (rc != 0) {
                     throw new IllegalStateException("Kafka storage format failed with code " + rc);
                 }
@@ -165,8 +167,11 @@ public final class LocalKafka implements AutoCloseable {
     }
 
     private static Admin admin(String bootstrapServers) {
-        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000));
+        return Admin.create(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                10_000));
     }
 
     /** Waits until the cluster at {@code bootstrapServers} has at least {@code brokers} brokers up (60 s at most). */

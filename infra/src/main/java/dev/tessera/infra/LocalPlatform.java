@@ -32,13 +32,13 @@ import java.util.logging.Logger;
 public final class LocalPlatform {
     /** Held here: java.util.logging keeps its loggers weakly, and a collected logger forgets its level. */
     private static final List<Logger> CONFIGURED = new ArrayList<>();
+
     private static final String USAGE = """
             usage: LocalPlatform postgres --data DIR --port P --databases a,b [--log FILE] [--durable on|off]
                    LocalPlatform kafka --data DIR --node N --ports P1[,P2,...]
                    LocalPlatform topics --bootstrap HOST:PORT --topics x,y --partitions N [--replicas R] [--brokers B]""";
 
-    private LocalPlatform() {
-    }
+    private LocalPlatform() {}
 
     public static void main(String[] args) throws InterruptedException {
         configureLogging();
@@ -64,11 +64,19 @@ public final class LocalPlatform {
         }
         // The server outlives this JVM: nothing here may close it.
         boolean durable = !"off".equals(opts.getOrDefault("durable", "on"));
-        LocalPostgres postgres = LocalPostgres.startServer(port, data,
-                Path.of(opts.getOrDefault("log", data.resolveSibling("postgres.log").toString())), durable);
+        LocalPostgres postgres = LocalPostgres.startServer(
+                port,
+                data,
+                Path.of(opts.getOrDefault(
+                        "log", data.resolveSibling("postgres.log").toString())),
+                durable);
         postgres.createDatabases(list(opts.get("databases")));
-        System.out.printf("postgres ready on port %d with databases %s (fsync %s, synchronous_commit %s), pid %d%n",
-                port, opts.get("databases"), postgres.setting("fsync"), postgres.setting("synchronous_commit"),
+        System.out.printf(
+                "postgres ready on port %d with databases %s (fsync %s, synchronous_commit %s), pid %d%n",
+                port,
+                opts.get("databases"),
+                postgres.setting("fsync"),
+                postgres.setting("synchronous_commit"),
                 LocalPostgres.postmasterPid(data));
         System.exit(0);
     }
@@ -76,22 +84,26 @@ public final class LocalPlatform {
     private static void kafka(Map<String, String> opts) throws InterruptedException {
         Path data = Path.of(required(opts, "data"));
         int node = Integer.parseInt(required(opts, "node"));
-        List<Integer> ports = list(required(opts, "ports")).stream().map(Integer::valueOf).toList();
+        List<Integer> ports =
+                list(required(opts, "ports")).stream().map(Integer::valueOf).toList();
         int mine = ports.get(node - 1);
         port(String.valueOf(mine), "Kafka");
         port(String.valueOf(mine + 1), "Kafka's controller");
         LocalKafka kafka = LocalKafka.startNode(node, ports, data);
         System.out.println("kafka node " + node + " of " + ports.size() + " ready on " + kafka.bootstrapServers());
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            System.out.println("stopping kafka node " + node);
-            try {
-                kafka.close();
-            } catch (RuntimeException e) {
-                System.err.println("while stopping: " + e.getMessage());
-            }
-            stopped.countDown();
-        }, "tessera-kafka-stop"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            System.out.println("stopping kafka node " + node);
+                            try {
+                                kafka.close();
+                            } catch (RuntimeException e) {
+                                System.err.println("while stopping: " + e.getMessage());
+                            }
+                            stopped.countDown();
+                        },
+                        "tessera-kafka-stop"));
         stopped.await();
     }
 
@@ -125,8 +137,9 @@ public final class LocalPlatform {
         console.setFormatter(new Formatter() {
             @Override
             public String format(LogRecord record) {
-                String line = String.format("%1$tT %2$s %3$s: %4$s%n", record.getMillis(), record.getLevel(),
-                        record.getLoggerName(), formatMessage(record));
+                String line = String.format(
+                        "%1$tT %2$s %3$s: %4$s%n",
+                        record.getMillis(), record.getLevel(), record.getLoggerName(), formatMessage(record));
                 return record.getThrown() == null ? line : line + record.getThrown() + System.lineSeparator();
             }
         });

@@ -1,7 +1,6 @@
 package dev.tessera.infra;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -51,7 +50,8 @@ public final class LocalPostgres implements AutoCloseable {
     public static LocalPostgres startServer(int port, Path dataDir, Path log, boolean durable) {
         String on = durable ? "on" : "off";
         return start(builder(port)
-                .setDataDirectory(dataDir).setCleanDataDirectory(false)
+                .setDataDirectory(dataDir)
+                .setCleanDataDirectory(false)
                 .setServerConfig("fsync", on)
                 .setServerConfig("synchronous_commit", on)
                 .setServerConfig("full_page_writes", on)
@@ -78,7 +78,8 @@ public final class LocalPostgres implements AutoCloseable {
     /** The postmaster's process id, from {@code postmaster.pid} in {@code dataDir}'s first line. */
     public static long postmasterPid(Path dataDir) {
         try {
-            return Long.parseLong(Files.readAllLines(dataDir.resolve("postmaster.pid")).get(0).trim());
+            return Long.parseLong(
+                    Files.readAllLines(dataDir.resolve("postmaster.pid")).get(0).trim());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -90,8 +91,8 @@ public final class LocalPostgres implements AutoCloseable {
             throw new IllegalArgumentException("not a setting name: " + name);
         }
         try (Connection connection = connect("postgres");
-             Statement statement = connection.createStatement();
-             ResultSet rs = statement.executeQuery("SHOW " + name)) {
+                Statement statement = connection.createStatement();
+                ResultSet rs = statement.executeQuery("SHOW " + name)) {
             rs.next();
             return rs.getString(1);
         } catch (SQLException e) {
@@ -106,12 +107,13 @@ public final class LocalPostgres implements AutoCloseable {
     /** Creates each database that does not exist yet. */
     public void createDatabases(List<String> names) {
         try (Connection connection = postgres.getPostgresDatabase().getConnection();
-             Statement statement = connection.createStatement()) {
+                Statement statement = connection.createStatement()) {
             for (String name : names) {
                 if (!name.matches("[a-z_][a-z0-9_]*")) {
                     throw new IllegalArgumentException("not a plain database name: " + name);
                 }
-                try (ResultSet rs = statement.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + name + "'")) {
+                try (ResultSet rs =
+                        statement.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + name + "'")) {
                     if (rs.next()) {
                         continue;
                     }
@@ -126,8 +128,8 @@ public final class LocalPostgres implements AutoCloseable {
     /** Runs a query whose first column of its first row is a number (a count, say); for tests. */
     public long count(String database, String sql) {
         try (Connection connection = connect(database);
-             Statement statement = connection.createStatement();
-             ResultSet rs = statement.executeQuery(sql)) {
+                Statement statement = connection.createStatement();
+                ResultSet rs = statement.executeQuery(sql)) {
             return rs.next() ? rs.getLong(1) : 0;
         } catch (SQLException e) {
             throw new IllegalStateException(sql + ": " + e.getMessage(), e);

@@ -6,8 +6,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 
 final class Ports {
-    private Ports() {
-    }
+    private Ports() {}
 
     static int free() {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

@@ -30,6 +30,7 @@ public final class TcpProxy implements AutoCloseable {
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
     /** Connections accepted while stalled: nothing passed on yet. */
     private final List<Socket> waiting = new ArrayList<>();
+
     private volatile ServerSocket server;
     private boolean stalled;
     /** Sees each chunk a client sends, as read (ISO-8859-1), before it is passed on. */
@@ -43,7 +44,7 @@ public final class TcpProxy implements AutoCloseable {
 
     /** A proxy on a free port of localhost to {@code targetPort} on localhost. */
     public static TcpProxy to(int targetPort) {
-        return to(targetPort, chunk -> { });
+        return to(targetPort, chunk -> {});
     }
 
     /**
@@ -130,27 +131,30 @@ public final class TcpProxy implements AutoCloseable {
             Socket upstream = new Socket(InetAddress.getLoopbackAddress(), targetPort);
             open.add(upstream);
             pump(client, upstream, sent);
-            pump(upstream, client, chunk -> { });
+            pump(upstream, client, chunk -> {});
         } catch (IOException e) {
             reset(client);
         }
     }
 
     private void pump(Socket from, Socket to, Consumer<String> seen) {
-        Thread thread = new Thread(() -> {
-            byte[] buffer = new byte[16 * 1024];
-            try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
-                for (int n; (n = in.read(buffer)) >= 0; ) {
-                    seen.accept(new String(buffer, 0, n, StandardCharsets.ISO_8859_1));
-                    out.write(buffer, 0, n);
-                    out.flush();
-                }
-            } catch (IOException ignored) {
-                // One side went away: the other goes too.
-            }
-            reset(from);
-            reset(to);
-        }, "tcp-proxy-pump");
+        Thread thread = new Thread(
+                () -> {
+                    byte[] buffer = new byte[16 * 1024];
+                    try (InputStream in = from.getInputStream();
+                            OutputStream out = to.getOutputStream()) {
+                        for (int n; (n = in.read(buffer)) >= 0; ) {
+                            seen.accept(new String(buffer, 0, n, StandardCharsets.ISO_8859_1));
+                            out.write(buffer, 0, n);
+                            out.flush();
+                        }
+                    } catch (IOException ignored) {
+                        // One side went away: the other goes too.
+                    }
+                    reset(from);
+                    reset(to);
+                },
+                "tcp-proxy-pump");
         thread.setDaemon(true);
         thread.start();
     }

@@ -1,7 +1,6 @@
 package dev.tessera.infra;
 
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -60,10 +59,13 @@ public class TestInfrastructure implements QuarkusTestResourceLifecycleManager {
             Path dir = Files.createTempDirectory("tessera-test-infra");
             postgres = LocalPostgres.start(0, null);
             kafka = LocalKafka.start(0, dir.resolve("kafka"));
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                kafka.close();
-                postgres.close();
-            }, "tessera-test-infra-stop"));
+            Runtime.getRuntime()
+                    .addShutdownHook(new Thread(
+                            () -> {
+                                kafka.close();
+                                postgres.close();
+                            },
+                            "tessera-test-infra-stop"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,5 +1,11 @@
 package dev.tessera.infra;
 
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -11,17 +17,9 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
-
 /** Plain Kafka clients for tests that put records on, or read them off, the real broker. */
 public final class TestKafka {
-    private TestKafka() {
-    }
+    private TestKafka() {}
 
     /** Sends one record with the content-type header that Tessera's outbox relay puts on every record. */
     public static void produce(String bootstrap, String topic, String key, String value) {
@@ -37,14 +35,21 @@ public final class TestKafka {
     }
 
     /** As {@link #produceAll(String, String, String, List)}, with {@code headers} on every record too (the relay's {@code ce_type}). */
-    public static void produceAll(String bootstrap, String topic, String key, List<String> values, Map<String, String> headers) {
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap), new StringSerializer(), new StringSerializer())) {
+    public static void produceAll(
+            String bootstrap, String topic, String key, List<String> values, Map<String, String> headers) {
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(
+                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap),
+                new StringSerializer(),
+                new StringSerializer())) {
             List<Future<RecordMetadata>> sent = new ArrayList<>();
             for (String value : values) {
                 ProducerRecord<String, String> record = new ProducerRecord<>(topic, key, value);
-                record.headers().add("content-type", "application/cloudevents+json".getBytes(java.nio.charset.StandardCharsets.UTF_8));
-                headers.forEach((name, header) -> record.headers().add(name, header.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+                record.headers()
+                        .add(
+                                "content-type",
+                                "application/cloudevents+json".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                headers.forEach((name, header) ->
+                        record.headers().add(name, header.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
                 sent.add(producer.send(record));
             }
             for (Future<RecordMetadata> each : sent) {
@@ -60,19 +65,27 @@ public final class TestKafka {
 
     /** Every record now on {@code topic}, from the beginning, in partition order. */
     public static List<ConsumerRecord<String, String>> readAll(String bootstrap, String topic) {
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-                // As the services read: what the outbox relays committed.
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"), new StringDeserializer(), new StringDeserializer())) {
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrap,
+                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                        false,
+                        // As the services read: what the outbox relays committed.
+                        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                        "read_committed"),
+                new StringDeserializer(),
+                new StringDeserializer())) {
             List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(10)).stream()
-                    .map(p -> new TopicPartition(topic, p.partition())).toList();
+                    .map(p -> new TopicPartition(topic, p.partition()))
+                    .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
             List<ConsumerRecord<String, String>> records = new ArrayList<>();
             long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-            while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p)) && System.nanoTime() < deadline) {
+            while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p))
+                    && System.nanoTime() < deadline) {
                 consumer.poll(Duration.ofMillis(200)).forEach(records::add);
             }
             return records;

@@ -4,7 +4,6 @@ import dev.tessera.events.Topics;
 import dev.tessera.kit.rebuild.Projection;
 import dev.tessera.kit.rebuild.ProjectionRebuild;
 import dev.tessera.lobby.players.PlayersReadModel;
-
 import java.util.List;
 
 /**
@@ -14,11 +13,15 @@ import java.util.List;
  * table-status consumer finds every replayed event processed already and skips it.
  */
 public final class Rebuild {
-    public static final Projection PROJECTION = new Projection("lobby-service", "LOBBY_DB", "tessera_lobby",
-            List.of(Topics.GAME_EVENTS), List.of(PlayersReadModel.CONSUMER), PlayersReadModel.TABLES);
+    public static final Projection PROJECTION = new Projection(
+            "lobby-service",
+            "LOBBY_DB",
+            "tessera_lobby",
+            List.of(Topics.GAME_EVENTS),
+            List.of(PlayersReadModel.CONSUMER),
+            PlayersReadModel.TABLES);
 
-    private Rebuild() {
-    }
+    private Rebuild() {}
 
     public static void main(String[] args) {
         ProjectionRebuild.main(PROJECTION);

@@ -1,5 +1,7 @@
 package dev.tessera.lobby;
 
+import static io.restassured.RestAssured.given;
+
 import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
 import dev.tessera.events.TesseraEvent;
@@ -8,7 +10,6 @@ import dev.tessera.infra.TestInfrastructure;
 import dev.tessera.infra.TestKafka;
 import io.restassured.http.ContentType;
 import io.restassured.specification.RequestSpecification;
-
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -17,15 +18,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import static io.restassured.RestAssured.given;
-
 /** What the lobby's integration tests share: acting as a player, reading the topics and tables, feeding game-events. */
 public final class Lobby {
     public static final String PLAYER = "X-Tessera-Player";
     public static final EventCodec CODEC = new EventCodec();
 
-    private Lobby() {
-    }
+    private Lobby() {}
 
     /** A player id no other test uses, so that tests sharing the database and the broker stay apart. */
     public static String player(String name) {
@@ -38,8 +36,12 @@ public final class Lobby {
 
     /** Opens a table hosted by {@code host} and answers its id. */
     public static String open(String host, String game, int seats) {
-        return as(host).body(Map.of("game", game, "seats", seats)).post("/api/v1/tables")
-                .then().statusCode(201).extract().path("id");
+        return as(host).body(Map.of("game", game, "seats", seats))
+                .post("/api/v1/tables")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
     }
 
     public static void join(String tableId, String... players) {
@@ -52,7 +54,8 @@ public final class Lobby {
     public static List<CloudEvent> lobbyEvents(String tableId) {
         return TestKafka.readAll(TestInfrastructure.bootstrapServers(), Topics.LOBBY_EVENTS).stream()
                 .filter(r -> r.key().equals(tableId))
-                .map(r -> CODEC.readEnvelope(r.value())).toList();
+                .map(r -> CODEC.readEnvelope(r.value()))
+                .toList();
     }
 
     /** Runs a counting query on the lobby's database. */
@@ -63,7 +66,7 @@ public final class Lobby {
     /** Runs a statement on the lobby's database, for a test that writes what an older release would have. */
     public static void execute(String sql) {
         try (Connection connection = TestInfrastructure.postgres().connect("tessera_lobby");
-             Statement statement = connection.createStatement()) {
+                Statement statement = connection.createStatement()) {
             statement.execute(sql);
         } catch (SQLException e) {
             throw new IllegalStateException(sql + ": " + e.getMessage(), e);
@@ -81,7 +84,8 @@ public final class Lobby {
     }
 
     public static long processed(String consumer, String eventId) {
-        return count("SELECT count(*) FROM processed_events WHERE consumer = '" + consumer + "' AND event_id = '" + eventId + "'");
+        return count("SELECT count(*) FROM processed_events WHERE consumer = '" + consumer + "' AND event_id = '"
+                + eventId + "'");
     }
 
     /** Wraps a game event as game-service publishes it: position {@code version} of the game's stream, at {@code time}. */
@@ -92,7 +96,11 @@ public final class Lobby {
     /** Puts records on game-events as game-service's relay does (its type in a header), keyed by their game, in the order given. */
     public static void produce(CloudEvent... events) {
         for (CloudEvent e : events) {
-            TestKafka.produceAll(TestInfrastructure.bootstrapServers(), Topics.GAME_EVENTS, e.subject(), List.of(CODEC.write(e)),
+            TestKafka.produceAll(
+                    TestInfrastructure.bootstrapServers(),
+                    Topics.GAME_EVENTS,
+                    e.subject(),
+                    List.of(CODEC.write(e)),
                     Map.of(CloudEvent.TYPE_HEADER, e.type()));
         }
     }

@@ -1,12 +1,5 @@
 package dev.tessera.lobby;
 
-import dev.tessera.events.CloudEvent;
-import io.quarkus.test.junit.QuarkusTest;
-import org.junit.jupiter.api.Test;
-
-import java.time.Duration;
-import java.util.List;
-
 import static dev.tessera.lobby.Lobby.as;
 import static dev.tessera.lobby.Lobby.count;
 import static dev.tessera.lobby.Lobby.lobbyEvents;
@@ -18,6 +11,12 @@ import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.tessera.events.CloudEvent;
+import io.quarkus.test.junit.QuarkusTest;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /** Leaving a table and removing a player from it, before the start. */
 @QuarkusTest
@@ -32,23 +31,49 @@ class SeatsTest {
         String id = open(ana, "alhambra", 4);
         Lobby.join(id, bob, cyd);
 
-        as(ana).post("/api/v1/tables/" + id + "/leave").then().statusCode(200)
-                .body("host", equalTo(bob)).body("players", contains(bob, cyd)).body("status", equalTo("open"));
+        as(ana).post("/api/v1/tables/" + id + "/leave")
+                .then()
+                .statusCode(200)
+                .body("host", equalTo(bob))
+                .body("players", contains(bob, cyd))
+                .body("status", equalTo("open"));
         // Seats close up: the next to join takes the seat after the last one taken.
         Lobby.join(id, dan);
-        as(dan).post("/api/v1/tables/" + id + "/leave").then().statusCode(200)
-                .body("host", equalTo(bob)).body("players", contains(bob, cyd));
-        as(bob).post("/api/v1/tables/" + id + "/leave").then().statusCode(200)
-                .body("host", equalTo(cyd)).body("players", contains(cyd));
-        as(cyd).post("/api/v1/tables/" + id + "/leave").then().statusCode(200)
-                .body("players", empty()).body("status", equalTo("closed"));
+        as(dan).post("/api/v1/tables/" + id + "/leave")
+                .then()
+                .statusCode(200)
+                .body("host", equalTo(bob))
+                .body("players", contains(bob, cyd));
+        as(bob).post("/api/v1/tables/" + id + "/leave")
+                .then()
+                .statusCode(200)
+                .body("host", equalTo(cyd))
+                .body("players", contains(cyd));
+        as(cyd).post("/api/v1/tables/" + id + "/leave")
+                .then()
+                .statusCode(200)
+                .body("players", empty())
+                .body("status", equalTo("closed"));
         as(dan).get("/api/v1/tables?status=closed").then().statusCode(200);
         as(dan).post("/api/v1/tables/" + id + "/join").then().statusCode(409).body("rule", equalTo("table-closed"));
 
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertEquals(9, lobbyEvents(id).size()));
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() -> assertEquals(9, lobbyEvents(id).size()));
         List<CloudEvent> events = lobbyEvents(id);
-        assertEquals(List.of("TableOpened", "PlayerSeated", "PlayerSeated", "PlayerSeated", "PlayerLeft", "PlayerSeated",
-                "PlayerLeft", "PlayerLeft", "PlayerLeft"), events.stream().map(e -> e.type().substring("tessera.lobby.".length())).toList());
+        assertEquals(
+                List.of(
+                        "TableOpened",
+                        "PlayerSeated",
+                        "PlayerSeated",
+                        "PlayerSeated",
+                        "PlayerLeft",
+                        "PlayerSeated",
+                        "PlayerLeft",
+                        "PlayerLeft",
+                        "PlayerLeft"),
+                events.stream()
+                        .map(e -> e.type().substring("tessera.lobby.".length()))
+                        .toList());
         assertEquals(ana, events.get(4).data().get("player").asText());
         assertEquals(2, events.get(5).data().get("seat").asInt());
         assertEquals(cyd, events.get(8).data().get("player").asText());
@@ -63,15 +88,27 @@ class SeatsTest {
         Lobby.join(id, bob);
         long written = outboxOf(id);
         as(eve).post("/api/v1/tables/" + id + "/leave")
-                .then().statusCode(409).contentType("application/problem+json").body("rule", equalTo("not-seated"));
-        as(eve).post("/api/v1/tables/no-such-table/leave").then().statusCode(404).contentType("application/problem+json");
+                .then()
+                .statusCode(409)
+                .contentType("application/problem+json")
+                .body("rule", equalTo("not-seated"));
+        as(eve).post("/api/v1/tables/no-such-table/leave")
+                .then()
+                .statusCode(404)
+                .contentType("application/problem+json");
         as(ana).post("/api/v1/tables/" + id + "/start").then().statusCode(200);
         String before = row(id);
         as(bob).post("/api/v1/tables/" + id + "/leave")
-                .then().statusCode(409).contentType("application/problem+json").body("rule", equalTo("table-started"));
+                .then()
+                .statusCode(409)
+                .contentType("application/problem+json")
+                .body("rule", equalTo("table-started"));
         as(ana).post("/api/v1/tables/" + id + "/leave").then().statusCode(409).body("rule", equalTo("table-started"));
 
-        as(ana).get("/api/v1/tables/" + id).then().body("players", contains(ana, bob)).body("host", equalTo(ana));
+        as(ana).get("/api/v1/tables/" + id)
+                .then()
+                .body("players", contains(ana, bob))
+                .body("host", equalTo(ana));
         assertEquals(before, row(id));
         assertEquals(written + 1, outboxOf(id)); // only TableStarted
     }
@@ -84,18 +121,27 @@ class SeatsTest {
         String id = open(ana, "carrara", 4);
         Lobby.join(id, bob, cyd);
 
-        as(ana).delete("/api/v1/tables/" + id + "/seats/" + bob).then().statusCode(200)
-                .body("players", contains(ana, cyd)).body("host", equalTo(ana));
+        as(ana).delete("/api/v1/tables/" + id + "/seats/" + bob)
+                .then()
+                .statusCode(200)
+                .body("players", contains(ana, cyd))
+                .body("host", equalTo(ana));
         // A table of 4 seats starts with the players it has, at least the minimum.
-        as(ana).post("/api/v1/tables/" + id + "/start").then().statusCode(200)
-                .body("seats", equalTo(4)).body("players", contains(ana, cyd));
+        as(ana).post("/api/v1/tables/" + id + "/start")
+                .then()
+                .statusCode(200)
+                .body("seats", equalTo(4))
+                .body("players", contains(ana, cyd));
 
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertEquals(6, lobbyEvents(id).size()));
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() -> assertEquals(6, lobbyEvents(id).size()));
         CloudEvent removed = lobbyEvents(id).get(4);
         assertEquals("tessera.lobby.SeatRemoved", removed.type());
         assertEquals(bob, removed.data().get("player").asText());
         assertEquals(ana, removed.data().get("host").asText());
-        assertEquals("[\"" + ana + "\",\"" + cyd + "\"]", lobbyEvents(id).get(5).data().get("players").toString());
+        assertEquals(
+                "[\"" + ana + "\",\"" + cyd + "\"]",
+                lobbyEvents(id).get(5).data().get("players").toString());
     }
 
     @Test
@@ -109,19 +155,31 @@ class SeatsTest {
         String before = row(id);
 
         as(bob).delete("/api/v1/tables/" + id + "/seats/" + ana)
-                .then().statusCode(403).contentType("application/problem+json").body("rule", equalTo("not-host"));
+                .then()
+                .statusCode(403)
+                .contentType("application/problem+json")
+                .body("rule", equalTo("not-host"));
         as(ana).delete("/api/v1/tables/" + id + "/seats/" + ana)
-                .then().statusCode(409).contentType("application/problem+json").body("rule", equalTo("host-cannot-remove-self"));
+                .then()
+                .statusCode(409)
+                .contentType("application/problem+json")
+                .body("rule", equalTo("host-cannot-remove-self"));
         as(ana).delete("/api/v1/tables/" + id + "/seats/" + eve)
-                .then().statusCode(409).contentType("application/problem+json")
-                .body("rule", equalTo("not-seated")).body("player", equalTo(eve));
+                .then()
+                .statusCode(409)
+                .contentType("application/problem+json")
+                .body("rule", equalTo("not-seated"))
+                .body("player", equalTo(eve));
 
         as(ana).get("/api/v1/tables/" + id).then().body("players", contains(ana, bob));
         assertEquals(before, row(id));
         assertEquals(written, outboxOf(id));
 
         as(ana).post("/api/v1/tables/" + id + "/start").then().statusCode(200);
-        as(ana).delete("/api/v1/tables/" + id + "/seats/" + bob).then().statusCode(409).body("rule", equalTo("table-started"));
+        as(ana).delete("/api/v1/tables/" + id + "/seats/" + bob)
+                .then()
+                .statusCode(409)
+                .body("rule", equalTo("table-started"));
         assertEquals(written + 1, outboxOf(id));
     }
 
@@ -129,14 +187,21 @@ class SeatsTest {
     void joining_twice_or_after_the_start_or_an_unknown_game_is_refused() {
         String ana = player("ana");
         String bob = player("bob");
-        as(ana).body(java.util.Map.of("game", "chess", "seats", 2)).post("/api/v1/tables")
-                .then().statusCode(400).body("field", equalTo("game"));
+        as(ana).body(java.util.Map.of("game", "chess", "seats", 2))
+                .post("/api/v1/tables")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("game"));
         String id = open(ana, "alhambra", 3);
         as(ana).post("/api/v1/tables/" + id + "/join").then().statusCode(409).body("rule", equalTo("already-seated"));
         Lobby.join(id, bob);
         as(bob).post("/api/v1/tables/" + id + "/join").then().statusCode(409).body("rule", equalTo("already-seated"));
         as(ana).post("/api/v1/tables/" + id + "/start").then().statusCode(200);
-        as(player("cyd")).post("/api/v1/tables/" + id + "/join").then().statusCode(409).body("rule", equalTo("table-started"));
+        as(player("cyd"))
+                .post("/api/v1/tables/" + id + "/join")
+                .then()
+                .statusCode(409)
+                .body("rule", equalTo("table-started"));
         assertEquals(4, outboxOf(id));
         assertEquals(0, count("SELECT count(*) FROM game_tables WHERE game = 'chess'"));
     }

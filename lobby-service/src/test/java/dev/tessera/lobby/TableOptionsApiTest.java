@@ -1,15 +1,5 @@
 package dev.tessera.lobby;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.tessera.events.CloudEvent;
-import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.response.ValidatableResponse;
-import org.junit.jupiter.api.Test;
-
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-
 import static dev.tessera.lobby.Lobby.as;
 import static dev.tessera.lobby.Lobby.count;
 import static dev.tessera.lobby.Lobby.lobbyEvents;
@@ -20,6 +10,15 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tessera.events.CloudEvent;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.ValidatableResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 /**
  * A table's options: the clock, and the options of its title (Carrara's expansion); checked, defaults made
@@ -32,11 +31,14 @@ class TableOptionsApiTest {
     void the_clock_settings_are_explicit_on_the_table_and_in_its_events() {
         String ana = player("ana");
         String bob = player("bob");
-        String id = as(ana).body(Map.of("game", "alhambra", "seats", 2, "options", Map.of("clock", "realtime", "turnSeconds", "45")))
+        String id = as(ana).body(Map.of(
+                        "game", "alhambra", "seats", 2, "options", Map.of("clock", "realtime", "turnSeconds", "45")))
                 .post("/api/v1/tables")
-                .then().statusCode(201)
+                .then()
+                .statusCode(201)
                 .body("options", equalTo(Map.of("clock", "realtime", "turnSeconds", "45")))
-                .extract().path("id");
+                .extract()
+                .path("id");
         Lobby.join(id, bob);
         as(ana).post("/api/v1/tables/" + id + "/start").then().statusCode(200);
 
@@ -48,11 +50,19 @@ class TableOptionsApiTest {
         String ana = player("ana");
         String bob = player("bob");
         Map<String, String> expansion = Map.of("clock", "realtime", "turnSeconds", "60", "expansion", "true");
-        String id = as(ana).body(Map.of("game", "carrara", "seats", 2,
-                        "options", Map.of("expansion", "true", "clock", "realtime", "turnSeconds", "60")))
+        String id = as(ana).body(Map.of(
+                        "game",
+                        "carrara",
+                        "seats",
+                        2,
+                        "options",
+                        Map.of("expansion", "true", "clock", "realtime", "turnSeconds", "60")))
                 .post("/api/v1/tables")
-                .then().statusCode(201).body("options", equalTo(expansion))
-                .extract().path("id");
+                .then()
+                .statusCode(201)
+                .body("options", equalTo(expansion))
+                .extract()
+                .path("id");
         as(bob).get("/api/v1/tables/" + id).then().statusCode(200).body("options", equalTo(expansion));
         Lobby.join(id, bob);
         as(ana).post("/api/v1/tables/" + id + "/start").then().statusCode(200).body("options", equalTo(expansion));
@@ -65,11 +75,18 @@ class TableOptionsApiTest {
         String ana = player("ana");
         String bob = player("bob");
         Map<String, String> basic = Map.of("clock", "turn-based", "moveHours", "72", "expansion", "false");
-        String id = as(ana).body(Map.of("game", "carrara", "seats", 2)).post("/api/v1/tables")
-                .then().statusCode(201).body("options", equalTo(basic))
-                .extract().path("id");
-        as(ana).body(Map.of("game", "carrara", "seats", 2, "options", Map.of("expansion", "false"))).post("/api/v1/tables")
-                .then().statusCode(201).body("options", equalTo(basic));
+        String id = as(ana).body(Map.of("game", "carrara", "seats", 2))
+                .post("/api/v1/tables")
+                .then()
+                .statusCode(201)
+                .body("options", equalTo(basic))
+                .extract()
+                .path("id");
+        as(ana).body(Map.of("game", "carrara", "seats", 2, "options", Map.of("expansion", "false")))
+                .post("/api/v1/tables")
+                .then()
+                .statusCode(201)
+                .body("options", equalTo(basic));
         Lobby.join(id, bob);
         as(ana).post("/api/v1/tables/" + id + "/start").then().statusCode(200);
 
@@ -79,13 +96,23 @@ class TableOptionsApiTest {
     @Test
     void without_options_the_table_is_turn_based_with_72_hours_per_move() {
         String ana = player("ana");
-        as(ana).body(Map.of("game", "alhambra", "seats", 2)).post("/api/v1/tables")
-                .then().statusCode(201).body("options", equalTo(Map.of("clock", "turn-based", "moveHours", "72")));
-        as(ana).body(Map.of("game", "alhambra", "seats", 2, "options", Map.of("clock", "realtime"))).post("/api/v1/tables")
-                .then().statusCode(201).body("options", equalTo(Map.of("clock", "realtime", "turnSeconds", "120")));
-        String id = as(ana).body(Map.of("game", "alhambra", "seats", 2, "options", Map.of("moveHours", "24"))).post("/api/v1/tables")
-                .then().statusCode(201).body("options", equalTo(Map.of("clock", "turn-based", "moveHours", "24")))
-                .extract().path("id");
+        as(ana).body(Map.of("game", "alhambra", "seats", 2))
+                .post("/api/v1/tables")
+                .then()
+                .statusCode(201)
+                .body("options", equalTo(Map.of("clock", "turn-based", "moveHours", "72")));
+        as(ana).body(Map.of("game", "alhambra", "seats", 2, "options", Map.of("clock", "realtime")))
+                .post("/api/v1/tables")
+                .then()
+                .statusCode(201)
+                .body("options", equalTo(Map.of("clock", "realtime", "turnSeconds", "120")));
+        String id = as(ana).body(Map.of("game", "alhambra", "seats", 2, "options", Map.of("moveHours", "24")))
+                .post("/api/v1/tables")
+                .then()
+                .statusCode(201)
+                .body("options", equalTo(Map.of("clock", "turn-based", "moveHours", "24")))
+                .extract()
+                .path("id");
         Lobby.as(ana).get("/api/v1/tables/" + id).then().body("options.moveHours", equalTo("24"));
     }
 
@@ -104,9 +131,16 @@ class TableOptionsApiTest {
         // A value that is not a string at all is bad JSON for the field.
         as(ana).body("{\"game\": \"alhambra\", \"seats\": 2, \"options\": {\"turnSeconds\": {\"min\": 1}}}")
                 .post("/api/v1/tables")
-                .then().statusCode(400).contentType("application/problem+json").body("field", equalTo("options.turnSeconds"));
-        as(ana).body("{\"game\": \"alhambra\", \"seats\": \"many\"}").post("/api/v1/tables")
-                .then().statusCode(400).contentType("application/problem+json").body("field", equalTo("seats"));
+                .then()
+                .statusCode(400)
+                .contentType("application/problem+json")
+                .body("field", equalTo("options.turnSeconds"));
+        as(ana).body("{\"game\": \"alhambra\", \"seats\": \"many\"}")
+                .post("/api/v1/tables")
+                .then()
+                .statusCode(400)
+                .contentType("application/problem+json")
+                .body("field", equalTo("seats"));
 
         assertEquals(0, count("SELECT count(*) FROM game_tables WHERE host = '" + ana + "'"));
         assertEquals(0, outboxMentioning(ana));
@@ -131,7 +165,8 @@ class TableOptionsApiTest {
 
     /** TableOpened and TableStarted of the started table {@code id} carry exactly {@code options}. */
     private static void assertOptionsPublished(String id, Map<String, String> options) {
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertEquals(4, lobbyEvents(id).size()));
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() -> assertEquals(4, lobbyEvents(id).size()));
         List<CloudEvent> events = lobbyEvents(id);
         assertEquals("tessera.lobby.TableOpened", events.get(0).type());
         assertEquals("tessera.lobby.TableStarted", events.get(3).type());
@@ -145,7 +180,11 @@ class TableOptionsApiTest {
     }
 
     private static ValidatableResponse rejected(String host, String game, Map<String, String> options, String field) {
-        return as(host).body(Map.of("game", game, "seats", 2, "options", options)).post("/api/v1/tables")
-                .then().statusCode(400).contentType("application/problem+json").body("field", equalTo(field));
+        return as(host).body(Map.of("game", game, "seats", 2, "options", options))
+                .post("/api/v1/tables")
+                .then()
+                .statusCode(400)
+                .contentType("application/problem+json")
+                .body("field", equalTo(field));
     }
 }

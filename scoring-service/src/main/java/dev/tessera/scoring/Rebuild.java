@@ -4,7 +4,6 @@ import dev.tessera.events.Topics;
 import dev.tessera.kit.rebuild.Projection;
 import dev.tessera.kit.rebuild.ProjectionRebuild;
 import dev.tessera.scoring.messaging.GameEventsConsumer;
-
 import java.util.List;
 
 /**
@@ -13,11 +12,15 @@ import java.util.List;
  * and a start. Results published before the rebuild are not published again.
  */
 public final class Rebuild {
-    public static final Projection PROJECTION = new Projection("scoring-service", "SCORING_DB", "tessera_scoring",
-            List.of(Topics.GAME_EVENTS), List.of(GameEventsConsumer.NAME), List.of("scored_games", "alhambra_tiles", "round_points"));
+    public static final Projection PROJECTION = new Projection(
+            "scoring-service",
+            "SCORING_DB",
+            "tessera_scoring",
+            List.of(Topics.GAME_EVENTS),
+            List.of(GameEventsConsumer.NAME),
+            List.of("scored_games", "alhambra_tiles", "round_points"));
 
-    private Rebuild() {
-    }
+    private Rebuild() {}
 
     public static void main(String[] args) {
         ProjectionRebuild.main(PROJECTION);

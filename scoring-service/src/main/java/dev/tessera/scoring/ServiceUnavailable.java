@@ -1,7 +1,6 @@
 package dev.tessera.scoring;
 
 import dev.tessera.kit.problem.ProblemException;
-
 import java.util.Map;
 
 /**

@@ -5,15 +5,14 @@ import dev.tessera.infra.LocalKafka;
 import dev.tessera.infra.TestInfrastructure;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * The topics the statistics' Kafka Streams pipeline waits for, created before the application starts (as
@@ -25,13 +24,13 @@ public class ScoringTopics implements QuarkusTestResourceLifecycleManager {
     public Map<String, String> start() {
         // Each test JVM has a new broker: state kept from an earlier run belongs to another cluster.
         deleteRecursively(Path.of("target/kafka-streams-state"));
-        LocalKafka.createTopics(TestInfrastructure.bootstrapServers(), List.of(Topics.GAME_EVENTS, Topics.SCORING_EVENTS), 4);
+        LocalKafka.createTopics(
+                TestInfrastructure.bootstrapServers(), List.of(Topics.GAME_EVENTS, Topics.SCORING_EVENTS), 4);
         return Map.of();
     }
 
     @Override
-    public void stop() {
-    }
+    public void stop() {}
 
     static void deleteRecursively(Path dir) {
         if (!Files.exists(dir)) {

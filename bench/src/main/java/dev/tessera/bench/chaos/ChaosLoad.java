@@ -6,7 +6,6 @@ import dev.tessera.bench.Api;
 import dev.tessera.bench.Bots;
 import dev.tessera.bench.GamePlay;
 import dev.tessera.events.EventCodec;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -164,8 +163,19 @@ public final class ChaosLoad {
 
     /** What the load has done so far (final once stopped). */
     public Results results() {
-        return new Results(gateways, games, titles, botName, startedAt, stoppedAt, moves.get(), List.copyOf(started),
-                List.copyOf(finished), api.retried(), errorCount.get(), List.copyOf(errors));
+        return new Results(
+                gateways,
+                games,
+                titles,
+                botName,
+                startedAt,
+                stoppedAt,
+                moves.get(),
+                List.copyOf(started),
+                List.copyOf(finished),
+                api.retried(),
+                errorCount.get(),
+                List.copyOf(errors));
     }
 
     /** One table's worth of players, signed up once, playing one game after another until the load stops. */
@@ -183,8 +193,12 @@ public final class ChaosLoad {
                 return;
             } catch (GamePlay.Failed e) {
                 Api.Answer a = e.answer();
-                error(a == null ? null : a.method(), a == null ? null : a.path(), a == null ? 0 : a.status(),
-                        a == null ? "" : a.excerpt(), e.getMessage());
+                error(
+                        a == null ? null : a.method(),
+                        a == null ? null : a.path(),
+                        a == null ? 0 : a.status(),
+                        a == null ? "" : a.excerpt(),
+                        e.getMessage());
                 rest();
             } catch (Api.Unreachable e) {
                 error(e.method(), e.path(), 0, "", e.getMessage());
@@ -244,14 +258,20 @@ public final class ChaosLoad {
             public void unexpected(String what, Api.Answer answer) {
                 error(answer.method(), answer.path(), answer.status(), answer.excerpt(), what);
                 if (++inARow[0] >= UNEXPECTED_IN_A_ROW) {
-                    throw new GamePlay.Failed("gave up game " + gameId + " after " + inARow[0] + " unexpected answers in a row", answer);
+                    throw new GamePlay.Failed(
+                            "gave up game " + gameId + " after " + inARow[0] + " unexpected answers in a row", answer);
                 }
             }
         });
         if (over && game.ended()) {
             finished.add(new Results.Game(gameId, game.tableId(), title));
         } else if (over && !stopping) {
-            error(null, null, 0, "", "gave up: game " + gameId + " is over but had no GameEnded within " + patience.toSeconds() + " s");
+            error(
+                    null,
+                    null,
+                    0,
+                    "",
+                    "gave up: game " + gameId + " is over but had no GameEnded within " + patience.toSeconds() + " s");
         }
     }
 
@@ -269,21 +289,29 @@ public final class ChaosLoad {
      *                     "503", "connection" (refused or broken, tried on the next gateway or again later)
      * @param clientErrors the first {@value #ERRORS_KEPT} client errors; {@code clientErrorCount} counts them all
      */
-    public record Results(List<String> gateways, int games, List<String> titles, String bot, Instant startedAt,
-                          Instant stoppedAt, long movesAccepted, List<Game> gamesStarted, List<Game> gamesFinished,
-                          Map<String, Long> retried, long clientErrorCount, List<ClientError> clientErrors) {
+    public record Results(
+            List<String> gateways,
+            int games,
+            List<String> titles,
+            String bot,
+            Instant startedAt,
+            Instant stoppedAt,
+            long movesAccepted,
+            List<Game> gamesStarted,
+            List<Game> gamesFinished,
+            Map<String, Long> retried,
+            long clientErrorCount,
+            List<ClientError> clientErrors) {
         private static final ObjectMapper JSON = EventCodec.newMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
         /** A game the bots started; in {@code gamesFinished} once its GameEnded was seen. */
-        public record Game(String gameId, String tableId, String title) {
-        }
+        public record Game(String gameId, String tableId, String title) {}
 
         /**
          * What a client could not ride out: the request (null when the failure was no single request's), its
          * status (0 when no gateway answered at all), the start of the body, and what it meant.
          */
-        public record ClientError(Instant time, String method, String path, int status, String body, String what) {
-        }
+        public record ClientError(Instant time, String method, String path, int status, String body, String what) {}
 
         public String toJson() {
             try {
@@ -311,14 +339,32 @@ public final class ChaosLoad {
 
         /** The summary and the first client errors, as a Markdown section. */
         public String toMarkdown() {
-            StringBuilder md = new StringBuilder("## Load\n\n").append(summary()).append(" (gateways ")
-                    .append(String.join(", ", gateways)).append("; ").append(games).append(" games at once of ")
-                    .append(String.join(", ", titles)).append(", ").append(bot).append(" bots).\n");
+            StringBuilder md = new StringBuilder("## Load\n\n")
+                    .append(summary())
+                    .append(" (gateways ")
+                    .append(String.join(", ", gateways))
+                    .append("; ")
+                    .append(games)
+                    .append(" games at once of ")
+                    .append(String.join(", ", titles))
+                    .append(", ")
+                    .append(bot)
+                    .append(" bots).\n");
             if (!clientErrors.isEmpty()) {
                 md.append("\n| time | request | status | what | body |\n|---|---|---|---|---|\n");
-                clientErrors.stream().limit(20).forEach(e -> md.append("| ").append(e.time()).append(" | ")
-                        .append(e.method() == null ? "" : e.method() + " " + e.path()).append(" | ").append(e.status()).append(" | ")
-                        .append(e.what().replace("|", "\\|")).append(" | ").append(e.body().replace("|", "\\|").replace("\n", " ")).append(" |\n"));
+                clientErrors.stream()
+                        .limit(20)
+                        .forEach(e -> md.append("| ")
+                                .append(e.time())
+                                .append(" | ")
+                                .append(e.method() == null ? "" : e.method() + " " + e.path())
+                                .append(" | ")
+                                .append(e.status())
+                                .append(" | ")
+                                .append(e.what().replace("|", "\\|"))
+                                .append(" | ")
+                                .append(e.body().replace("|", "\\|").replace("\n", " "))
+                                .append(" |\n"));
                 if (clientErrors.size() > 20) {
                     md.append("\n(").append(clientErrorCount - 20).append(" more client errors in the JSON file.)\n");
                 }
@@ -328,8 +374,12 @@ public final class ChaosLoad {
 
         /** One line for a log. */
         public String summary() {
-            long seconds = startedAt == null ? 0 : Duration.between(startedAt, stoppedAt != null ? stoppedAt : Instant.now()).toSeconds();
-            return String.format("chaos load: %d s, %d moves accepted, %d games started, %d finished, retried %s, %d client errors",
+            long seconds = startedAt == null
+                    ? 0
+                    : Duration.between(startedAt, stoppedAt != null ? stoppedAt : Instant.now())
+                            .toSeconds();
+            return String.format(
+                    "chaos load: %d s, %d moves accepted, %d games started, %d finished, retried %s, %d client errors",
                     seconds, movesAccepted, gamesStarted.size(), gamesFinished.size(), retried, clientErrorCount);
         }
     }
@@ -338,7 +388,8 @@ public final class ChaosLoad {
         Map<String, String> opts = Options.parse(args, List.of("gateway", "games", "stop-file", "out"));
         ChaosLoad load = builder(List.of(opts.get("gateway").split(",")))
                 .games(Integer.parseInt(opts.get("games")))
-                .titles(List.of(opts.getOrDefault("titles", "alhambra,carrara,builders").split(",")))
+                .titles(List.of(
+                        opts.getOrDefault("titles", "alhambra,carrara,builders").split(",")))
                 .bot(opts.getOrDefault("bot", "random"))
                 .patience(Duration.ofSeconds(Long.parseLong(opts.getOrDefault("patience", "120"))))
                 .build();

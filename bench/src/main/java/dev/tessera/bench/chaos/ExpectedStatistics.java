@@ -17,7 +17,6 @@ import dev.tessera.events.game.GameEnded;
 import dev.tessera.events.game.GameStarted;
 import dev.tessera.events.game.SeatTakenByBot;
 import dev.tessera.events.scoring.ScoringRoundScored;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -61,6 +60,7 @@ public final class ExpectedStatistics {
         final Map<String, Long> bought = new TreeMap<>();
         /** By kind: requested, scored, vp, coins. */
         final Map<String, long[]> valuations = new TreeMap<>();
+
         long completed;
         long lastVersion;
     }
@@ -87,9 +87,17 @@ public final class ExpectedStatistics {
      * The events the statistics count, and whose time can be their latestEventTime (written down here again, not taken
      * from scoring-service: this is the independent computation the statistics are checked against).
      */
-    private static final Set<Class<?>> COUNTED = Set.of(GameStarted.class, GameEnded.class, SeatTakenByBot.class,
-            AlhambraEvent.TurnEnded.class, dev.tessera.events.carrara.TurnEnded.class, BuildersEvent.TurnEnded.class,
-            AlhambraEvent.TileBought.class, ValuationRequested.class, ValuationScored.class, BuildersEvent.BuildingCompleted.class,
+    private static final Set<Class<?>> COUNTED = Set.of(
+            GameStarted.class,
+            GameEnded.class,
+            SeatTakenByBot.class,
+            AlhambraEvent.TurnEnded.class,
+            dev.tessera.events.carrara.TurnEnded.class,
+            BuildersEvent.TurnEnded.class,
+            AlhambraEvent.TileBought.class,
+            ValuationRequested.class,
+            ValuationScored.class,
+            BuildersEvent.BuildingCompleted.class,
             BuildersEvent.GameFinished.class);
 
     public void gameEvent(String key, String value) {
@@ -119,7 +127,8 @@ public final class ExpectedStatistics {
             game.endTime = time;
         } else if (event instanceof SeatTakenByBot) {
             game.abandoned = true;
-        } else if (event instanceof AlhambraEvent.TurnEnded || event instanceof dev.tessera.events.carrara.TurnEnded
+        } else if (event instanceof AlhambraEvent.TurnEnded
+                || event instanceof dev.tessera.events.carrara.TurnEnded
                 || event instanceof BuildersEvent.TurnEnded) {
             game.turns++;
         } else if (event instanceof BuildersEvent.GameFinished f) {
@@ -157,8 +166,10 @@ public final class ExpectedStatistics {
         }
         Rounds r = rounds.computeIfAbsent(key, k -> new Rounds());
         r.latest = max(r.latest, read.time());
-        r.lastPerRound.put(s.round(), new long[] {s.scores().size(),
-                s.scores().stream().mapToInt(ScoringRoundScored.PlayerScore::wall).sum()});
+        r.lastPerRound.put(s.round(), new long[] {
+            s.scores().size(),
+            s.scores().stream().mapToInt(ScoringRoundScored.PlayerScore::wall).sum()
+        });
     }
 
     private record Read(CloudEvent envelope, TesseraEvent event) {
@@ -214,7 +225,10 @@ public final class ExpectedStatistics {
                     }
                 }
                 if (!g.end.standings().isEmpty()) {
-                    winning += g.end.standings().stream().mapToInt(GameEnded.Standing::score).max().orElseThrow();
+                    winning += g.end.standings().stream()
+                            .mapToInt(GameEnded.Standing::score)
+                            .max()
+                            .orElseThrow();
                     winningGames++;
                 }
                 for (int seat = 1; seat <= players.size(); seat++) {
@@ -247,20 +261,29 @@ public final class ExpectedStatistics {
         ObjectNode out = JSON.createObjectNode();
         out.put("game", title);
         ObjectNode gamesNode = out.putObject("games");
-        gamesNode.put("started", started).put("finished", finished).put("abandoned", abandoned).put("inProgress", started - finished);
+        gamesNode
+                .put("started", started)
+                .put("finished", finished)
+                .put("abandoned", abandoned)
+                .put("inProgress", started - finished);
         ObjectNode scores = out.putObject("scores");
         scores.put("count", scoreCount);
         average(scores, "average", scoreSum, scoreCount);
         average(scores, "averageWinning", winning, winningGames);
         ArrayNode distribution = scores.putArray("distribution");
-        buckets.forEach((from, n) -> distribution.addObject().put("from", from).put("to", from + 9).put("count", n));
+        buckets.forEach((from, n) ->
+                distribution.addObject().put("from", from).put("to", from + 9).put("count", n));
         ArrayNode seatList = out.putArray("seats");
         // "players/seat" keys sort as text; the answer lists seats by player count, then seat.
         seats.entrySet().stream()
                 .sorted(Comparator.comparingInt((Map.Entry<String, long[]> e) -> part(e.getKey(), 0))
                         .thenComparingInt(e -> part(e.getKey(), 1)))
-                .forEach(e -> seatList.addObject().put("players", part(e.getKey(), 0)).put("seat", part(e.getKey(), 1))
-                        .put("games", e.getValue()[0]).put("wins", e.getValue()[1]).put("winRate", ratio(e.getValue()[1], e.getValue()[0])));
+                .forEach(e -> seatList.addObject()
+                        .put("players", part(e.getKey(), 0))
+                        .put("seat", part(e.getKey(), 1))
+                        .put("games", e.getValue()[0])
+                        .put("wins", e.getValue()[1])
+                        .put("winRate", ratio(e.getValue()[1], e.getValue()[0])));
         ObjectNode length = out.putObject("length");
         length.put("games", lengthGames);
         average(length, "averageMoves", moves, lengthGames);
@@ -285,7 +308,10 @@ public final class ExpectedStatistics {
                     });
                 }
                 ArrayNode walls = a.putArray("longestWall");
-                perRound.forEach((round, s) -> walls.addObject().put("round", round).put("games", s[0]).put("scores", s[1])
+                perRound.forEach((round, s) -> walls.addObject()
+                        .put("round", round)
+                        .put("games", s[0])
+                        .put("scores", s[1])
                         .put("average", ratio(s[2], s[1])));
             }
             case "carrara" -> {
@@ -303,8 +329,7 @@ public final class ExpectedStatistics {
                 average(b, "averageBuildingsCompleted", bCompleted, bPlayers);
                 b.put("buildingsCompleted", completed);
             }
-            default -> {
-            }
+            default -> {}
         }
         if (latest != null) {
             out.put("latestEventTime", latest.toString());

@@ -15,8 +15,6 @@ import dev.tessera.events.game.SeatTakenByBot;
 import dev.tessera.events.lobby.TableStarted;
 import dev.tessera.events.scoring.FinalStandings;
 import dev.tessera.events.scoring.ScoringRoundScored;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -29,6 +27,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
  * What the platform holds once the load has stopped, read from the data itself: game-service's event store (the
@@ -56,43 +55,44 @@ final class Facts {
      * GameScoring: the game's start, the Alhambra tiles' moves, the requests for scoring, the ends); every other
      * event only moves its game's last version on, which the projection's position shows.
      */
-    static final Set<String> SCORING_APPLIES = Set.of(GAME_STARTED, GAME_ENDED, ROUND_TRIGGERED, VALUATION_REQUESTED,
-            CARRARA_FINISHED, BUILDERS_FINISHED, name(AlhambraEvent.TilePlaced.class), name(AlhambraEvent.TileReserved.class),
-            name(AlhambraEvent.TilesSwapped.class), name(AlhambraEvent.TilesGivenToDirk.class),
+    static final Set<String> SCORING_APPLIES = Set.of(
+            GAME_STARTED,
+            GAME_ENDED,
+            ROUND_TRIGGERED,
+            VALUATION_REQUESTED,
+            CARRARA_FINISHED,
+            BUILDERS_FINISHED,
+            name(AlhambraEvent.TilePlaced.class),
+            name(AlhambraEvent.TileReserved.class),
+            name(AlhambraEvent.TilesSwapped.class),
+            name(AlhambraEvent.TilesGivenToDirk.class),
             name(AlhambraEvent.DirkReceivedTiles.class));
 
     /** Stored events whose data a check reads; of the others only the position and type. */
-    private static final Set<String> READ_DATA = Set.of(GAME_STARTED, GAME_ENDED, ROUND_TRIGGERED, POINTS_AWARDED,
-            VALUATION_REQUESTED, VALUATION_SCORED);
+    private static final Set<String> READ_DATA =
+            Set.of(GAME_STARTED, GAME_ENDED, ROUND_TRIGGERED, POINTS_AWARDED, VALUATION_REQUESTED, VALUATION_SCORED);
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** An event of a store: its stream, position, id, type, and its data when a check reads it (else null). */
-    record Stored(String stream, long version, String id, String type, JsonNode data) {
-    }
+    record Stored(String stream, long version, String id, String type, JsonNode data) {}
 
     /** A record of a topic: its key and the CloudEvent's id, subject, stream version, type and data. */
-    record Published(String key, String id, String subject, long version, String type, JsonNode data) {
-    }
+    record Published(String key, String id, String subject, long version, String type, JsonNode data) {}
 
     /** scoring-service's projection of a game ({@code scored_games}). */
-    record ScoredGame(long lastVersion, boolean finished, long scoringVersion) {
-    }
+    record ScoredGame(long lastVersion, boolean finished, long scoringVersion) {}
 
     /** A lobby-service table ({@code game_tables}): the game it shows and the version of its last event on lobby-events. */
-    record Table(String gameId, long eventVersion) {
-    }
+    record Table(String gameId, long eventVersion) {}
 
     /** lobby-service's record of a game ({@code player_games}) and of its players ({@code player_game_results}). */
-    record LobbyGame(String title, String tableId, String status, Map<String, Result> results) {
-    }
+    record LobbyGame(String title, String tableId, String status, Map<String, Result> results) {}
 
-    record Result(Integer ratingBefore, Integer ratingAfter) {
-    }
+    record Result(Integer ratingBefore, Integer ratingAfter) {}
 
     /** A player's rating in a title ({@code player_ratings}) and the finished games of theirs that lead to it, in order. */
-    record Rating(String player, String title, int rating, int games, List<Result> history) {
-    }
+    record Rating(String player, String title, int rating, int games, List<Result> history) {}
 
     final Map<String, List<Stored>> games = new LinkedHashMap<>();
     final List<Published> gameTopic = new ArrayList<>();
@@ -100,11 +100,13 @@ final class Facts {
     final List<Published> scoringTopic = new ArrayList<>();
     /** The raw records of Alhambra's scoring rounds, for the statistics' recomputation. */
     final List<ConsumerRecord<String, String>> roundRecords = new ArrayList<>();
+
     final Map<String, ScoredGame> scored = new HashMap<>();
     /** Rows of {@code round_points} per game and round. */
     final Map<String, Map<Integer, Integer>> roundPoints = new HashMap<>();
     /** Event ids recorded as processed, by consumer name ({@code processed_events}), over the three databases. */
     final Map<String, Set<String>> processed = new HashMap<>();
+
     final Map<String, LobbyGame> lobbyGames = new HashMap<>();
     final Map<String, Table> tables = new HashMap<>();
     final List<Rating> ratings = new ArrayList<>();
@@ -141,16 +143,17 @@ final class Facts {
 
     /** Every event of a store, in stream and version order; the data only of the types a check reads. */
     private void readStore(Connection c) throws SQLException {
-        c.setAutoCommit(false);  // so that the driver streams the rows (a cursor) instead of holding them all
+        c.setAutoCommit(false); // so that the driver streams the rows (a cursor) instead of holding them all
         try (Statement s = c.createStatement()) {
             s.setFetchSize(5000);
             String types = String.join("','", READ_DATA);
-            try (ResultSet rs = s.executeQuery("SELECT stream_id, version, event_id::text, type, CASE WHEN type IN ('" + types
-                    + "') THEN payload::text END FROM events ORDER BY stream_id, version")) {
+            try (ResultSet rs = s.executeQuery("SELECT stream_id, version, event_id::text, type, CASE WHEN type IN ('"
+                    + types + "') THEN payload::text END FROM events ORDER BY stream_id, version")) {
                 while (rs.next()) {
                     String stream = rs.getString(1);
                     games.computeIfAbsent(stream, k -> new ArrayList<>())
-                            .add(new Stored(stream, rs.getLong(2), rs.getString(3), rs.getString(4), tree(rs.getString(5))));
+                            .add(new Stored(
+                                    stream, rs.getLong(2), rs.getString(3), rs.getString(4), tree(rs.getString(5))));
                 }
             }
         } finally {
@@ -160,39 +163,64 @@ final class Facts {
     }
 
     private void readProcessed(Connection c) throws SQLException {
-        query(c, "SELECT consumer, event_id FROM processed_events", rs ->
-                processed.computeIfAbsent(rs.getString(1), k -> new HashSet<>()).add(rs.getString(2)));
+        query(
+                c,
+                "SELECT consumer, event_id FROM processed_events",
+                rs -> processed
+                        .computeIfAbsent(rs.getString(1), k -> new HashSet<>())
+                        .add(rs.getString(2)));
     }
 
     private void readLobby(Connection c) throws SQLException {
-        query(c, "SELECT game_id, game, table_id, status FROM player_games", rs ->
-                lobbyGames.put(rs.getString(1), new LobbyGame(rs.getString(2), rs.getString(3), rs.getString(4), new LinkedHashMap<>())));
+        query(
+                c,
+                "SELECT game_id, game, table_id, status FROM player_games",
+                rs -> lobbyGames.put(
+                        rs.getString(1),
+                        new LobbyGame(rs.getString(2), rs.getString(3), rs.getString(4), new LinkedHashMap<>())));
         query(c, "SELECT game_id, player, rating_before, rating_after FROM player_game_results", rs -> {
             LobbyGame g = lobbyGames.get(rs.getString(1));
             if (g != null) {
                 g.results().put(rs.getString(2), new Result(integer(rs, 3), integer(rs, 4)));
             }
         });
-        query(c, "SELECT id, game_id, event_version FROM game_tables", rs ->
-                tables.put(rs.getString(1), new Table(rs.getString(2), rs.getLong(3))));
+        query(
+                c,
+                "SELECT id, game_id, event_version FROM game_tables",
+                rs -> tables.put(rs.getString(1), new Table(rs.getString(2), rs.getLong(3))));
         Map<String, List<Result>> histories = new HashMap<>();
         // The order in which lobby-service applies ratings: the games' ends, then game ids (RatingLedger).
-        query(c, """
+        query(
+                c,
+                """
                 SELECT r.player, g.game, r.rating_before, r.rating_after FROM player_game_results r
                 JOIN player_games g ON g.game_id = r.game_id WHERE g.status = 'finished'
-                ORDER BY r.player, g.game, g.ended_at, g.game_id""", rs ->
-                histories.computeIfAbsent(rs.getString(1) + "/" + rs.getString(2), k -> new ArrayList<>())
+                ORDER BY r.player, g.game, g.ended_at, g.game_id""",
+                rs -> histories
+                        .computeIfAbsent(rs.getString(1) + "/" + rs.getString(2), k -> new ArrayList<>())
                         .add(new Result(integer(rs, 3), integer(rs, 4))));
-        query(c, "SELECT player, game, rating, games FROM player_ratings ORDER BY game, player", rs ->
-                ratings.add(new Rating(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4),
+        query(
+                c,
+                "SELECT player, game, rating, games FROM player_ratings ORDER BY game, player",
+                rs -> ratings.add(new Rating(
+                        rs.getString(1),
+                        rs.getString(2),
+                        rs.getInt(3),
+                        rs.getInt(4),
                         histories.getOrDefault(rs.getString(1) + "/" + rs.getString(2), List.of()))));
     }
 
     private void readScoring(Connection c) throws SQLException {
-        query(c, "SELECT game_id, last_version, finished, scoring_version FROM scored_games", rs ->
-                scored.put(rs.getString(1), new ScoredGame(rs.getLong(2), rs.getBoolean(3), rs.getLong(4))));
-        query(c, "SELECT game_id, round, count(*) FROM round_points GROUP BY game_id, round", rs ->
-                roundPoints.computeIfAbsent(rs.getString(1), k -> new HashMap<>()).put(rs.getInt(2), rs.getInt(3)));
+        query(
+                c,
+                "SELECT game_id, last_version, finished, scoring_version FROM scored_games",
+                rs -> scored.put(rs.getString(1), new ScoredGame(rs.getLong(2), rs.getBoolean(3), rs.getLong(4))));
+        query(
+                c,
+                "SELECT game_id, round, count(*) FROM round_points GROUP BY game_id, round",
+                rs -> roundPoints
+                        .computeIfAbsent(rs.getString(1), k -> new HashMap<>())
+                        .put(rs.getInt(2), rs.getInt(3)));
     }
 
     private interface Row {
@@ -200,7 +228,8 @@ final class Facts {
     }
 
     private static void query(Connection c, String sql, Row row) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             while (rs.next()) {
                 row.take(rs);
             }
@@ -218,8 +247,13 @@ final class Facts {
         if (e == null) {
             return new Published(r.key(), null, null, 0, null, null);
         }
-        return new Published(r.key(), e.path("id").asText(null), e.path("subject").asText(null),
-                e.path("streamversion").asLong(0), e.path("type").asText(null), withData ? e.path("data") : null);
+        return new Published(
+                r.key(),
+                e.path("id").asText(null),
+                e.path("subject").asText(null),
+                e.path("streamversion").asLong(0),
+                e.path("type").asText(null),
+                withData ? e.path("data") : null);
     }
 
     private static JsonNode tree(String json) {

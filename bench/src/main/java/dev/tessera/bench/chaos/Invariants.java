@@ -3,10 +3,6 @@ package dev.tessera.bench.chaos;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tessera.bench.Api;
 import dev.tessera.events.Topics;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.common.header.Header;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,6 +23,9 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.header.Header;
 
 /**
  * Checks, once a load has stopped, that the platform lost nothing and applied nothing twice, from the data itself:
@@ -57,8 +56,7 @@ public final class Invariants {
     /** The dead-letter topics of the services that consume. */
     static final List<String> DEAD_LETTERS = List.of("lobby-service.dlq", "game-service.dlq", "scoring-service.dlq");
 
-    private Invariants() {
-    }
+    private Invariants() {}
 
     /**
      * Where the platform keeps its data.
@@ -68,14 +66,34 @@ public final class Invariants {
      *                 statistics to come to their recomputation)
      * @param groups   the consumer groups that must have caught up, with their topics
      */
-    public record Target(String dbHost, int dbPort, String dbUser, String dbPassword, String lobbyDb, String gameDb,
-                         String scoringDb, String kafka, List<String> gateways, Duration await,
-                         Map<String, List<String>> groups) {
+    public record Target(
+            String dbHost,
+            int dbPort,
+            String dbUser,
+            String dbPassword,
+            String lobbyDb,
+            String gameDb,
+            String scoringDb,
+            String kafka,
+            List<String> gateways,
+            Duration await,
+            Map<String, List<String>> groups) {
 
         /** The databases tessera_lobby, tessera_game and tessera_scoring, the services' groups, 180 s to settle. */
-        public static Target of(String dbHost, int dbPort, String dbUser, String dbPassword, String kafka, List<String> gateways) {
-            return new Target(dbHost, dbPort, dbUser, dbPassword == null ? "" : dbPassword, "tessera_lobby", "tessera_game",
-                    "tessera_scoring", kafka, gateways, Duration.ofSeconds(180), GROUPS);
+        public static Target of(
+                String dbHost, int dbPort, String dbUser, String dbPassword, String kafka, List<String> gateways) {
+            return new Target(
+                    dbHost,
+                    dbPort,
+                    dbUser,
+                    dbPassword == null ? "" : dbPassword,
+                    "tessera_lobby",
+                    "tessera_game",
+                    "tessera_scoring",
+                    kafka,
+                    gateways,
+                    Duration.ofSeconds(180),
+                    GROUPS);
         }
 
         public Target withDatabases(String lobby, String game, String scoring) {
@@ -83,15 +101,18 @@ public final class Invariants {
         }
 
         public Target withGateways(List<String> gateways) {
-            return new Target(dbHost, dbPort, dbUser, dbPassword, lobbyDb, gameDb, scoringDb, kafka, gateways, await, groups);
+            return new Target(
+                    dbHost, dbPort, dbUser, dbPassword, lobbyDb, gameDb, scoringDb, kafka, gateways, await, groups);
         }
 
         public Target withAwait(Duration await) {
-            return new Target(dbHost, dbPort, dbUser, dbPassword, lobbyDb, gameDb, scoringDb, kafka, gateways, await, groups);
+            return new Target(
+                    dbHost, dbPort, dbUser, dbPassword, lobbyDb, gameDb, scoringDb, kafka, gateways, await, groups);
         }
 
         public Target withGroups(Map<String, List<String>> groups) {
-            return new Target(dbHost, dbPort, dbUser, dbPassword, lobbyDb, gameDb, scoringDb, kafka, gateways, await, groups);
+            return new Target(
+                    dbHost, dbPort, dbUser, dbPassword, lobbyDb, gameDb, scoringDb, kafka, gateways, await, groups);
         }
 
         Connection connect(String database) throws SQLException {
@@ -126,7 +147,9 @@ public final class Invariants {
     // ---- settled: the consumers and the outboxes have caught up ----
 
     private static void settle(Report report, Target t) throws Exception {
-        Report.Findings f = report.start("settled", "caught up",
+        Report.Findings f = report.start(
+                "settled",
+                "caught up",
                 "no committed record past any consumer group's committed offset (Lags); no outbox row unpublished");
         long start = System.nanoTime();
         Map<String, Long> behind;
@@ -142,15 +165,17 @@ public final class Invariants {
         }
         f.checked(t.groups().size() + 3L);
         behind.forEach((what, n) -> f.lost(what + ": " + n));
-        f.note((behind.isEmpty() ? "caught up after " : "gave up after ") + Duration.ofNanos(System.nanoTime() - start).toSeconds() + " s");
+        f.note((behind.isEmpty() ? "caught up after " : "gave up after ")
+                + Duration.ofNanos(System.nanoTime() - start).toSeconds() + " s");
         f.done();
     }
 
     private static Map<String, Long> unpublished(Target t) throws SQLException {
         Map<String, Long> rows = new TreeMap<>();
         for (String db : List.of(t.lobbyDb(), t.gameDb(), t.scoringDb())) {
-            try (Connection c = t.connect(db); Statement s = c.createStatement();
-                 ResultSet rs = s.executeQuery("SELECT count(*) FROM outbox WHERE published_at IS NULL")) {
+            try (Connection c = t.connect(db);
+                    Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT count(*) FROM outbox WHERE published_at IS NULL")) {
                 rs.next();
                 if (rs.getLong(1) > 0) {
                     rows.put("outbox rows not published in " + db, rs.getLong(1));
@@ -163,14 +188,17 @@ public final class Invariants {
     // ---- dead letters: nothing a consumer gave up on ----
 
     private static void deadLetters(Report report, Target t, Instant since) {
-        Report.Findings f = report.start("dlq", "dead letters", "no record on " + String.join(", ", DEAD_LETTERS)
-                + (since == null ? "" : " since the load started"));
+        Report.Findings f = report.start(
+                "dlq",
+                "dead letters",
+                "no record on " + String.join(", ", DEAD_LETTERS) + (since == null ? "" : " since the load started"));
         for (String topic : DEAD_LETTERS) {
             TopicReader.readAll(t.kafka(), topic, r -> {
                 if (since == null || r.timestamp() >= since.toEpochMilli()) {
                     f.checked();
                     f.lost(topic + " holds " + header(r.headers().lastHeader("dead-letter-topic")) + "-"
-                            + header(r.headers().lastHeader("dead-letter-partition")) + "@" + header(r.headers().lastHeader("dead-letter-offset"))
+                            + header(r.headers().lastHeader("dead-letter-partition")) + "@"
+                            + header(r.headers().lastHeader("dead-letter-offset"))
                             + " (key " + r.key() + "): " + header(r.headers().lastHeader("dead-letter-reason")));
                 }
             });
@@ -185,7 +213,9 @@ public final class Invariants {
     // ---- a: every game's stream has versions 1..n ----
 
     private static void streams(Report report, Facts facts) {
-        Report.Findings f = report.start("a", "streams without gaps",
+        Report.Findings f = report.start(
+                "a",
+                "streams without gaps",
                 "each game's stream in game-service's event store has versions 1..n, no gap, no repeat; event ids are unique");
         Map<String, String> ids = new HashMap<>();
         for (List<Facts.Stored> stream : facts.games.values()) {
@@ -193,15 +223,19 @@ public final class Invariants {
             long expected = 1;
             for (Facts.Stored e : stream) {
                 if (e.version() > expected) {
-                    f.lost("game " + e.stream() + ": " + (e.version() - 1 == expected ? "version " + expected
-                            : "versions " + expected + ".." + (e.version() - 1)) + " missing");
+                    f.lost("game " + e.stream() + ": "
+                            + (e.version() - 1 == expected
+                                    ? "version " + expected
+                                    : "versions " + expected + ".." + (e.version() - 1))
+                            + " missing");
                 } else if (e.version() < expected) {
                     f.duplicated("game " + e.stream() + ": version " + e.version() + " twice");
                 }
                 expected = e.version() + 1;
                 String other = ids.put(e.id(), e.stream() + " v" + e.version());
                 if (other != null) {
-                    f.duplicated("event " + e.id() + " stored as " + other + " and as " + e.stream() + " v" + e.version());
+                    f.duplicated(
+                            "event " + e.id() + " stored as " + other + " and as " + e.stream() + " v" + e.version());
                 }
             }
         }
@@ -211,7 +245,9 @@ public final class Invariants {
     // ---- b: every game event published, and applied once by scoring-service and lobby-service ----
 
     private static void gameEvents(Report report, Facts facts) {
-        Report.Findings f = report.start("b", "game-events published and applied once",
+        Report.Findings f = report.start(
+                "b",
+                "game-events published and applied once",
                 "every stored game event is on game-events with its id, no two events share a (game, version); "
                         + "scoring-service's projection stands at each game's last version and holds every event it applies as processed; "
                         + "lobby-service holds GameStarted, SeatTakenByBot and GameEnded as processed, and the games and tables they make");
@@ -230,9 +266,11 @@ public final class Invariants {
             if (scored == null) {
                 f.lost("scoring-service has no projection of game " + id);
             } else if (scored.lastVersion() < last) {
-                f.lost("scoring-service's projection of game " + id + " stops at v" + scored.lastVersion() + " of " + last);
+                f.lost("scoring-service's projection of game " + id + " stops at v" + scored.lastVersion() + " of "
+                        + last);
             } else if (scored.lastVersion() > last) {
-                f.wrong("scoring-service's projection of game " + id + " is at v" + scored.lastVersion() + ", past its stream's " + last);
+                f.wrong("scoring-service's projection of game " + id + " is at v" + scored.lastVersion()
+                        + ", past its stream's " + last);
             } else if (ended && !scored.finished()) {
                 f.lost("scoring-service does not hold game " + id + " as finished");
             }
@@ -240,7 +278,9 @@ public final class Invariants {
                 if (Facts.SCORING_APPLIES.contains(e.type())) {
                     processed(f, scoring, "scoring-service", e);
                 }
-                if (e.type().equals(Facts.GAME_STARTED) || e.type().equals(Facts.SEAT_TAKEN) || e.type().equals(Facts.GAME_ENDED)) {
+                if (e.type().equals(Facts.GAME_STARTED)
+                        || e.type().equals(Facts.SEAT_TAKEN)
+                        || e.type().equals(Facts.GAME_ENDED)) {
                     processed(f, players, "lobby-service's players read model", e);
                 }
                 if (e.type().equals(Facts.GAME_STARTED) || e.type().equals(Facts.GAME_ENDED)) {
@@ -253,10 +293,11 @@ public final class Invariants {
     }
 
     /** The effects of a game's start and end in lobby-service: its record with a row per player, and its table. */
-    private static void lobbyRecord(Report.Findings f, Facts facts, String id, List<Facts.Stored> stream, boolean ended) {
+    private static void lobbyRecord(
+            Report.Findings f, Facts facts, String id, List<Facts.Stored> stream, boolean ended) {
         Facts.Stored start = stream.get(0);
         if (!start.type().equals(Facts.GAME_STARTED)) {
-            return;  // a gap at the start: check a says so
+            return; // a gap at the start: check a says so
         }
         f.checked();
         Facts.LobbyGame lobby = facts.lobbyGames.get(id);
@@ -269,7 +310,8 @@ public final class Invariants {
         } else if (lobby.results().size() < seats) {
             f.lost("lobby-service has " + lobby.results().size() + " of the " + seats + " players of game " + id);
         } else if (lobby.results().size() > seats) {
-            f.duplicated("lobby-service has " + lobby.results().size() + " players for the " + seats + " seats of game " + id);
+            f.duplicated("lobby-service has " + lobby.results().size() + " players for the " + seats + " seats of game "
+                    + id);
         } else if (ended != "finished".equals(lobby.status())) {
             if (ended) {
                 f.lost("lobby-service has game " + id + " " + lobby.status() + " after its GameEnded");
@@ -294,7 +336,8 @@ public final class Invariants {
      * Every stored event on its topic under its id, key and position; a (stream, version) published as two different
      * events is a duplicate, while the same event published twice (at least once) is allowed and counted.
      */
-    private static long published(Report.Findings f, String topic, Map<String, List<Facts.Stored>> store, List<Facts.Published> records) {
+    private static long published(
+            Report.Findings f, String topic, Map<String, List<Facts.Stored>> store, List<Facts.Published> records) {
         Map<String, Facts.Published> byId = new HashMap<>();
         Map<String, Set<String>> idsAt = new HashMap<>();
         long again = 0;
@@ -304,7 +347,8 @@ public final class Invariants {
                 continue;
             }
             again += byId.putIfAbsent(p.id(), p) != null ? 1 : 0;
-            idsAt.computeIfAbsent(p.subject() + " v" + p.version(), k -> new TreeSet<>()).add(p.id());
+            idsAt.computeIfAbsent(p.subject() + " v" + p.version(), k -> new TreeSet<>())
+                    .add(p.id());
         }
         Set<String> stored = new HashSet<>();
         for (List<Facts.Stored> stream : store.values()) {
@@ -313,9 +357,13 @@ public final class Invariants {
                 stored.add(e.id());
                 Facts.Published p = byId.get(e.id());
                 if (p == null) {
-                    f.lost(e.stream() + " v" + e.version() + " (" + e.type() + ") stored but never published on " + topic);
-                } else if (!e.stream().equals(p.subject()) || !e.stream().equals(p.key()) || e.version() != p.version()) {
-                    f.wrong(e.stream() + " v" + e.version() + " published as " + p.subject() + " v" + p.version() + " (key " + p.key() + ")");
+                    f.lost(e.stream() + " v" + e.version() + " (" + e.type() + ") stored but never published on "
+                            + topic);
+                } else if (!e.stream().equals(p.subject())
+                        || !e.stream().equals(p.key())
+                        || e.version() != p.version()) {
+                    f.wrong(e.stream() + " v" + e.version() + " published as " + p.subject() + " v" + p.version()
+                            + " (key " + p.key() + ")");
                 }
             }
         }
@@ -324,15 +372,19 @@ public final class Invariants {
                 f.duplicated(topic + " holds " + ids.size() + " different events as " + at);
             }
         });
-        byId.keySet().stream().filter(id -> !stored.contains(id))
-                .forEach(id -> f.wrong(topic + " holds event " + id + " (" + byId.get(id).subject() + " v" + byId.get(id).version() + "), which no store has"));
+        byId.keySet().stream()
+                .filter(id -> !stored.contains(id))
+                .forEach(id -> f.wrong(topic + " holds event " + id + " ("
+                        + byId.get(id).subject() + " v" + byId.get(id).version() + "), which no store has"));
         return again;
     }
 
     // ---- g: lobby-events and scoring-events published and applied once ----
 
     private static void otherTopics(Report report, Facts facts) {
-        Report.Findings f = report.start("g", "lobby-events and scoring-events published and applied once",
+        Report.Findings f = report.start(
+                "g",
+                "lobby-events and scoring-events published and applied once",
                 "lobby-service and scoring-service keep no event store but number what they publish per table (game_tables.event_version) "
                         + "and per game (scored_games.scoring_version): each of those streams is on its topic as versions 1..n, one event "
                         + "id per version; each TableStarted made exactly one game and is processed by game-service; each scoring event "
@@ -344,18 +396,39 @@ public final class Invariants {
         long again = numbered(f, Topics.LOBBY_EVENTS, "lobby-service", tables, facts.lobbyTopic)
                 + numbered(f, Topics.SCORING_EVENTS, "scoring-service", scoring, facts.scoringTopic);
         Map<String, Integer> gamesOfTable = new HashMap<>();
-        facts.games.values().forEach(stream -> Facts.of(stream, Facts.GAME_STARTED)
-                .forEach(e -> gamesOfTable.merge(e.data().path("tableId").asText(), 1, Integer::sum)));
-        applied(f, facts.lobbyTopic, Facts.TABLE_STARTED, facts.processed.getOrDefault("game.tables", Set.of()), "game-service", p -> {
-            int games = gamesOfTable.getOrDefault(p.key(), 0);
-            if (games == 0) {
-                f.lost("table " + p.key() + " started, but game-service has no game of it");
-            } else if (games > 1) {
-                f.duplicated("table " + p.key() + " has " + games + " games");
-            }
-        });
-        applied(f, facts.scoringTopic, null, facts.processed.getOrDefault("game.scoring", Set.of()), "game-service", p -> { });
-        applied(f, facts.scoringTopic, Facts.FINAL_STANDINGS, facts.processed.getOrDefault("lobby.standings", Set.of()), "lobby-service", p -> { });
+        facts.games
+                .values()
+                .forEach(stream -> Facts.of(stream, Facts.GAME_STARTED)
+                        .forEach(
+                                e -> gamesOfTable.merge(e.data().path("tableId").asText(), 1, Integer::sum)));
+        applied(
+                f,
+                facts.lobbyTopic,
+                Facts.TABLE_STARTED,
+                facts.processed.getOrDefault("game.tables", Set.of()),
+                "game-service",
+                p -> {
+                    int games = gamesOfTable.getOrDefault(p.key(), 0);
+                    if (games == 0) {
+                        f.lost("table " + p.key() + " started, but game-service has no game of it");
+                    } else if (games > 1) {
+                        f.duplicated("table " + p.key() + " has " + games + " games");
+                    }
+                });
+        applied(
+                f,
+                facts.scoringTopic,
+                null,
+                facts.processed.getOrDefault("game.scoring", Set.of()),
+                "game-service",
+                p -> {});
+        applied(
+                f,
+                facts.scoringTopic,
+                Facts.FINAL_STANDINGS,
+                facts.processed.getOrDefault("lobby.standings", Set.of()),
+                "lobby-service",
+                p -> {});
         f.note(again + " records published again under the same id (allowed: at least once)");
         f.done();
     }
@@ -364,7 +437,12 @@ public final class Invariants {
      * A stream its service numbers without storing it: on the topic, under its key, versions 1 to the service's count,
      * one event id each. Returns how many records were the same event published again.
      */
-    private static long numbered(Report.Findings f, String topic, String service, Map<String, Long> positions, List<Facts.Published> records) {
+    private static long numbered(
+            Report.Findings f,
+            String topic,
+            String service,
+            Map<String, Long> positions,
+            List<Facts.Published> records) {
         Map<String, Map<Long, Set<String>>> versions = new HashMap<>();
         Set<String> ids = new HashSet<>();
         long again = 0;
@@ -374,7 +452,9 @@ public final class Invariants {
                 continue;
             }
             again += ids.add(p.id()) ? 0 : 1;
-            versions.computeIfAbsent(p.key(), k -> new TreeMap<>()).computeIfAbsent(p.version(), v -> new TreeSet<>()).add(p.id());
+            versions.computeIfAbsent(p.key(), k -> new TreeMap<>())
+                    .computeIfAbsent(p.version(), v -> new TreeSet<>())
+                    .add(p.id());
         }
         positions.forEach((key, last) -> {
             Map<Long, Set<String>> published = versions.getOrDefault(key, Map.of());
@@ -387,17 +467,25 @@ public final class Invariants {
                     f.duplicated(topic + " of " + key + ": v" + v + " published as " + n + " different events");
                 }
             }
-            published.keySet().stream().filter(v -> v > last).forEach(v ->
-                    f.wrong(topic + " of " + key + ": v" + v + " published, past the " + last + " " + service + " counts"));
+            published.keySet().stream()
+                    .filter(v -> v > last)
+                    .forEach(v -> f.wrong(topic + " of " + key + ": v" + v + " published, past the " + last + " "
+                            + service + " counts"));
         });
-        versions.keySet().stream().filter(key -> !positions.containsKey(key))
+        versions.keySet().stream()
+                .filter(key -> !positions.containsKey(key))
                 .forEach(key -> f.wrong(topic + " holds events of " + key + ", which " + service + " does not know"));
         return again;
     }
 
     /** Each event of a type (null: any) on a topic, once per id, processed by a consumer; then {@code also} on it. */
-    private static void applied(Report.Findings f, List<Facts.Published> records, String type, Set<String> processed, String by,
-                                java.util.function.Consumer<Facts.Published> also) {
+    private static void applied(
+            Report.Findings f,
+            List<Facts.Published> records,
+            String type,
+            Set<String> processed,
+            String by,
+            java.util.function.Consumer<Facts.Published> also) {
         Set<String> seen = new HashSet<>();
         for (Facts.Published p : records) {
             if (p.id() == null || (type != null && !type.equals(p.type())) || !seen.add(p.id())) {
@@ -414,7 +502,9 @@ public final class Invariants {
     // ---- c: every scoring round and valuation scored once ----
 
     private static void scoredOnce(Report report, Facts facts) {
-        Report.Findings f = report.start("c", "scored once",
+        Report.Findings f = report.start(
+                "c",
+                "scored once",
                 "per Alhambra ScoringRoundTriggered one PointsAwarded in the stream, one ScoringRoundScored event id on scoring-events "
                         + "and a round_points row per player; per Carrara ValuationRequested one ValuationScored in the stream and one "
                         + "event id on scoring-events");
@@ -424,10 +514,18 @@ public final class Invariants {
             String id = game.getKey();
             List<Facts.Stored> stream = game.getValue();
             // The players, from GameStarted (a stream that lacks it has a gap, which check a reports).
-            int players = stream.get(0).type().equals(Facts.GAME_STARTED) ? stream.get(0).data().path("players").size() : -1;
+            int players = stream.get(0).type().equals(Facts.GAME_STARTED)
+                    ? stream.get(0).data().path("players").size()
+                    : -1;
             Map<Integer, Integer> points = facts.roundPoints.getOrDefault(id, Map.of());
-            once(f, id, "scoring round", count(stream, Facts.ROUND_TRIGGERED, "round"), count(stream, Facts.POINTS_AWARDED, "round"),
-                    rounds.getOrDefault(id, Map.of()), (round, what) -> {
+            once(
+                    f,
+                    id,
+                    "scoring round",
+                    count(stream, Facts.ROUND_TRIGGERED, "round"),
+                    count(stream, Facts.POINTS_AWARDED, "round"),
+                    rounds.getOrDefault(id, Map.of()),
+                    (round, what) -> {
                         int rows = points.getOrDefault(round, 0);
                         if (players < 0) {
                             return;
@@ -438,8 +536,14 @@ public final class Invariants {
                             f.duplicated(what + ": " + rows + " round_points rows for " + players + " players");
                         }
                     });
-            once(f, id, "valuation", count(stream, Facts.VALUATION_REQUESTED, "valuation"), count(stream, Facts.VALUATION_SCORED, "valuation"),
-                    valuations.getOrDefault(id, Map.of()), (n, what) -> { });
+            once(
+                    f,
+                    id,
+                    "valuation",
+                    count(stream, Facts.VALUATION_REQUESTED, "valuation"),
+                    count(stream, Facts.VALUATION_SCORED, "valuation"),
+                    valuations.getOrDefault(id, Map.of()),
+                    (n, what) -> {});
         }
         f.done();
     }
@@ -449,8 +553,14 @@ public final class Invariants {
     }
 
     /** Each request answered once in the stream and by one event on scoring-events; no answer without a request. */
-    private static void once(Report.Findings f, String game, String kind, Map<Integer, Integer> requests, Map<Integer, Integer> answers,
-                             Map<Integer, Set<String>> published, Also also) {
+    private static void once(
+            Report.Findings f,
+            String game,
+            String kind,
+            Map<Integer, Integer> requests,
+            Map<Integer, Integer> answers,
+            Map<Integer, Set<String>> published,
+            Also also) {
         requests.forEach((n, times) -> {
             f.checked();
             String what = kind + " " + n + " of game " + game;
@@ -471,7 +581,8 @@ public final class Invariants {
             }
             also.check(n, what);
         });
-        answers.keySet().stream().filter(n -> !requests.containsKey(n))
+        answers.keySet().stream()
+                .filter(n -> !requests.containsKey(n))
                 .forEach(n -> f.wrong(kind + " " + n + " of game " + game + " answered but never requested"));
     }
 
@@ -487,7 +598,9 @@ public final class Invariants {
         Map<String, Map<Integer, Set<String>>> ids = new HashMap<>();
         for (Facts.Published p : facts.scoringTopic) {
             if (type.equals(p.type())) {
-                ids.computeIfAbsent(p.key(), k -> new HashMap<>()).computeIfAbsent(p.data().path(field).asInt(), k -> new HashSet<>()).add(p.id());
+                ids.computeIfAbsent(p.key(), k -> new HashMap<>())
+                        .computeIfAbsent(p.data().path(field).asInt(), k -> new HashSet<>())
+                        .add(p.id());
             }
         }
         return ids;
@@ -496,7 +609,9 @@ public final class Invariants {
     // ---- d: every ended game has one FinalStandings and one GameEnded ----
 
     private static void endedOnce(Report report, Facts facts, ChaosLoad.Results load) {
-        Report.Findings f = report.start("d", "ended once",
+        Report.Findings f = report.start(
+                "d",
+                "ended once",
                 "every game the bots finished, and every game whose rules ended it (Alhambra's third scoring round, Carrara's and "
                         + "The Builders' GameFinished), has one GameEnded in its stream and one FinalStandings event id on scoring-events, "
                         + "with the same standings");
@@ -511,7 +626,9 @@ public final class Invariants {
         Set<String> due = new TreeSet<>();
         facts.games.forEach((id, stream) -> {
             boolean alhambraOver = count(stream, Facts.ROUND_TRIGGERED, "round").containsKey(3);
-            if (alhambraOver || !Facts.of(stream, Facts.CARRARA_FINISHED).isEmpty() || !Facts.of(stream, Facts.BUILDERS_FINISHED).isEmpty()) {
+            if (alhambraOver
+                    || !Facts.of(stream, Facts.CARRARA_FINISHED).isEmpty()
+                    || !Facts.of(stream, Facts.BUILDERS_FINISHED).isEmpty()) {
                 due.add(id);
             } else if (!Facts.of(stream, Facts.GAME_ENDED).isEmpty()) {
                 f.wrong("game " + id + " has a GameEnded, but its rules never ended it");
@@ -539,7 +656,9 @@ public final class Invariants {
             } else if (ids > 1) {
                 f.duplicated("game " + id + " has " + ids + " different FinalStandings on scoring-events");
             }
-            if (ended.size() == 1 && ids == 1 && !ended.get(0).data().path("standings").equals(finals.get(id))) {
+            if (ended.size() == 1
+                    && ids == 1
+                    && !ended.get(0).data().path("standings").equals(finals.get(id))) {
                 f.wrong("game " + id + ": GameEnded's standings differ from FinalStandings'");
             }
         }
@@ -549,7 +668,9 @@ public final class Invariants {
     // ---- e: each finished game changed each of its players' ratings once ----
 
     private static void ratedOnce(Report report, Facts facts) {
-        Report.Findings f = report.start("e", "rated once",
+        Report.Findings f = report.start(
+                "e",
+                "rated once",
                 "every player of every GameEnded has a rating before and after that game in lobby-service; per player and title, "
                         + "the finished games in the order lobby-service rates them chain from " + INITIAL_RATING
                         + " (each starts where the one before ended), end at player_ratings' rating, and number player_ratings' games");
@@ -570,15 +691,18 @@ public final class Invariants {
             f.checked();
             String who = "player " + rating.player() + " in " + rating.title();
             if (rating.games() > rating.history().size()) {
-                f.duplicated(who + ": rating counts " + rating.games() + " games, " + rating.history().size() + " finished");
+                f.duplicated(who + ": rating counts " + rating.games() + " games, "
+                        + rating.history().size() + " finished");
             } else if (rating.games() < rating.history().size()) {
-                f.lost(who + ": rating counts " + rating.games() + " games, " + rating.history().size() + " finished");
+                f.lost(who + ": rating counts " + rating.games() + " games, "
+                        + rating.history().size() + " finished");
             }
             Integer before = INITIAL_RATING;
             for (Iterator<Facts.Result> it = rating.history().iterator(); it.hasNext() && before != null; ) {
                 Facts.Result game = it.next();
                 if (game.ratingBefore() != null && !game.ratingBefore().equals(before)) {
-                    f.wrong(who + ": a game starts from " + game.ratingBefore() + " where the one before it ended at " + before);
+                    f.wrong(who + ": a game starts from " + game.ratingBefore() + " where the one before it ended at "
+                            + before);
                 }
                 before = game.ratingAfter();
             }
@@ -592,7 +716,9 @@ public final class Invariants {
     // ---- f: the statistics equal a recomputation from the export ----
 
     private static void statistics(Report report, Target t, Facts facts) throws InterruptedException {
-        Report.Findings f = report.start("f", "statistics",
+        Report.Findings f = report.start(
+                "f",
+                "statistics",
                 "GET /api/v1/stats/{title} equals ExpectedStatistics computed from GET /api/v1/exports/events?game={title} "
                         + "(and, for Alhambra's walls, the ScoringRoundScored records of scoring-events); a count below is lost, above duplicated");
         if (t.gateways().isEmpty()) {
@@ -603,7 +729,8 @@ public final class Invariants {
         Api api = new Api(t.gateways(), Duration.ofSeconds(60));
         String token;
         try {
-            token = api.signUp("invariants-" + Long.toString(System.currentTimeMillis(), 36)).token();
+            token = api.signUp("invariants-" + Long.toString(System.currentTimeMillis(), 36))
+                    .token();
         } catch (RuntimeException e) {
             f.wrong("could not sign up to read the statistics: " + e.getMessage());
             f.done();
@@ -613,7 +740,8 @@ public final class Invariants {
             f.checked();
             // The statistics commit about once a second: a difference may be one that is about to go (asked again for
             // 30 s at most, or the settling time when shorter).
-            long until = System.nanoTime() + Math.min(t.await().toNanos(), Duration.ofSeconds(30).toNanos());
+            long until = System.nanoTime()
+                    + Math.min(t.await().toNanos(), Duration.ofSeconds(30).toNanos());
             String failed;
             JsonNode expected = null;
             JsonNode actual = null;
@@ -623,8 +751,12 @@ public final class Invariants {
                 try {
                     Api.Answer export = api.lines("/api/v1/exports/events?game=" + title, token, recomputed::exported);
                     Api.Answer stats = api.get("/api/v1/stats/" + title, token);
-                    failed = export.status() != 200 ? "the export of " + title + " answered " + export.status() + " " + export.excerpt()
-                            : stats.status() != 200 ? "the statistics of " + title + " answered " + stats.status() + " " + stats.excerpt() : null;
+                    failed = export.status() != 200
+                            ? "the export of " + title + " answered " + export.status() + " " + export.excerpt()
+                            : stats.status() != 200
+                                    ? "the statistics of " + title + " answered " + stats.status() + " "
+                                            + stats.excerpt()
+                                    : null;
                     actual = stats.body();
                 } catch (RuntimeException e) {
                     failed = "reading the statistics or the export of " + title + " failed: " + e.getMessage();
@@ -676,30 +808,48 @@ public final class Invariants {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> opts = Options.parse(args, List.of("db-host", "db-port", "db-user", "kafka", "gateway", "load", "out"));
-        Target target = Target.of(opts.get("db-host"), Integer.parseInt(opts.get("db-port")), opts.get("db-user"),
-                        opts.getOrDefault("db-password", ""), opts.get("kafka"), List.of(opts.get("gateway").split(",")))
-                .withDatabases(opts.getOrDefault("lobby-db", "tessera_lobby"), opts.getOrDefault("game-db", "tessera_game"),
+        Map<String, String> opts =
+                Options.parse(args, List.of("db-host", "db-port", "db-user", "kafka", "gateway", "load", "out"));
+        Target target = Target.of(
+                        opts.get("db-host"),
+                        Integer.parseInt(opts.get("db-port")),
+                        opts.get("db-user"),
+                        opts.getOrDefault("db-password", ""),
+                        opts.get("kafka"),
+                        List.of(opts.get("gateway").split(",")))
+                .withDatabases(
+                        opts.getOrDefault("lobby-db", "tessera_lobby"),
+                        opts.getOrDefault("game-db", "tessera_game"),
                         opts.getOrDefault("scoring-db", "tessera_scoring"))
                 .withAwait(Duration.ofSeconds(Long.parseLong(opts.getOrDefault("await-seconds", "180"))));
         ChaosLoad.Results load = ChaosLoad.Results.read(Path.of(opts.get("load")));
         Report report = check(target, load);
         String markdown = load.toMarkdown() + "\n" + report.toMarkdown();
         // ./tessera chaos passes its kills: the report then ends with the line that sums the run up.
-        String verdict = opts.containsKey("kills") ? "\n" + verdict(Long.parseLong(opts.get("kills")), load, report) + "\n" : "";
+        String verdict =
+                opts.containsKey("kills") ? "\n" + verdict(Long.parseLong(opts.get("kills")), load, report) + "\n" : "";
         Files.writeString(Path.of(opts.get("out")), markdown + verdict);
         Map<String, Long> failed = new LinkedHashMap<>();
         report.checks().stream().filter(c -> !c.holds()).forEach(c -> failed.put(c.id(), c.failed()));
-        System.out.println(report.holds() ? "invariants hold (" + report.checks().size() + " checks)"
-                : "invariants fail: " + failed + "; lost " + report.lost().size() + ", duplicated " + report.duplicated().size());
+        System.out.println(
+                report.holds()
+                        ? "invariants hold (" + report.checks().size() + " checks)"
+                        : "invariants fail: " + failed + "; lost "
+                                + report.lost().size() + ", duplicated "
+                                + report.duplicated().size());
         System.out.print(verdict);
         System.exit(report.holds() ? 0 : 1);
     }
 
     /** "chaos: 42 kills, 3180 moves, 57 games finished; 0 lost, 0 duplicated, 0 client errors". */
     static String verdict(long kills, ChaosLoad.Results load, Report report) {
-        return String.format("chaos: %d kills, %d moves, %d games finished; %d lost, %d duplicated, %d client errors",
-                kills, load.movesAccepted(), load.gamesFinished().size(), report.lost().size(), report.duplicated().size(),
+        return String.format(
+                "chaos: %d kills, %d moves, %d games finished; %d lost, %d duplicated, %d client errors",
+                kills,
+                load.movesAccepted(),
+                load.gamesFinished().size(),
+                report.lost().size(),
+                report.duplicated().size(),
                 load.clientErrorCount());
     }
 }

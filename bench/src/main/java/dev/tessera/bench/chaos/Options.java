@@ -6,8 +6,7 @@ import java.util.Map;
 
 /** The {@code --name value} arguments of the chaos tools' mains. */
 final class Options {
-    private Options() {
-    }
+    private Options() {}
 
     /** The options by name (without the dashes); a usage error names what is missing or malformed. */
     static Map<String, String> parse(String[] args, List<String> required) {

@@ -20,7 +20,8 @@ public final class Report {
      * @param failures the first {@value Report#KEPT} failures in words
      * @param note     how it went beyond the counts (what was allowed, how long it waited), or ""
      */
-    public record Check(String id, String name, String how, long checked, long failed, List<String> failures, String note) {
+    public record Check(
+            String id, String name, String how, long checked, long failed, List<String> failures, String note) {
         public boolean holds() {
             return failed == 0;
         }
@@ -119,15 +120,32 @@ public final class Report {
         md.append(holds() ? "Everything holds.\n\n" : "**Some checks fail.**\n\n");
         md.append("| check | checked | failed | note | first failures |\n|---|---|---|---|---|\n");
         for (Check c : checks) {
-            String failures = String.join("<br>", c.failures().stream().map(Report::cell).toList());
-            md.append("| ").append(c.id()).append(". ").append(c.name()).append(" | ").append(c.checked()).append(" | ")
-                    .append(c.failed()).append(" | ").append(cell(c.note())).append(" | ").append(failures).append(" |\n");
+            String failures =
+                    String.join("<br>", c.failures().stream().map(Report::cell).toList());
+            md.append("| ")
+                    .append(c.id())
+                    .append(". ")
+                    .append(c.name())
+                    .append(" | ")
+                    .append(c.checked())
+                    .append(" | ")
+                    .append(c.failed())
+                    .append(" | ")
+                    .append(cell(c.note()))
+                    .append(" | ")
+                    .append(failures)
+                    .append(" |\n");
         }
-        md.append("\nLost: ").append(lost.size()).append(". Duplicated: ").append(duplicated.size()).append(".\n");
+        md.append("\nLost: ")
+                .append(lost.size())
+                .append(". Duplicated: ")
+                .append(duplicated.size())
+                .append(".\n");
         list(md, "Lost", lost);
         list(md, "Duplicated", duplicated);
         md.append("\nHow each check is made:\n\n");
-        checks.forEach(c -> md.append("- ").append(c.id()).append(". ").append(c.how()).append('\n'));
+        checks.forEach(
+                c -> md.append("- ").append(c.id()).append(". ").append(c.how()).append('\n'));
         return md.toString();
     }
 
@@ -135,7 +153,10 @@ public final class Report {
         if (items.isEmpty()) {
             return;
         }
-        md.append("\n").append(title).append(items.size() > LISTED ? " (the first " + LISTED + ")" : "").append(":\n\n");
+        md.append("\n")
+                .append(title)
+                .append(items.size() > LISTED ? " (the first " + LISTED + ")" : "")
+                .append(":\n\n");
         items.stream().limit(LISTED).forEach(i -> md.append("- ").append(i).append('\n'));
     }
 

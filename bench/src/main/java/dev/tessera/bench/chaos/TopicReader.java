@@ -1,16 +1,15 @@
 package dev.tessera.bench.chaos;
 
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.StringDeserializer;
-
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
 
 /**
  * Reads a whole topic as it stands: every partition from its first record up to the end it had when the reading
@@ -20,8 +19,7 @@ public final class TopicReader {
     /** Longest a read may wait for records it knows are there before it fails (a broker gone for good). */
     private static final Duration STALL = Duration.ofSeconds(60);
 
-    private TopicReader() {
-    }
+    private TopicReader() {}
 
     public static void readAll(String bootstrap, String topic, Consumer<ConsumerRecord<String, String>> each) {
         Map<String, Object> config = new HashMap<>();
@@ -32,9 +30,11 @@ public final class TopicReader {
         config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 2000);
         // A topic that is not there (a dead-letter topic nothing was ever sent to) is read as empty, not created.
         config.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
+        try (KafkaConsumer<String, String> consumer =
+                new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
             List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
-                    .map(p -> new TopicPartition(topic, p.partition())).toList();
+                    .map(p -> new TopicPartition(topic, p.partition()))
+                    .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions, Duration.ofSeconds(30));
@@ -49,7 +49,8 @@ public final class TopicReader {
                 if (!records.isEmpty()) {
                     lastProgress = System.nanoTime();
                 } else if (System.nanoTime() - lastProgress > STALL.toNanos()) {
-                    throw new IllegalStateException("reading " + topic + ": no record for " + STALL.toSeconds() + " s before its end");
+                    throw new IllegalStateException(
+                            "reading " + topic + ": no record for " + STALL.toSeconds() + " s before its end");
                 }
             }
         }

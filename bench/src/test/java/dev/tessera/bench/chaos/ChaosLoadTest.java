@@ -1,15 +1,14 @@
 package dev.tessera.bench.chaos;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** The chaos load against a stand-in gateway that fails in the ways a broken platform does. */
 class ChaosLoadTest {
@@ -22,18 +21,29 @@ class ChaosLoadTest {
             gateway.drop = r -> r.contains("/legal-moves") && n.incrementAndGet() % 5 == 0;
             gateway.applyThenFail = r -> n.incrementAndGet() % 4 == 0;
             // The first gateway refuses every connection: the clients go on with the second.
-            ChaosLoad load = ChaosLoad.builder(List.of(refusing(), gateway.url())).games(3)
-                    .titles(List.of("carrara", "builders")).patience(Duration.ofSeconds(10)).build().start();
+            ChaosLoad load = ChaosLoad.builder(List.of(refusing(), gateway.url()))
+                    .games(3)
+                    .titles(List.of("carrara", "builders"))
+                    .patience(Duration.ofSeconds(10))
+                    .build()
+                    .start();
             await(() -> load.results().gamesFinished().size() >= 6, load);
             ChaosLoad.Results results = load.stop();
 
             assertEquals(0, results.clientErrorCount(), results.clientErrors().toString());
-            assertTrue(results.retried().getOrDefault("503", 0L) > 0, results.retried().toString());
-            assertTrue(results.retried().getOrDefault("connection", 0L) > 0, results.retried().toString());
-            assertTrue(results.retried().getOrDefault("409", 0L) > 0, "a move applied before its 503 is a 409 when sent again");
+            assertTrue(
+                    results.retried().getOrDefault("503", 0L) > 0,
+                    results.retried().toString());
+            assertTrue(
+                    results.retried().getOrDefault("connection", 0L) > 0,
+                    results.retried().toString());
+            assertTrue(
+                    results.retried().getOrDefault("409", 0L) > 0,
+                    "a move applied before its 503 is a 409 when sent again");
             assertTrue(gateway.applied.get() > results.movesAccepted(), "the moves answered 503 were applied too");
             assertTrue(results.gamesStarted().size() >= results.gamesFinished().size());
-            assertTrue(results.gamesFinished().stream().allMatch(g -> g.gameId().startsWith("game-") && g.title() != null));
+            assertTrue(results.gamesFinished().stream()
+                    .allMatch(g -> g.gameId().startsWith("game-") && g.title() != null));
             assertEquals(results, ChaosLoad.Results.fromJson(results.toJson()));
         }
     }
@@ -43,7 +53,11 @@ class ChaosLoadTest {
         try (FakeGateway gateway = new FakeGateway()) {
             gateway.failStatus = 500;
             gateway.failWith = r -> r.contains("/legal-moves");
-            ChaosLoad load = ChaosLoad.builder(List.of(gateway.url())).games(1).titles(List.of("carrara")).build().start();
+            ChaosLoad load = ChaosLoad.builder(List.of(gateway.url()))
+                    .games(1)
+                    .titles(List.of("carrara"))
+                    .build()
+                    .start();
             await(() -> load.results().clientErrorCount() >= 1, load);
             ChaosLoad.Results results = load.stop();
 
@@ -59,8 +73,12 @@ class ChaosLoadTest {
 
     @Test
     void no_gateway_answering_within_the_patience_is_a_client_error() throws Exception {
-        ChaosLoad load = ChaosLoad.builder(List.of(refusing(), refusing())).games(1).titles(List.of("builders"))
-                .patience(Duration.ofSeconds(2)).build().start();
+        ChaosLoad load = ChaosLoad.builder(List.of(refusing(), refusing()))
+                .games(1)
+                .titles(List.of("builders"))
+                .patience(Duration.ofSeconds(2))
+                .build()
+                .start();
         await(() -> load.results().clientErrorCount() >= 1, load);
         ChaosLoad.Results results = load.stop();
 
@@ -82,7 +100,8 @@ class ChaosLoadTest {
         while (!done.getAsBoolean()) {
             if (System.nanoTime() > until) {
                 load.stop();
-                throw new AssertionError("not within 60 s: " + load.results().summary() + " " + load.results().clientErrors());
+                throw new AssertionError("not within 60 s: " + load.results().summary() + " "
+                        + load.results().clientErrors());
             }
             Thread.sleep(50);
         }

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -28,21 +27,22 @@ final class FakeGateway implements AutoCloseable {
     static final int MOVES = 6;
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private record Game(List<String> players, AtomicInteger version) {
-    }
+    private record Game(List<String> players, AtomicInteger version) {}
 
     private final HttpServer server;
-    private final Map<String, String> tables = new ConcurrentHashMap<>();   // table id -> game id, once started
+    private final Map<String, String> tables = new ConcurrentHashMap<>(); // table id -> game id, once started
     private final Map<String, List<String>> seated = new ConcurrentHashMap<>();
     private final Map<String, Game> games = new ConcurrentHashMap<>();
     final AtomicInteger applied = new AtomicInteger();
     /** Requests (method and path) answered with a status instead of being served, and that status. */
     volatile Predicate<String> failWith = r -> false;
+
     volatile int failStatus = 503;
     volatile Predicate<String> drop = r -> false;
     volatile Predicate<String> applyThenFail = r -> false;
     /** What GET /api/v1/stats/{title} answers, and the lines of GET /api/v1/exports/events?game={title}, by title. */
     final Map<String, JsonNode> stats = new ConcurrentHashMap<>();
+
     final Map<String, List<String>> exports = new ConcurrentHashMap<>();
 
     FakeGateway() throws IOException {
@@ -60,14 +60,17 @@ final class FakeGateway implements AutoCloseable {
         String request = x.getRequestMethod() + " " + x.getRequestURI();
         byte[] body = x.getRequestBody().readAllBytes();
         if (drop.test(request)) {
-            x.close();  // no answer: the client sees the connection end
+            x.close(); // no answer: the client sees the connection end
             return;
         }
         if (failWith.test(request)) {
-            answer(x, failStatus, JSON.createObjectNode().put("status", failStatus).put("detail", "injected"));
+            answer(
+                    x,
+                    failStatus,
+                    JSON.createObjectNode().put("status", failStatus).put("detail", "injected"));
             return;
         }
-        String[] p = x.getRequestURI().getPath().split("/");  // "", api, v1, what, id, action
+        String[] p = x.getRequestURI().getPath().split("/"); // "", api, v1, what, id, action
         String player = auth(x);
         ObjectNode out = JSON.createObjectNode();
         switch (p[3]) {
@@ -79,7 +82,9 @@ final class FakeGateway implements AutoCloseable {
             case "games" -> game(x, request, p, player, body, out);
             case "stats" -> answer(x, 200, stats.get(p[4]));
             case "exports" -> {
-                byte[] lines = String.join("\n", exports.get(x.getRequestURI().getQuery().replace("game=", ""))).getBytes(StandardCharsets.UTF_8);
+                byte[] lines = String.join(
+                                "\n", exports.get(x.getRequestURI().getQuery().replace("game=", "")))
+                        .getBytes(StandardCharsets.UTF_8);
                 x.getResponseHeaders().add("Content-Type", "application/x-ndjson");
                 x.sendResponseHeaders(200, lines.length);
                 try (OutputStream o = x.getResponseBody()) {
@@ -109,7 +114,8 @@ final class FakeGateway implements AutoCloseable {
         }
     }
 
-    private void game(HttpExchange x, String request, String[] p, String player, byte[] body, ObjectNode out) throws IOException {
+    private void game(HttpExchange x, String request, String[] p, String player, byte[] body, ObjectNode out)
+            throws IOException {
         Game g = games.get(p[4]);
         int version = g.version().get();
         int moves = version - 1;
@@ -132,7 +138,8 @@ final class FakeGateway implements AutoCloseable {
             answer(x, 200, events);
         } else {
             JsonNode move = JSON.readTree(body);
-            if (!player.equals(toAct) || move.path("expectedVersion").asInt() != version
+            if (!player.equals(toAct)
+                    || move.path("expectedVersion").asInt() != version
                     || !g.version().compareAndSet(version, version + 1)) {
                 answer(x, 409, out.put("currentVersion", version));
                 return;

@@ -1,27 +1,26 @@
 package dev.tessera.bench.chaos;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tessera.events.Topics;
 import dev.tessera.infra.LocalKafka;
 import dev.tessera.infra.LocalPostgres;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
-
 import java.nio.file.Files;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * The checks on data written into a real PostgreSQL (the services' own migrations) and records on a real broker:
@@ -40,7 +39,10 @@ class InvariantsTest {
         postgres = LocalPostgres.start(0, null);
         kafka = LocalKafka.start(0, Files.createTempDirectory("invariants-kafka"));
         kafka.createTopics(List.of(Topics.LOBBY_EVENTS, Topics.GAME_EVENTS, Topics.SCORING_EVENTS), 4);
-        world = new World(postgres, kafka.bootstrapServers(), "w" + UUID.randomUUID().toString().substring(0, 8));
+        world = new World(
+                postgres,
+                kafka.bootstrapServers(),
+                "w" + UUID.randomUUID().toString().substring(0, 8));
     }
 
     @AfterAll
@@ -57,7 +59,9 @@ class InvariantsTest {
         assertTrue(report.holds(), report.toMarkdown());
         assertTrue(report.lost().isEmpty() && report.duplicated().isEmpty());
         assertEquals(2, report.check("a").checked(), "two games");
-        assertEquals(2 * 2 + 3 + 1 + 2 + 4 + 1, report.check("g").checked(),
+        assertEquals(
+                2 * 2 + 3 + 1 + 2 + 4 + 1,
+                report.check("g").checked(),
                 "two tables' events, the three answers to the Alhambra game and the one to the Carrara game, each applied, a game per table");
         assertEquals(2 + 1, report.check("c").checked(), "two scoring rounds, one valuation");
         assertEquals(1, report.check("d").checked(), "the Alhambra game ended");
@@ -69,40 +73,69 @@ class InvariantsTest {
     @Test
     @Order(2)
     void a_gap_in_a_stream_is_lost() throws Exception {
-        world.sql(world.gameDb, "UPDATE events SET version = version + 100 WHERE stream_id = ? AND version = 2", world.alhambra);
+        world.sql(
+                world.gameDb,
+                "UPDATE events SET version = version + 100 WHERE stream_id = ? AND version = 2",
+                world.alhambra);
         try {
             Report report = Invariants.check(world.target(), null);
 
             assertFalse(report.check("a").holds());
-            assertTrue(report.lost().contains("a. game " + world.alhambra + ": version 2 missing"), report.lost().toString());
+            assertTrue(
+                    report.lost().contains("a. game " + world.alhambra + ": version 2 missing"),
+                    report.lost().toString());
         } finally {
-            world.sql(world.gameDb, "UPDATE events SET version = version - 100 WHERE stream_id = ? AND version = 102", world.alhambra);
+            world.sql(
+                    world.gameDb,
+                    "UPDATE events SET version = version - 100 WHERE stream_id = ? AND version = 102",
+                    world.alhambra);
         }
     }
 
     @Test
     @Order(3)
     void a_missing_game_ended_is_lost() throws Exception {
-        world.sql(world.gameDb, "UPDATE events SET type = 'tessera.test.Nothing' WHERE stream_id = ? AND version = 7", world.alhambra);
+        world.sql(
+                world.gameDb,
+                "UPDATE events SET type = 'tessera.test.Nothing' WHERE stream_id = ? AND version = 7",
+                world.alhambra);
         try {
             Report report = Invariants.check(world.target(), null);
 
             assertFalse(report.check("d").holds());
-            assertTrue(report.lost().contains("d. game " + world.alhambra + " has no GameEnded"), report.lost().toString());
+            assertTrue(
+                    report.lost().contains("d. game " + world.alhambra + " has no GameEnded"),
+                    report.lost().toString());
         } finally {
-            world.sql(world.gameDb, "UPDATE events SET type = 'tessera.game.GameEnded' WHERE stream_id = ? AND version = 7", world.alhambra);
+            world.sql(
+                    world.gameDb,
+                    "UPDATE events SET type = 'tessera.game.GameEnded' WHERE stream_id = ? AND version = 7",
+                    world.alhambra);
         }
     }
 
     @Test
     @Order(4)
     void a_game_of_the_bots_that_game_service_never_had_is_lost() throws Exception {
-        ChaosLoad.Results load = new ChaosLoad.Results(List.of("http://gateway"), 1, List.of("builders"), "random", Instant.now(),
-                Instant.now(), 10, List.of(), List.of(new ChaosLoad.Results.Game("g-unknown", "t-unknown", "builders")), Map.of(), 0, List.of());
+        ChaosLoad.Results load = new ChaosLoad.Results(
+                List.of("http://gateway"),
+                1,
+                List.of("builders"),
+                "random",
+                Instant.now(),
+                Instant.now(),
+                10,
+                List.of(),
+                List.of(new ChaosLoad.Results.Game("g-unknown", "t-unknown", "builders")),
+                Map.of(),
+                0,
+                List.of());
 
         Report report = Invariants.check(world.target(), load);
 
-        assertTrue(report.lost().contains("d. game g-unknown, which the bots finished, is not in game-service's store"), report.lost().toString());
+        assertTrue(
+                report.lost().contains("d. game g-unknown, which the bots finished, is not in game-service's store"),
+                report.lost().toString());
     }
 
     @Test
@@ -124,14 +157,24 @@ class InvariantsTest {
     void an_event_a_consumer_never_applied_is_lost() throws Exception {
         String gameEnded = world.eventIds.get(world.alhambra + " v7");
         world.sql(world.scoringDb, "UPDATE scored_games SET last_version = 5 WHERE game_id = ?", world.alhambra);
-        world.sql(world.lobbyDb, "DELETE FROM processed_events WHERE consumer = 'lobby.players' AND event_id = ?", gameEnded);
+        world.sql(
+                world.lobbyDb,
+                "DELETE FROM processed_events WHERE consumer = 'lobby.players' AND event_id = ?",
+                gameEnded);
         try {
             Report report = Invariants.check(world.target(), null);
 
             assertFalse(report.check("b").holds());
-            assertTrue(report.lost().contains("b. scoring-service's projection of game " + world.alhambra + " stops at v5 of 7"), report.lost().toString());
-            assertTrue(report.lost().contains("b. lobby-service's players read model never applied " + world.alhambra
-                    + " v7 (tessera.game.GameEnded)"), report.lost().toString());
+            assertTrue(
+                    report.lost()
+                            .contains(
+                                    "b. scoring-service's projection of game " + world.alhambra + " stops at v5 of 7"),
+                    report.lost().toString());
+            assertTrue(
+                    report.lost()
+                            .contains("b. lobby-service's players read model never applied " + world.alhambra
+                                    + " v7 (tessera.game.GameEnded)"),
+                    report.lost().toString());
         } finally {
             world.sql(world.scoringDb, "UPDATE scored_games SET last_version = 7 WHERE game_id = ?", world.alhambra);
             world.processed(world.lobbyDb, "lobby.players", gameEnded);
@@ -145,10 +188,14 @@ class InvariantsTest {
             // The stand-in's exports: each title's game's events as they are on game-events (no Builders game here).
             Map<String, String> titles = Map.of(world.alhambra, "alhambra", world.carrara, "carrara");
             Invariants.TITLES.forEach(title -> gateway.exports.put(title, new ArrayList<>()));
-            TopicReader.readAll(kafka.bootstrapServers(), Topics.GAME_EVENTS, r -> gateway.exports.get(titles.get(r.key())).add(r.value()));
+            TopicReader.readAll(
+                    kafka.bootstrapServers(),
+                    Topics.GAME_EVENTS,
+                    r -> gateway.exports.get(titles.get(r.key())).add(r.value()));
             ExpectedStatistics recomputed = new ExpectedStatistics();
             gateway.exports.values().forEach(lines -> lines.forEach(recomputed::exported));
-            TopicReader.readAll(kafka.bootstrapServers(), Topics.SCORING_EVENTS, r -> recomputed.scoringEvent(r.key(), r.value()));
+            TopicReader.readAll(
+                    kafka.bootstrapServers(), Topics.SCORING_EVENTS, r -> recomputed.scoringEvent(r.key(), r.value()));
             Invariants.TITLES.forEach(title -> gateway.stats.put(title, recomputed.of(title)));
             // The Alhambra game's end not counted by the statistics.
             ((ObjectNode) gateway.stats.get("alhambra").get("games")).put("finished", 0);
@@ -156,7 +203,9 @@ class InvariantsTest {
             Report report = Invariants.check(world.target().withGateways(List.of(gateway.url())), null);
 
             assertEquals(3, report.check("f").checked());
-            assertTrue(report.lost().contains("f. statistics of alhambra, /games/finished: 0, recomputed 1"), report.check("f").toString());
+            assertTrue(
+                    report.lost().contains("f. statistics of alhambra, /games/finished: 0, recomputed 1"),
+                    report.check("f").toString());
             assertEquals(1, report.check("f").failed(), report.check("f").toString());
         }
     }
@@ -165,20 +214,32 @@ class InvariantsTest {
     @Order(8)
     void the_same_event_published_twice_is_allowed() throws Exception {
         String id = world.scoringIds.get(world.carrara).get(0);
-        world.publish(Topics.SCORING_EVENTS, world.carrara, id, 1, "tessera.carrara.ValuationScored", JSON.createObjectNode().put("valuation", 1));
+        world.publish(
+                Topics.SCORING_EVENTS,
+                world.carrara,
+                id,
+                1,
+                "tessera.carrara.ValuationScored",
+                JSON.createObjectNode().put("valuation", 1));
         world.commitGroupAtEnd();
 
         Report report = Invariants.check(world.target(), null);
 
         assertTrue(report.holds(), report.toMarkdown());
-        assertTrue(report.check("g").note().startsWith("1 records published again"), report.check("g").note());
+        assertTrue(
+                report.check("g").note().startsWith("1 records published again"),
+                report.check("g").note());
     }
 
     @Test
     @Order(9)
     void a_round_scored_twice_is_duplicated_and_records_not_consumed_are_lost() throws Exception {
-        // scoring-service scored round 1 again under another event id (and counted it); game-service took it and ignored it.
-        String again = world.scoring(world.alhambra, "tessera.scoring.ScoringRoundScored", JSON.createObjectNode().put("round", 1));
+        // scoring-service scored round 1 again under another event id (and counted it); game-service took it and
+        // ignored it.
+        String again = world.scoring(
+                world.alhambra,
+                "tessera.scoring.ScoringRoundScored",
+                JSON.createObjectNode().put("round", 1));
         world.processed(world.gameDb, "game.scoring", again);
         world.sql(world.scoringDb, "UPDATE scored_games SET scoring_version = 4 WHERE game_id = ?", world.alhambra);
 
@@ -187,10 +248,15 @@ class InvariantsTest {
         Report report = Invariants.check(world.target(), null);
 
         assertFalse(behind.check("settled").holds());
-        assertTrue(behind.lost().stream().anyMatch(l -> l.startsWith("settled. group " + World.GROUP + " has records of scoring-events-")
-                && l.endsWith("not consumed: 1")), behind.lost().toString());
+        assertTrue(
+                behind.lost().stream()
+                        .anyMatch(l -> l.startsWith("settled. group " + World.GROUP + " has records of scoring-events-")
+                                && l.endsWith("not consumed: 1")),
+                behind.lost().toString());
         assertTrue(report.check("settled").holds());
-        assertEquals(List.of("c. scoring round 1 of game " + world.alhambra + " answered by 2 different events on scoring-events"),
+        assertEquals(
+                List.of("c. scoring round 1 of game " + world.alhambra
+                        + " answered by 2 different events on scoring-events"),
                 report.duplicated());
         assertTrue(report.lost().isEmpty(), report.lost().toString());
     }

@@ -6,16 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tessera.events.EventTypes;
 import dev.tessera.events.Topics;
 import dev.tessera.infra.LocalPostgres;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -31,6 +21,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
  * A small platform's worth of data, consistent the way the services leave it: the three databases migrated with
@@ -81,12 +80,15 @@ final class World {
     /** The service's migrations as Flyway runs them: service-kit's eventing tables first, then its own. */
     private void migrate(String db, String module) throws Exception {
         List<Path> scripts = new ArrayList<>();
-        for (Path dir : List.of(Path.of("../service-kit/src/main/resources/db/eventing"), Path.of("../" + module + "/src/main/resources/db/migration"))) {
+        for (Path dir : List.of(
+                Path.of("../service-kit/src/main/resources/db/eventing"),
+                Path.of("../" + module + "/src/main/resources/db/migration"))) {
             try (Stream<Path> files = Files.list(dir)) {
                 files.filter(f -> f.toString().endsWith(".sql")).sorted().forEach(scripts::add);
             }
         }
-        try (Connection c = postgres.connect(db); Statement s = c.createStatement()) {
+        try (Connection c = postgres.connect(db);
+                Statement s = c.createStatement()) {
             for (Path script : scripts) {
                 s.execute(Files.readString(script));
             }
@@ -105,32 +107,85 @@ final class World {
         standings.addObject().put("player", "cy").put("score", 10).put("rank", 3);
         List<String> a = List.of(
                 game(alhambra, 1, "tessera.game.GameStarted", started(alhambra, t1, "alhambra", alhambraPlayers)),
-                game(alhambra, 2, "tessera.alhambra.TilePlaced", JSON.createObjectNode().put("player", "ana")),
-                game(alhambra, 3, "tessera.alhambra.ScoringRoundTriggered", JSON.createObjectNode().put("round", 1)),
-                game(alhambra, 4, "tessera.alhambra.PointsAwarded", JSON.createObjectNode().put("round", 1)),
-                game(alhambra, 5, "tessera.alhambra.ScoringRoundTriggered", JSON.createObjectNode().put("round", 3)),
-                game(alhambra, 6, "tessera.alhambra.PointsAwarded", JSON.createObjectNode().put("round", 3)),
-                game(alhambra, 7, "tessera.game.GameEnded", JSON.createObjectNode().put("gameId", alhambra).set("standings", standings)));
+                game(
+                        alhambra,
+                        2,
+                        "tessera.alhambra.TilePlaced",
+                        JSON.createObjectNode().put("player", "ana")),
+                game(
+                        alhambra,
+                        3,
+                        "tessera.alhambra.ScoringRoundTriggered",
+                        JSON.createObjectNode().put("round", 1)),
+                game(
+                        alhambra,
+                        4,
+                        "tessera.alhambra.PointsAwarded",
+                        JSON.createObjectNode().put("round", 1)),
+                game(
+                        alhambra,
+                        5,
+                        "tessera.alhambra.ScoringRoundTriggered",
+                        JSON.createObjectNode().put("round", 3)),
+                game(
+                        alhambra,
+                        6,
+                        "tessera.alhambra.PointsAwarded",
+                        JSON.createObjectNode().put("round", 3)),
+                game(
+                        alhambra,
+                        7,
+                        "tessera.game.GameEnded",
+                        JSON.createObjectNode().put("gameId", alhambra).set("standings", standings)));
         List<String> c = List.of(
                 game(carrara, 1, "tessera.game.GameStarted", started(carrara, t2, "carrara", carraraPlayers)),
-                game(carrara, 2, "tessera.carrara.ValuationRequested", JSON.createObjectNode().put("valuation", 1).put("kind", "city")),
-                game(carrara, 3, "tessera.carrara.ValuationScored", JSON.createObjectNode().put("valuation", 1).put("kind", "city")),
-                game(carrara, 4, "tessera.carrara.TurnEnded", JSON.createObjectNode().put("player", "dee")));
+                game(
+                        carrara,
+                        2,
+                        "tessera.carrara.ValuationRequested",
+                        JSON.createObjectNode().put("valuation", 1).put("kind", "city")),
+                game(
+                        carrara,
+                        3,
+                        "tessera.carrara.ValuationScored",
+                        JSON.createObjectNode().put("valuation", 1).put("kind", "city")),
+                game(
+                        carrara,
+                        4,
+                        "tessera.carrara.TurnEnded",
+                        JSON.createObjectNode().put("player", "dee")));
         // What scoring-service did with them: applied, projected, scored, answered.
         sql(scoringDb, "INSERT INTO scored_games VALUES (?, 'alhambra', '{ana,bob,cy}', 7, true, now(), 3)", alhambra);
         sql(scoringDb, "INSERT INTO scored_games VALUES (?, 'carrara', '{dee,eve}', 4, false, now(), 1)", carrara);
         for (int round : List.of(1, 3)) {
             for (String p : alhambraPlayers) {
-                sql(scoringDb, "INSERT INTO round_points VALUES (?, ?, " + round + ", ?, 5)", alhambra + ":" + round + ":" + p, alhambra, p);
+                sql(
+                        scoringDb,
+                        "INSERT INTO round_points VALUES (?, ?, " + round + ", ?, 5)",
+                        alhambra + ":" + round + ":" + p,
+                        alhambra,
+                        p);
             }
         }
         for (String id : List.of(a.get(0), a.get(1), a.get(2), a.get(4), a.get(6), c.get(0), c.get(1))) {
             processed(scoringDb, "scoring.games", id);
         }
-        scoring(alhambra, "tessera.scoring.ScoringRoundScored", JSON.createObjectNode().put("round", 1));
-        scoring(alhambra, "tessera.scoring.ScoringRoundScored", JSON.createObjectNode().put("round", 3));
-        scoring(alhambra, "tessera.scoring.FinalStandings", JSON.createObjectNode().put("gameId", alhambra).set("standings", standings));
-        scoring(carrara, "tessera.carrara.ValuationScored", JSON.createObjectNode().put("valuation", 1));
+        scoring(
+                alhambra,
+                "tessera.scoring.ScoringRoundScored",
+                JSON.createObjectNode().put("round", 1));
+        scoring(
+                alhambra,
+                "tessera.scoring.ScoringRoundScored",
+                JSON.createObjectNode().put("round", 3));
+        scoring(
+                alhambra,
+                "tessera.scoring.FinalStandings",
+                JSON.createObjectNode().put("gameId", alhambra).set("standings", standings));
+        scoring(
+                carrara,
+                "tessera.carrara.ValuationScored",
+                JSON.createObjectNode().put("valuation", 1));
         scoringIds.values().forEach(ids -> ids.forEach(id -> processed(gameDb, "game.scoring", id)));
         processed(lobbyDb, "lobby.standings", scoringIds.get(alhambra).get(2));
         // What lobby-service did: tables showing their games, the players read model, the ratings.
@@ -145,12 +200,24 @@ final class World {
         int[] after = {1532, 1500, 1468};
         for (int seat = 0; seat < 3; seat++) {
             String p = alhambraPlayers.get(seat);
-            sql(lobbyDb, "INSERT INTO player_game_results VALUES (?, ?, " + seat + ", false, " + (seat + 1) + ", 0, " + (seat + 1)
-                    + ", 1500, " + after[seat] + ")", alhambra, p);
-            sql(lobbyDb, "INSERT INTO player_ratings VALUES (?, 'alhambra', " + after[seat] + ", 1, " + (seat == 0 ? 1 : 0) + ", 0)", p);
+            sql(
+                    lobbyDb,
+                    "INSERT INTO player_game_results VALUES (?, ?, " + seat + ", false, " + (seat + 1) + ", 0, "
+                            + (seat + 1) + ", 1500, " + after[seat] + ")",
+                    alhambra,
+                    p);
+            sql(
+                    lobbyDb,
+                    "INSERT INTO player_ratings VALUES (?, 'alhambra', " + after[seat] + ", 1, " + (seat == 0 ? 1 : 0)
+                            + ", 0)",
+                    p);
         }
         for (int seat = 0; seat < 2; seat++) {
-            sql(lobbyDb, "INSERT INTO player_game_results (game_id, player, seat) VALUES (?, ?, " + seat + ")", carrara, carraraPlayers.get(seat));
+            sql(
+                    lobbyDb,
+                    "INSERT INTO player_game_results (game_id, player, seat) VALUES (?, ?, " + seat + ")",
+                    carrara,
+                    carraraPlayers.get(seat));
         }
     }
 
@@ -167,12 +234,14 @@ final class World {
         publish(Topics.LOBBY_EVENTS, id, start, 2, "tessera.lobby.TableStarted", started);
         processed(gameDb, "game.tables", start);
         sql(lobbyDb, """
-                INSERT INTO game_tables VALUES (?, ?, ?, ?, ?::text[], '{}', 'starting', null, 2, 1, now(), now())""",
-                id, title, players.size(), players.get(0), "{" + String.join(",", players) + "}");
+                INSERT INTO game_tables VALUES (?, ?, ?, ?, ?::text[], '{}', 'starting', null, 2, 1, now(), now())""", id, title, players.size(), players.get(0), "{" + String.join(",", players) + "}");
     }
 
     private ObjectNode started(String game, String table, String title, List<String> players) {
-        ObjectNode data = JSON.createObjectNode().put("gameId", game).put("tableId", table).put("game", title);
+        ObjectNode data = JSON.createObjectNode()
+                .put("gameId", game)
+                .put("tableId", table)
+                .put("game", title);
         players.forEach(data.putArray("players")::add);
         return data;
     }
@@ -180,8 +249,14 @@ final class World {
     /** An event in game-service's store, and published on game-events under the same id. */
     private String game(String game, long version, String type, ObjectNode data) throws Exception {
         String id = UUID.randomUUID().toString();
-        sql(gameDb, "INSERT INTO events (stream_id, version, event_id, type, schema_version, payload) VALUES (?, ?, ?::uuid, ?, 1, ?::jsonb)",
-                game, version, id, type, data.toString());
+        sql(
+                gameDb,
+                "INSERT INTO events (stream_id, version, event_id, type, schema_version, payload) VALUES (?, ?, ?::uuid, ?, 1, ?::jsonb)",
+                game,
+                version,
+                id,
+                type,
+                data.toString());
         publish(Topics.GAME_EVENTS, game, id, version, type, data);
         eventIds.put(game + " v" + version, id);
         return id;
@@ -197,20 +272,31 @@ final class World {
     }
 
     void publish(String topic, String key, String id, long version, String type, ObjectNode data) throws Exception {
-        ObjectNode e = JSON.createObjectNode().put("specversion", "1.0").put("id", id).put("source", "/tessera/test").put("type", type)
-                .put("subject", key).put("time", now.toString()).put("datacontenttype", "application/json")
-                .put("dataschema", EventTypes.schemaUri(type, 1)).put("streamversion", version);
+        ObjectNode e = JSON.createObjectNode()
+                .put("specversion", "1.0")
+                .put("id", id)
+                .put("source", "/tessera/test")
+                .put("type", type)
+                .put("subject", key)
+                .put("time", now.toString())
+                .put("datacontenttype", "application/json")
+                .put("dataschema", EventTypes.schemaUri(type, 1))
+                .put("streamversion", version);
         e.set("data", data);
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap),
-                new StringSerializer(), new StringSerializer())) {
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(
+                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap),
+                new StringSerializer(),
+                new StringSerializer())) {
             producer.send(new ProducerRecord<>(topic, key, e.toString())).get();
         }
     }
 
     /** The test's consumer group has consumed every topic to its end. */
     void commitGroupAtEnd() {
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ConsumerConfig.GROUP_ID_CONFIG, GROUP), new StringDeserializer(), new StringDeserializer())) {
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(
+                Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap, ConsumerConfig.GROUP_ID_CONFIG, GROUP),
+                new StringDeserializer(),
+                new StringDeserializer())) {
             List<TopicPartition> partitions = new ArrayList<>();
             for (String topic : List.of(Topics.LOBBY_EVENTS, Topics.GAME_EVENTS, Topics.SCORING_EVENTS)) {
                 consumer.partitionsFor(topic).forEach(p -> partitions.add(new TopicPartition(topic, p.partition())));
@@ -228,7 +314,8 @@ final class World {
 
     /** A statement with text and number parameters, committed. */
     void sql(String db, String statement, Object... params) {
-        try (Connection c = postgres.connect(db); PreparedStatement s = c.prepareStatement(statement)) {
+        try (Connection c = postgres.connect(db);
+                PreparedStatement s = c.prepareStatement(statement)) {
             for (int i = 0; i < params.length; i++) {
                 s.setObject(i + 1, params[i]);
             }

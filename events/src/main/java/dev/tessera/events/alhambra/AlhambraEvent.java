@@ -2,7 +2,6 @@ package dev.tessera.events.alhambra;
 
 import dev.tessera.events.EventType;
 import dev.tessera.events.TesseraEvent;
-
 import java.util.List;
 import java.util.Map;
 
@@ -30,8 +29,9 @@ public sealed interface AlhambraEvent extends TesseraEvent {
      * that currency (no change given). {@code exactAmount} means the player takes another action.
      */
     @EventType("tessera.alhambra.TileBought")
-    record TileBought(String player, TileInfo tile, String currency, List<MoneyCardInfo> payment, int paid,
-            boolean exactAmount) implements AlhambraEvent {
+    record TileBought(
+            String player, TileInfo tile, String currency, List<MoneyCardInfo> payment, int paid, boolean exactAmount)
+            implements AlhambraEvent {
         public TileBought {
             payment = List.copyOf(payment);
         }
@@ -42,21 +42,18 @@ public sealed interface AlhambraEvent extends TesseraEvent {
      * leftover tile at the end) or "reserve" (a redesign).
      */
     @EventType("tessera.alhambra.TilePlaced")
-    record TilePlaced(String player, TileInfo tile, int x, int y, String from) implements AlhambraEvent {
-    }
+    record TilePlaced(String player, TileInfo tile, int x, int y, String from) implements AlhambraEvent {}
 
     /**
      * A tile went into the player's reserve. {@code from} is "pending" (x and y are null) or "alhambra"
      * (a redesign removing the tile that stood at x, y).
      */
     @EventType("tessera.alhambra.TileReserved")
-    record TileReserved(String player, TileInfo tile, String from, Integer x, Integer y) implements AlhambraEvent {
-    }
+    record TileReserved(String player, TileInfo tile, String from, Integer x, Integer y) implements AlhambraEvent {}
 
     /** Redesign: the reserve tile {@code placed} took the square (x, y) of {@code removed}, which went to the reserve. */
     @EventType("tessera.alhambra.TilesSwapped")
-    record TilesSwapped(String player, TileInfo placed, TileInfo removed, int x, int y) implements AlhambraEvent {
-    }
+    record TilesSwapped(String player, TileInfo placed, TileInfo removed, int x, int y) implements AlhambraEvent {}
 
     /** Two-player game: the player gave all the tiles they bought this turn to the neutral player Dirk. */
     @EventType("tessera.alhambra.TilesGivenToDirk")
@@ -68,8 +65,7 @@ public sealed interface AlhambraEvent extends TesseraEvent {
 
     /** The player could take no action at all (no money on display, nothing affordable, nothing to redesign). */
     @EventType("tessera.alhambra.PlayerPassed")
-    record PlayerPassed(String player) implements AlhambraEvent {
-    }
+    record PlayerPassed(String player) implements AlhambraEvent {}
 
     /** Cards drawn from the deck onto the money display, left to right; {@code deckSize} is what remains. */
     @EventType("tessera.alhambra.MoneyDisplayRefilled")
@@ -84,13 +80,11 @@ public sealed interface AlhambraEvent extends TesseraEvent {
      * order derives from the game's seed and {@code reshuffle} (1 for the first reshuffle, and so on).
      */
     @EventType("tessera.alhambra.DiscardsReshuffled")
-    record DiscardsReshuffled(int cards, int reshuffle) implements AlhambraEvent {
-    }
+    record DiscardsReshuffled(int cards, int reshuffle) implements AlhambraEvent {}
 
     /** Scoring card {@code round} (1 or 2) came up while refilling the money display; it leaves the game. */
     @EventType("tessera.alhambra.ScoringCardDrawn")
-    record ScoringCardDrawn(int round) implements AlhambraEvent {
-    }
+    record ScoringCardDrawn(int round) implements AlhambraEvent {}
 
     /** Tiles drawn from the supply onto empty market spaces; {@code supplySize} is what remains. */
     @EventType("tessera.alhambra.MarketRefilled")
@@ -106,8 +100,7 @@ public sealed interface AlhambraEvent extends TesseraEvent {
      * {@link PointsAwarded}. After round 3 the game is over.
      */
     @EventType("tessera.alhambra.ScoringRoundTriggered")
-    record ScoringRoundTriggered(int round) implements AlhambraEvent {
-    }
+    record ScoringRoundTriggered(int round) implements AlhambraEvent {}
 
     /** Two-player game: the neutral player Dirk received tiles from the supply after scoring round {@code afterRound}. */
     @EventType("tessera.alhambra.DirkReceivedTiles")
@@ -119,8 +112,7 @@ public sealed interface AlhambraEvent extends TesseraEvent {
 
     /** The player's turn is over (tiles placed, market and money refilled); {@code nextPlayer} is to act. */
     @EventType("tessera.alhambra.TurnEnded")
-    record TurnEnded(String player, String nextPlayer) implements AlhambraEvent {
-    }
+    record TurnEnded(String player, String nextPlayer) implements AlhambraEvent {}
 
     /** The supply could not refill the market spaces of {@code emptySpaces} (currencies): the game ends. */
     @EventType("tessera.alhambra.BuildingSupplyExhausted")
@@ -136,16 +128,14 @@ public sealed interface AlhambraEvent extends TesseraEvent {
      */
     @EventType("tessera.alhambra.LeftoverTileAwarded")
     record LeftoverTileAwarded(String player, String currency, TileInfo tile, int currencyTotal)
-            implements AlhambraEvent {
-    }
+            implements AlhambraEvent {}
 
     /**
      * End of game: nobody gets the tile left on the space of {@code currency}; {@code reason} is "tie"
      * (several players share the highest total) or "no-money" (nobody holds that currency).
      */
     @EventType("tessera.alhambra.LeftoverTileUnclaimed")
-    record LeftoverTileUnclaimed(String currency, TileInfo tile, String reason) implements AlhambraEvent {
-    }
+    record LeftoverTileUnclaimed(String currency, TileInfo tile, String reason) implements AlhambraEvent {}
 
     /**
      * Points of scoring round {@code round} by player id, as computed by the scoring service; each player's

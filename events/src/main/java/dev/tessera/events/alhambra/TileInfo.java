@@ -5,5 +5,4 @@ package dev.tessera.events.alhambra;
  * ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower"), its printed cost and its walls as a
  * subset of "NESW" (N = top edge; tiles are never rotated). Ids are the Board Game Arena tile ids 6–59.
  */
-public record TileInfo(int id, String type, int cost, String walls) {
-}
+public record TileInfo(int id, String type, int cost, String walls) {}

@@ -2,7 +2,6 @@ package dev.tessera.events.builders;
 
 import dev.tessera.events.EventType;
 import dev.tessera.events.TesseraEvent;
-
 import java.util.List;
 
 /**
@@ -23,9 +22,14 @@ public sealed interface BuildersEvent extends TesseraEvent {
      * @param deckTop     the card the draw uncovered on the deck; null when the deck is now empty
      */
     @EventType(value = "tessera.builders.ConstructionStarted", version = 2)
-    record ConstructionStarted(String player, BuildingInfo building, int actionPointsSpent,
-            int actionPointsLeft, BuildingInfo replacement, BuildingInfo deckTop) implements BuildersEvent {
-    }
+    record ConstructionStarted(
+            String player,
+            BuildingInfo building,
+            int actionPointsSpent,
+            int actionPointsLeft,
+            BuildingInfo replacement,
+            BuildingInfo deckTop)
+            implements BuildersEvent {}
 
     /**
      * A player recruited a worker from the display (recruiting is free of coins).
@@ -34,9 +38,14 @@ public sealed interface BuildersEvent extends TesseraEvent {
      * @param deckTop     the card the draw uncovered on the deck; null when the deck is now empty
      */
     @EventType("tessera.builders.WorkerRecruited")
-    record WorkerRecruited(String player, WorkerInfo worker, int actionPointsSpent, int actionPointsLeft,
-            WorkerInfo replacement, WorkerInfo deckTop) implements BuildersEvent {
-    }
+    record WorkerRecruited(
+            String player,
+            WorkerInfo worker,
+            int actionPointsSpent,
+            int actionPointsLeft,
+            WorkerInfo replacement,
+            WorkerInfo deckTop)
+            implements BuildersEvent {}
 
     /**
      * A player sent one of their free workers to one of their construction sites and paid its wage to the bank.
@@ -46,9 +55,15 @@ public sealed interface BuildersEvent extends TesseraEvent {
      * @param coinsLeft         the player's coins after paying the wage
      */
     @EventType(value = "tessera.builders.WorkerSent", version = 2)
-    record WorkerSent(String player, WorkerInfo worker, BuildingInfo building, int wagePaid,
-            int actionPointsSpent, int actionPointsLeft, int coinsLeft) implements BuildersEvent {
-    }
+    record WorkerSent(
+            String player,
+            WorkerInfo worker,
+            BuildingInfo building,
+            int wagePaid,
+            int actionPointsSpent,
+            int actionPointsLeft,
+            int coinsLeft)
+            implements BuildersEvent {}
 
     /**
      * A player sent one of their completed machines to one of their construction sites. A machine works like a
@@ -58,9 +73,9 @@ public sealed interface BuildersEvent extends TesseraEvent {
      * @param actionPointsSpent k for the k-th worker or machine this player sent to this building this turn
      */
     @EventType("tessera.builders.MachineSent")
-    record MachineSent(String player, BuildingInfo machine, BuildingInfo building, int actionPointsSpent,
-            int actionPointsLeft) implements BuildersEvent {
-    }
+    record MachineSent(
+            String player, BuildingInfo machine, BuildingInfo building, int actionPointsSpent, int actionPointsLeft)
+            implements BuildersEvent {}
 
     /**
      * A construction site's four requirements were met: the bank paid its coins, its VP were scored and its
@@ -73,18 +88,38 @@ public sealed interface BuildersEvent extends TesseraEvent {
      * @param buildingVictoryPoints the player's VP from buildings (machines included) after this one
      */
     @EventType(value = "tessera.builders.BuildingCompleted", version = 2)
-    record BuildingCompleted(String player, BuildingInfo building, int victoryPoints, int coinsEarned,
-            List<Integer> returnedWorkerIds, List<Integer> returnedMachineIds, int buildingVictoryPoints,
-            int coinsLeft) implements BuildersEvent {
+    record BuildingCompleted(
+            String player,
+            BuildingInfo building,
+            int victoryPoints,
+            int coinsEarned,
+            List<Integer> returnedWorkerIds,
+            List<Integer> returnedMachineIds,
+            int buildingVictoryPoints,
+            int coinsLeft)
+            implements BuildersEvent {
         public BuildingCompleted {
             returnedWorkerIds = List.copyOf(returnedWorkerIds);
             returnedMachineIds = List.copyOf(returnedMachineIds);
         }
 
         /** A completion that gives back workers only, no machine (as every completion did in version 1). */
-        public BuildingCompleted(String player, BuildingInfo building, int victoryPoints, int coinsEarned,
-                List<Integer> returnedWorkerIds, int buildingVictoryPoints, int coinsLeft) {
-            this(player, building, victoryPoints, coinsEarned, returnedWorkerIds, List.of(), buildingVictoryPoints,
+        public BuildingCompleted(
+                String player,
+                BuildingInfo building,
+                int victoryPoints,
+                int coinsEarned,
+                List<Integer> returnedWorkerIds,
+                int buildingVictoryPoints,
+                int coinsLeft) {
+            this(
+                    player,
+                    building,
+                    victoryPoints,
+                    coinsEarned,
+                    returnedWorkerIds,
+                    List.of(),
+                    buildingVictoryPoints,
                     coinsLeft);
         }
     }
@@ -92,14 +127,12 @@ public sealed interface BuildersEvent extends TesseraEvent {
     /** A player spent 1, 2 or 3 action points to take 1, 3 or 6 coins from the bank. */
     @EventType("tessera.builders.CoinsTaken")
     record CoinsTaken(String player, int actionPointsSpent, int coinsTaken, int actionPointsLeft, int coinsLeft)
-            implements BuildersEvent {
-    }
+            implements BuildersEvent {}
 
     /** A player paid coins to the bank for one more action point this turn. */
     @EventType("tessera.builders.ActionPointBought")
     record ActionPointBought(String player, int coinsPaid, int actionPointsLeft, int coinsLeft)
-            implements BuildersEvent {
-    }
+            implements BuildersEvent {}
 
     /**
      * A player ended their turn; unused action points are lost.
@@ -107,9 +140,9 @@ public sealed interface BuildersEvent extends TesseraEvent {
      * @param nextPlayer whose turn it is now; null when this turn ended the game
      */
     @EventType("tessera.builders.TurnEnded")
-    record TurnEnded(String player, int round, int actionPointsLost, int buildingVictoryPoints, int coins,
-            String nextPlayer) implements BuildersEvent {
-    }
+    record TurnEnded(
+            String player, int round, int actionPointsLost, int buildingVictoryPoints, int coins, String nextPlayer)
+            implements BuildersEvent {}
 
     /**
      * The current round is the last one. Emitted once, at the end of {@code player}'s turn, either because that

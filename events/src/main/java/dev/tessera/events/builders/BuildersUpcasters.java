@@ -2,7 +2,6 @@ package dev.tessera.events.builders;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tessera.events.Upcaster;
-
 import java.util.List;
 
 /**
@@ -12,7 +11,9 @@ import java.util.List;
 public final class BuildersUpcasters {
 
     public static final List<Upcaster> ALL = List.of(
-            Upcaster.of("tessera.builders.ConstructionStarted", 1,
+            Upcaster.of(
+                    "tessera.builders.ConstructionStarted",
+                    1,
                     data -> noMachine(data, "building", "replacement", "deckTop")),
             Upcaster.of("tessera.builders.WorkerSent", 1, data -> noMachine(data, "building")),
             Upcaster.of("tessera.builders.BuildingCompleted", 1, data -> {
@@ -21,8 +22,7 @@ public final class BuildersUpcasters {
                 return data;
             }));
 
-    private BuildersUpcasters() {
-    }
+    private BuildersUpcasters() {}
 
     /** Marks each named card (a BuildingInfo, or null) as an ordinary building. */
     private static ObjectNode noMachine(ObjectNode data, String... cards) {

@@ -7,12 +7,20 @@ package dev.tessera.events.builders;
  *
  * @param machine null when the card is an ordinary building; for a machine, what it supplies once completed
  */
-public record BuildingInfo(int id, String name, int stone, int wood, int knowledge, int tile,
-        int victoryPoints, int coins, MachineInfo machine) {
+public record BuildingInfo(
+        int id,
+        String name,
+        int stone,
+        int wood,
+        int knowledge,
+        int tile,
+        int victoryPoints,
+        int coins,
+        MachineInfo machine) {
 
     /** An ordinary building card, not a machine. */
-    public BuildingInfo(int id, String name, int stone, int wood, int knowledge, int tile, int victoryPoints,
-            int coins) {
+    public BuildingInfo(
+            int id, String name, int stone, int wood, int knowledge, int tile, int victoryPoints, int coins) {
         this(id, name, stone, wood, knowledge, tile, victoryPoints, coins, null);
     }
 }

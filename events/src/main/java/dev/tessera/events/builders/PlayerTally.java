@@ -5,5 +5,4 @@ package dev.tessera.events.builders;
  * 1 VP per full 10 coins; ties broken by building VP, then coins). Machines are building cards: their VP are
  * in {@code buildingVictoryPoints} and they count in {@code buildingsCompleted}.
  */
-public record PlayerTally(String player, int buildingVictoryPoints, int coins, int buildingsCompleted) {
-}
+public record PlayerTally(String player, int buildingVictoryPoints, int coins, int buildingsCompleted) {}

@@ -14,8 +14,9 @@ import java.util.List;
  * @param stones   colours paid
  */
 @EventType("tessera.carrara.BuildingBuilt")
-public record BuildingBuilt(String player, String building, String category, int cost, String object, String city,
-                            List<String> stones) implements CarraraEvent {
+public record BuildingBuilt(
+        String player, String building, String category, int cost, String object, String city, List<String> stones)
+        implements CarraraEvent {
     public BuildingBuilt {
         stones = List.copyOf(stones);
     }

@@ -18,8 +18,17 @@ import java.util.List;
  * @param stones           colours paid: {@code cost - replacedCost} of them
  */
 @EventType("tessera.carrara.BuildingRenovated")
-public record BuildingRenovated(String player, String city, String building, String category, int cost, String object,
-                                String replacedBuilding, int replacedCost, List<String> stones) implements CarraraEvent {
+public record BuildingRenovated(
+        String player,
+        String city,
+        String building,
+        String category,
+        int cost,
+        String object,
+        String replacedBuilding,
+        int replacedCost,
+        List<String> stones)
+        implements CarraraEvent {
     public BuildingRenovated {
         stones = List.copyOf(stones);
     }

@@ -9,5 +9,4 @@ import dev.tessera.events.EventType;
  */
 @EventType("tessera.carrara.BuildingRevealed")
 public record BuildingRevealed(String building, String category, int cost, String object, int pileLeft)
-        implements CarraraEvent {
-}
+        implements CarraraEvent {}

@@ -13,7 +13,19 @@ import dev.tessera.events.TesseraEvent;
  * contents of the bag and the building pile never appear, only what is drawn onto the open board.
  */
 public sealed interface CarraraEvent extends TesseraEvent
-        permits WheelRotated, StonesBought, StonePurchaseSkipped, CoinsTaken, BuildingBuilt, BuildingRevealed,
-        ValuationRequested, ValuationScored, EndDeclared, ObjectBought, TurnEnded, GameFinished,
-        RotationSkipped, LargeBuildingBuilt, UpgradeTaken, BuildingRenovated {
-}
+        permits WheelRotated,
+                StonesBought,
+                StonePurchaseSkipped,
+                CoinsTaken,
+                BuildingBuilt,
+                BuildingRevealed,
+                ValuationRequested,
+                ValuationScored,
+                EndDeclared,
+                ObjectBought,
+                TurnEnded,
+                GameFinished,
+                RotationSkipped,
+                LargeBuildingBuilt,
+                UpgradeTaken,
+                BuildingRenovated {}

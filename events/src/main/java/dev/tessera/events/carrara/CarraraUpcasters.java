@@ -3,7 +3,6 @@ package dev.tessera.events.carrara;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tessera.events.Upcaster;
-
 import java.util.List;
 
 /**
@@ -30,6 +29,5 @@ public final class CarraraUpcasters {
                 return data;
             }));
 
-    private CarraraUpcasters() {
-    }
+    private CarraraUpcasters() {}
 }

@@ -18,8 +18,15 @@ import java.util.List;
  * @param bonusCard     the green bonus card in play (expansion), e.g. "large-building"; null in the basic game
  */
 @EventType(value = "tessera.carrara.GameFinished", version = 2)
-public record GameFinished(String reason, String declaredBy, int coinsPerVp, int vpPerObject,
-                           int vpPerLeftoverObject, int vpPerBuilding, String bonusCard, List<Tally> players)
+public record GameFinished(
+        String reason,
+        String declaredBy,
+        int coinsPerVp,
+        int vpPerObject,
+        int vpPerLeftoverObject,
+        int vpPerBuilding,
+        String bonusCard,
+        List<Tally> players)
         implements CarraraEvent {
     public GameFinished {
         players = List.copyOf(players);
@@ -34,7 +41,14 @@ public record GameFinished(String reason, String declaredBy, int coinsPerVp, int
      * @param stones         stones held (the tie-breaker)
      * @param bonusVp        what the green bonus card gives this player (0 when not met, and in the basic game)
      */
-    public record Tally(String player, int vp, int coins, int objects, int objectsCounted, int buildings,
-                        int buildingCost, int stones, int bonusVp) {
-    }
+    public record Tally(
+            String player,
+            int vp,
+            int coins,
+            int objects,
+            int objectsCounted,
+            int buildings,
+            int buildingCost,
+            int stones,
+            int bonusVp) {}
 }

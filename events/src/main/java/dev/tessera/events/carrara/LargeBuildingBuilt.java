@@ -16,8 +16,9 @@ import java.util.List;
  * @param stones   colours paid
  */
 @EventType("tessera.carrara.LargeBuildingBuilt")
-public record LargeBuildingBuilt(String player, String building, String category, int cost, String object,
-                                 String city, List<String> stones) implements CarraraEvent {
+public record LargeBuildingBuilt(
+        String player, String building, String category, int cost, String object, String city, List<String> stones)
+        implements CarraraEvent {
     public LargeBuildingBuilt {
         stones = List.copyOf(stones);
     }

@@ -4,5 +4,4 @@ import dev.tessera.events.EventType;
 
 /** The extra purchase after the action: one object from the main board, e.g. "crown", for {@code price} coins. */
 @EventType("tessera.carrara.ObjectBought")
-public record ObjectBought(String player, String object, int price) implements CarraraEvent {
-}
+public record ObjectBought(String player, String object, int price) implements CarraraEvent {}

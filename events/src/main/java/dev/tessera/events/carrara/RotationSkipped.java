@@ -7,5 +7,4 @@ import dev.tessera.events.EventType;
  * and the wheel's prices stayed as they were.
  */
 @EventType("tessera.carrara.RotationSkipped")
-public record RotationSkipped(String player) implements CarraraEvent {
-}
+public record RotationSkipped(String player) implements CarraraEvent {}

@@ -11,5 +11,4 @@ import dev.tessera.events.EventType;
  * @param bonus   what the tile adds to the value of each of the player's buildings it covers
  */
 @EventType("tessera.carrara.UpgradeTaken")
-public record UpgradeTaken(String player, String upgrade, int bonus) implements CarraraEvent {
-}
+public record UpgradeTaken(String player, String upgrade, int bonus) implements CarraraEvent {}

@@ -18,8 +18,15 @@ import java.util.Map;
  * @param objectsLeft objects left in the general supply, by object
  */
 @EventType(value = "tessera.carrara.ValuationRequested", version = 2)
-public record ValuationRequested(int valuation, String player, String kind, String target, List<Building> buildings,
-                                 List<City> cities, Map<String, Integer> objectsLeft) implements CarraraEvent {
+public record ValuationRequested(
+        int valuation,
+        String player,
+        String kind,
+        String target,
+        List<Building> buildings,
+        List<City> cities,
+        Map<String, Integer> objectsLeft)
+        implements CarraraEvent {
     public ValuationRequested {
         buildings = List.copyOf(buildings);
         cities = List.copyOf(cities);
@@ -32,13 +39,11 @@ public record ValuationRequested(int valuation, String player, String kind, Stri
      * @param bonus what the player's upgrade tiles (expansion) add to the value of the city for this building:
      *              it pays {@code cost × (value of its city + bonus)}; 0 without upgrade tiles
      */
-    public record Building(String city, String type, int cost, String object, int bonus) {
-    }
+    public record Building(String city, String type, int cost, String object, int bonus) {}
 
     /**
      * @param value  the city's multiplier
      * @param payout "vp" or "coins"
      */
-    public record City(String city, int value, String payout) {
-    }
+    public record City(String city, int value, String payout) {}
 }

@@ -11,8 +11,9 @@ import java.util.List;
  * @param objects   objects taken from the supply, one entry per object
  */
 @EventType("tessera.carrara.ValuationScored")
-public record ValuationScored(int valuation, String player, String kind, String target, int vp, int coins,
-                              List<String> objects) implements CarraraEvent {
+public record ValuationScored(
+        int valuation, String player, String kind, String target, int vp, int coins, List<String> objects)
+        implements CarraraEvent {
     public ValuationScored {
         objects = List.copyOf(objects);
     }

@@ -3,6 +3,7 @@ package dev.tessera.events.game;
 import dev.tessera.events.TesseraEvent;
 
 /** Facts every game has, whatever its rules; published by game-service on {@code game-events}, keyed by game id. */
-public sealed interface GameLifecycleEvent extends TesseraEvent permits GameStarted, GameEnded, PlayerTimedOut, SeatTakenByBot {
+public sealed interface GameLifecycleEvent extends TesseraEvent
+        permits GameStarted, GameEnded, PlayerTimedOut, SeatTakenByBot {
     String gameId();
 }

@@ -2,7 +2,6 @@ package dev.tessera.events.game;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tessera.events.EventType;
-
 import java.util.List;
 import java.util.Map;
 
@@ -16,6 +15,12 @@ import java.util.Map;
  *                     instance, starts with tiles no later event mentions)
  */
 @EventType("tessera.game.GameStarted")
-public record GameStarted(String gameId, String tableId, String game, List<String> players, long seed,
-                          Map<String, String> options, JsonNode initialState) implements GameLifecycleEvent {
-}
+public record GameStarted(
+        String gameId,
+        String tableId,
+        String game,
+        List<String> players,
+        long seed,
+        Map<String, String> options,
+        JsonNode initialState)
+        implements GameLifecycleEvent {}

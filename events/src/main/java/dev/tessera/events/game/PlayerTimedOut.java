@@ -1,7 +1,6 @@
 package dev.tessera.events.game;
 
 import dev.tessera.events.EventType;
-
 import java.time.OffsetDateTime;
 
 /**
@@ -9,5 +8,4 @@ import java.time.OffsetDateTime;
  * {@code graceEnds}, a server-side bot takes their seat ({@link SeatTakenByBot}).
  */
 @EventType("tessera.game.PlayerTimedOut")
-public record PlayerTimedOut(String gameId, String player, OffsetDateTime graceEnds) implements GameLifecycleEvent {
-}
+public record PlayerTimedOut(String gameId, String player, OffsetDateTime graceEnds) implements GameLifecycleEvent {}

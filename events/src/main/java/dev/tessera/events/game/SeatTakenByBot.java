@@ -7,5 +7,4 @@ import dev.tessera.events.EventType;
  * counts as having abandoned the game (last place for the ratings). {@code reason}: {@code timeout}.
  */
 @EventType("tessera.game.SeatTakenByBot")
-public record SeatTakenByBot(String gameId, String player, String bot, String reason) implements GameLifecycleEvent {
-}
+public record SeatTakenByBot(String gameId, String player, String bot, String reason) implements GameLifecycleEvent {}

@@ -16,8 +16,7 @@ public final class ClockOptions {
     public static final String TURN_SECONDS = "turnSeconds";
     public static final String MOVE_HOURS = "moveHours";
 
-    private ClockOptions() {
-    }
+    private ClockOptions() {}
 
     /** How long a player has for a move; empty without a clock (older games) or with an unreadable one. */
     public static Optional<Duration> turnLength(Map<String, String> options) {

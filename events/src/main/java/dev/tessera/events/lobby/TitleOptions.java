@@ -12,6 +12,5 @@ public final class TitleOptions {
      */
     public static final String EXPANSION = "expansion";
 
-    private TitleOptions() {
-    }
+    private TitleOptions() {}
 }

@@ -1,7 +1,6 @@
 package dev.tessera.events.scoring;
 
 import dev.tessera.events.EventType;
-
 import java.util.List;
 
 /** A game's final result, best first; equal results share a rank (1, 2, 2, 4). */
@@ -11,6 +10,5 @@ public record FinalStandings(String gameId, String game, List<Standing> standing
         standings = List.copyOf(standings);
     }
 
-    public record Standing(String player, int score, int rank) {
-    }
+    public record Standing(String player, int score, int rank) {}
 }

@@ -1,7 +1,6 @@
 package dev.tessera.events.scoring;
 
 import dev.tessera.events.EventType;
-
 import java.util.List;
 import java.util.Map;
 
@@ -15,6 +14,5 @@ public record ScoringRoundScored(String gameId, int round, List<PlayerScore> sco
         scores = List.copyOf(scores);
     }
 
-    public record PlayerScore(String player, Map<String, Integer> byType, int buildings, int wall, int total) {
-    }
+    public record PlayerScore(String player, Map<String, Integer> byType, int buildings, int wall, int total) {}
 }

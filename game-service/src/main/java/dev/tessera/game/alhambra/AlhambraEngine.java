@@ -5,7 +5,6 @@ import dev.tessera.game.alhambra.AlhambraState.Phase;
 import dev.tessera.game.rules.Decision;
 import dev.tessera.game.rules.GameSetup;
 import dev.tessera.game.rules.RulesEngine;
-
 import java.util.List;
 
 /**

@@ -1,12 +1,12 @@
 package dev.tessera.game.alhambra;
 
-import java.util.Collection;
-import java.util.List;
-
 import static dev.tessera.game.alhambra.WallMap.DX;
 import static dev.tessera.game.alhambra.WallMap.DY;
 import static dev.tessera.game.alhambra.WallMap.EMPTY;
 import static dev.tessera.game.alhambra.WallMap.SIDE;
+
+import java.util.Collection;
+import java.util.List;
 
 /**
  * An Alhambra's squares and walls, and the placement rules (game-service/docs/alhambra.md, holes

@@ -18,9 +18,21 @@ import java.util.function.UnaryOperator;
  * @param scoringRound the last scoring round triggered (0 before the first)
  * @param reshuffles   how many times the discards were shuffled into a new deck
  */
-public record AlhambraState(long seed, List<String> seats, List<PlayerState> players, Phase phase, int current,
-        List<DeckCard> deck, List<MoneyCard> discards, List<MoneyCard> display, List<MarketSpace> market,
-        List<Tile> supply, List<Tile> dirk, List<Tile> unclaimed, int scoringRound, int reshuffles) {
+public record AlhambraState(
+        long seed,
+        List<String> seats,
+        List<PlayerState> players,
+        Phase phase,
+        int current,
+        List<DeckCard> deck,
+        List<MoneyCard> discards,
+        List<MoneyCard> display,
+        List<MarketSpace> market,
+        List<Tile> supply,
+        List<Tile> dirk,
+        List<Tile> unclaimed,
+        int scoringRound,
+        int reshuffles) {
 
     /** Where the game stands. */
     public enum Phase {
@@ -81,38 +93,129 @@ public record AlhambraState(long seed, List<String> seats, List<PlayerState> pla
     }
 
     AlhambraState withPlayers(List<PlayerState> v) {
-        return new AlhambraState(seed, seats, v, phase, current, deck, discards, display, market, supply, dirk,
-                unclaimed, scoringRound, reshuffles);
+        return new AlhambraState(
+                seed,
+                seats,
+                v,
+                phase,
+                current,
+                deck,
+                discards,
+                display,
+                market,
+                supply,
+                dirk,
+                unclaimed,
+                scoringRound,
+                reshuffles);
     }
 
     AlhambraState withPhase(Phase v) {
-        return new AlhambraState(seed, seats, players, v, current, deck, discards, display, market, supply, dirk,
-                unclaimed, scoringRound, reshuffles);
+        return new AlhambraState(
+                seed,
+                seats,
+                players,
+                v,
+                current,
+                deck,
+                discards,
+                display,
+                market,
+                supply,
+                dirk,
+                unclaimed,
+                scoringRound,
+                reshuffles);
     }
 
     AlhambraState withCurrent(int v) {
-        return new AlhambraState(seed, seats, players, phase, v, deck, discards, display, market, supply, dirk,
-                unclaimed, scoringRound, reshuffles);
+        return new AlhambraState(
+                seed,
+                seats,
+                players,
+                phase,
+                v,
+                deck,
+                discards,
+                display,
+                market,
+                supply,
+                dirk,
+                unclaimed,
+                scoringRound,
+                reshuffles);
     }
 
     AlhambraState withMoney(List<DeckCard> newDeck, List<MoneyCard> newDiscards, List<MoneyCard> newDisplay) {
-        return new AlhambraState(seed, seats, players, phase, current, newDeck, newDiscards, newDisplay, market,
-                supply, dirk, unclaimed, scoringRound, reshuffles);
+        return new AlhambraState(
+                seed,
+                seats,
+                players,
+                phase,
+                current,
+                newDeck,
+                newDiscards,
+                newDisplay,
+                market,
+                supply,
+                dirk,
+                unclaimed,
+                scoringRound,
+                reshuffles);
     }
 
-    AlhambraState withTiles(List<MarketSpace> newMarket, List<Tile> newSupply, List<Tile> newDirk,
-            List<Tile> newUnclaimed) {
-        return new AlhambraState(seed, seats, players, phase, current, deck, discards, display, newMarket,
-                newSupply, newDirk, newUnclaimed, scoringRound, reshuffles);
+    AlhambraState withTiles(
+            List<MarketSpace> newMarket, List<Tile> newSupply, List<Tile> newDirk, List<Tile> newUnclaimed) {
+        return new AlhambraState(
+                seed,
+                seats,
+                players,
+                phase,
+                current,
+                deck,
+                discards,
+                display,
+                newMarket,
+                newSupply,
+                newDirk,
+                newUnclaimed,
+                scoringRound,
+                reshuffles);
     }
 
     AlhambraState withScoringRound(int v) {
-        return new AlhambraState(seed, seats, players, phase, current, deck, discards, display, market, supply,
-                dirk, unclaimed, v, reshuffles);
+        return new AlhambraState(
+                seed,
+                seats,
+                players,
+                phase,
+                current,
+                deck,
+                discards,
+                display,
+                market,
+                supply,
+                dirk,
+                unclaimed,
+                v,
+                reshuffles);
     }
 
     AlhambraState withReshuffles(int v) {
-        return new AlhambraState(seed, seats, players, phase, current, deck, discards, display, market, supply,
-                dirk, unclaimed, scoringRound, v);
+        return new AlhambraState(
+                seed,
+                seats,
+                players,
+                phase,
+                current,
+                deck,
+                discards,
+                display,
+                market,
+                supply,
+                dirk,
+                unclaimed,
+                scoringRound,
+                v);
     }
 }

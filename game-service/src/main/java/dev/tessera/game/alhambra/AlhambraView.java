@@ -14,9 +14,20 @@ import java.util.List;
  * @param deckSize      cards in the money deck, scoring cards still in it included
  * @param dirk          the neutral player's tiles; null unless two players
  */
-public record AlhambraView(List<PlayerView> players, String currentPlayer, String phase, boolean extraAction,
-        List<String> waitingFor, List<MarketSpace> market, List<MoneyCard> moneyDisplay, int deckSize,
-        int discardSize, int supplySize, List<Tile> dirk, List<Tile> unclaimed, int scoringRound) {
+public record AlhambraView(
+        List<PlayerView> players,
+        String currentPlayer,
+        String phase,
+        boolean extraAction,
+        List<String> waitingFor,
+        List<MarketSpace> market,
+        List<MoneyCard> moneyDisplay,
+        int deckSize,
+        int discardSize,
+        int supplySize,
+        List<Tile> dirk,
+        List<Tile> unclaimed,
+        int scoringRound) {
 
     /**
      * One player as {@code viewer} sees them.
@@ -25,10 +36,16 @@ public record AlhambraView(List<PlayerView> players, String currentPlayer, Strin
      * @param money       per currency, in currency order: card count and total face value
      * @param roundPoints points per scoring round (index 0 = round 1)
      */
-    public record PlayerView(String id, List<MoneyCard> hand, int handSize, List<CurrencyHolding> money,
-            List<PlacedTile> alhambra, List<Tile> reserve, List<Tile> pending, List<Integer> roundPoints, int score) {
-    }
+    public record PlayerView(
+            String id,
+            List<MoneyCard> hand,
+            int handSize,
+            List<CurrencyHolding> money,
+            List<PlacedTile> alhambra,
+            List<Tile> reserve,
+            List<Tile> pending,
+            List<Integer> roundPoints,
+            int score) {}
 
-    public record CurrencyHolding(Currency currency, int cards, int total) {
-    }
+    public record CurrencyHolding(Currency currency, int cards, int total) {}
 }

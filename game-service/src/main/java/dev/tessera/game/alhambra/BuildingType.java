@@ -4,7 +4,12 @@ import com.fasterxml.jackson.annotation.JsonValue;
 
 /** The six building types; scoring ranks players per type. */
 public enum BuildingType {
-    PAVILION, SERAGLIO, ARCADES, CHAMBERS, GARDEN, TOWER;
+    PAVILION,
+    SERAGLIO,
+    ARCADES,
+    CHAMBERS,
+    GARDEN,
+    TOWER;
 
     @JsonValue
     public String code() {

@@ -19,7 +19,6 @@ import dev.tessera.game.alhambra.AlhambraMove.ReserveTile;
 import dev.tessera.game.alhambra.AlhambraMove.TakeMoney;
 import dev.tessera.game.alhambra.AlhambraState.Phase;
 import dev.tessera.game.rules.Decision;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -30,8 +29,7 @@ import java.util.Optional;
  * legal move's events include what follows it without the player choosing ({@link TurnEnd}).
  */
 final class Decide {
-    private Decide() {
-    }
+    private Decide() {}
 
     static boolean plays(AlhambraState s, String player) {
         return s.seatOf(player) >= 0;
@@ -89,22 +87,26 @@ final class Decide {
         if (placing && s.phase() == Phase.ACTION) {
             return me.pending().isEmpty()
                     ? reject("nothing-to-place", "You have no bought tile to place.")
-                    : reject("extra-action-first", "You paid the exact price: take another action first; "
-                            + "bought tiles are placed at the end of the turn.");
+                    : reject(
+                            "extra-action-first",
+                            "You paid the exact price: take another action first; "
+                                    + "bought tiles are placed at the end of the turn.");
         }
         if (!placing && s.phase() != Phase.ACTION) {
-            return reject("must-place-tiles-first",
-                    "Place your tiles in your Alhambra or reserve before anything else.");
+            return reject(
+                    "must-place-tiles-first", "Place your tiles in your Alhambra or reserve before anything else.");
         }
         return Optional.empty();
     }
+
     private static Optional<Decision<AlhambraEvent>> takeMoney(Emitter em, PlayerState me, TakeMoney m) {
         if (m.cards().isEmpty()) {
             return reject("no-cards", "Name at least one card of the money display.");
         }
         List<MoneyCard> cards = new ArrayList<>();
         for (int id : m.cards()) {
-            Optional<MoneyCard> card = em.state().display().stream().filter(c -> c.id() == id).findFirst();
+            Optional<MoneyCard> card =
+                    em.state().display().stream().filter(c -> c.id() == id).findFirst();
             if (card.isEmpty() || cards.contains(card.get())) {
                 return reject("no-such-card", "Card " + id + " is not on the money display, or is named twice.");
             }
@@ -112,7 +114,8 @@ final class Decide {
         }
         int total = cards.stream().mapToInt(MoneyCard::value).sum();
         if (cards.size() > 1 && total > AlhambraData.MULTI_TAKE_LIMIT) {
-            return reject("take-money-over-5",
+            return reject(
+                    "take-money-over-5",
                     "Several cards may be taken only if they total at most 5; these total " + total + ".");
         }
         em.emit(new MoneyTaken(me.id(), Infos.cardInfos(cards), total));
@@ -122,7 +125,8 @@ final class Decide {
 
     private static Optional<Decision<AlhambraEvent>> buyTile(Emitter em, PlayerState me, BuyTile m) {
         Optional<MarketSpace> space = em.state().market().stream()
-                .filter(sp -> sp.tile() != null && sp.tile().id() == m.tile()).findFirst();
+                .filter(sp -> sp.tile() != null && sp.tile().id() == m.tile())
+                .findFirst();
         if (space.isEmpty()) {
             return reject("no-such-tile", "Tile " + m.tile() + " is not on the building market.");
         }
@@ -131,7 +135,8 @@ final class Decide {
         }
         List<MoneyCard> payment = new ArrayList<>();
         for (int id : m.cards()) {
-            Optional<MoneyCard> card = me.hand().stream().filter(c -> c.id() == id).findFirst();
+            Optional<MoneyCard> card =
+                    me.hand().stream().filter(c -> c.id() == id).findFirst();
             if (card.isEmpty() || payment.contains(card.get())) {
                 return reject("no-such-card", "Card " + id + " is not in your hand, or is named twice.");
             }
@@ -146,8 +151,8 @@ final class Decide {
         if (paid < tile.cost()) {
             return reject("not-enough-money", "The tile costs " + tile.cost() + "; these cards make " + paid + ".");
         }
-        em.emit(new TileBought(me.id(), Infos.info(tile), currency.code(), Infos.cardInfos(payment), paid,
-                paid == tile.cost()));
+        em.emit(new TileBought(
+                me.id(), Infos.info(tile), currency.code(), Infos.cardInfos(payment), paid, paid == tile.cost()));
         return Optional.empty();
     }
 

@@ -9,8 +9,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "card")
 @JsonSubTypes({
-        @JsonSubTypes.Type(value = MoneyCard.class, name = "money"),
-        @JsonSubTypes.Type(value = ScoringCard.class, name = "scoring")
+    @JsonSubTypes.Type(value = MoneyCard.class, name = "money"),
+    @JsonSubTypes.Type(value = ScoringCard.class, name = "scoring")
 })
-public sealed interface DeckCard permits MoneyCard, ScoringCard {
-}
+public sealed interface DeckCard permits MoneyCard, ScoringCard {}

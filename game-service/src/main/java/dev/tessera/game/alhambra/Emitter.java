@@ -1,7 +1,6 @@
 package dev.tessera.game.alhambra;
 
 import dev.tessera.events.alhambra.AlhambraEvent;
-
 import java.util.ArrayList;
 import java.util.List;
 

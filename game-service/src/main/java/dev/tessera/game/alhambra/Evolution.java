@@ -1,5 +1,8 @@
 package dev.tessera.game.alhambra;
 
+import static dev.tessera.game.alhambra.Lists.plus;
+import static dev.tessera.game.alhambra.Lists.without;
+
 import dev.tessera.events.alhambra.AlhambraEvent;
 import dev.tessera.events.alhambra.AlhambraEvent.BuildingSupplyExhausted;
 import dev.tessera.events.alhambra.AlhambraEvent.DirkReceivedTiles;
@@ -22,15 +25,11 @@ import dev.tessera.events.alhambra.AlhambraEvent.TurnEnded;
 import dev.tessera.events.alhambra.MarketTileInfo;
 import dev.tessera.game.alhambra.AlhambraState.Phase;
 import dev.tessera.game.rules.Shuffle;
-
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-
-import static dev.tessera.game.alhambra.Lists.plus;
-import static dev.tessera.game.alhambra.Lists.without;
 
 /** evolve(): how each event changes the state. Events are facts, so nothing here is checked or rejected. */
 final class Evolution {
@@ -38,8 +37,7 @@ final class Evolution {
     static final String FROM_RESERVE = "reserve";
     static final String FROM_ALHAMBRA = "alhambra";
 
-    private Evolution() {
-    }
+    private Evolution() {}
 
     static AlhambraState apply(AlhambraState s, AlhambraEvent event) {
         if (event instanceof MoneyTaken e) {
@@ -52,11 +50,12 @@ final class Evolution {
             Tile tile = Infos.tile(e.tile());
             List<MoneyCard> paid = Infos.cards(e.payment());
             Set<MoneyCard> gone = new HashSet<>(paid);
-            AlhambraState next = s.withTiles(withSpace(s, Infos.currency(e.currency()), null), s.supply(), s.dirk(),
-                            s.unclaimed())
+            AlhambraState next = s.withTiles(
+                            withSpace(s, Infos.currency(e.currency()), null), s.supply(), s.dirk(), s.unclaimed())
                     .withMoney(s.deck(), plus(s.discards(), paid), s.display())
-                    .withPlayer(e.player(), p -> p.withHand(without(p.hand(), gone::contains))
-                            .withPending(plus(p.pending(), tile)));
+                    .withPlayer(
+                            e.player(),
+                            p -> p.withHand(without(p.hand(), gone::contains)).withPending(plus(p.pending(), tile)));
             return e.exactAmount() ? next : endActions(next);
         }
         if (event instanceof TilePlaced e) {
@@ -64,7 +63,8 @@ final class Evolution {
             boolean fromReserve = FROM_RESERVE.equals(e.from());
             AlhambraState next = s.withPlayer(e.player(), p -> {
                 PlayerState q = p.withAlhambra(plus(p.alhambra(), new PlacedTile(e.x(), e.y(), tile)));
-                return fromReserve ? q.withReserve(without(q.reserve(), tile::equals))
+                return fromReserve
+                        ? q.withReserve(without(q.reserve(), tile::equals))
                         : q.withPending(without(q.pending(), tile::equals));
             });
             return fromReserve ? endActions(next) : next;
@@ -74,7 +74,8 @@ final class Evolution {
             boolean fromAlhambra = FROM_ALHAMBRA.equals(e.from());
             AlhambraState next = s.withPlayer(e.player(), p -> {
                 PlayerState q = p.withReserve(plus(p.reserve(), tile));
-                return fromAlhambra ? q.withAlhambra(without(q.alhambra(), t -> t.tile().equals(tile)))
+                return fromAlhambra
+                        ? q.withAlhambra(without(q.alhambra(), t -> t.tile().equals(tile)))
                         : q.withPending(without(q.pending(), tile::equals));
             });
             return fromAlhambra ? endActions(next) : next;
@@ -82,12 +83,13 @@ final class Evolution {
         if (event instanceof TilesSwapped e) {
             Tile placed = Infos.tile(e.placed());
             Tile removed = Infos.tile(e.removed());
-            return endActions(s.withPlayer(e.player(), p -> p
-                    .withReserve(plus(without(p.reserve(), placed::equals), removed))
-                    .withAlhambra(Lists.edit(p.alhambra(), l -> {
-                        l.replaceAll(t -> t.tile().equals(removed) ? new PlacedTile(e.x(), e.y(), placed) : t);
-                        return l;
-                    }))));
+            return endActions(s.withPlayer(
+                    e.player(),
+                    p -> p.withReserve(plus(without(p.reserve(), placed::equals), removed))
+                            .withAlhambra(Lists.edit(p.alhambra(), l -> {
+                                l.replaceAll(t -> t.tile().equals(removed) ? new PlacedTile(e.x(), e.y(), placed) : t);
+                                return l;
+                            }))));
         }
         if (event instanceof TilesGivenToDirk e) {
             List<Tile> given = Infos.tiles(e.tiles());
@@ -99,8 +101,7 @@ final class Evolution {
         }
         if (event instanceof MoneyDisplayRefilled e) {
             List<MoneyCard> drawn = Infos.cards(e.cards());
-            return s.withMoney(s.deck().subList(drawn.size(), s.deck().size()), s.discards(),
-                    plus(s.display(), drawn));
+            return s.withMoney(s.deck().subList(drawn.size(), s.deck().size()), s.discards(), plus(s.display(), drawn));
         }
         if (event instanceof DiscardsReshuffled e) {
             Random random = new Random(reshuffleSeed(s.seed(), e.reshuffle()));
@@ -116,16 +117,19 @@ final class Evolution {
             for (MarketTileInfo m : e.tiles()) {
                 market = withSpace(market, Infos.currency(m.currency()), Infos.tile(m.tile()));
             }
-            return s.withTiles(market, s.supply().subList(e.tiles().size(), s.supply().size()), s.dirk(),
-                    s.unclaimed());
+            return s.withTiles(
+                    market, s.supply().subList(e.tiles().size(), s.supply().size()), s.dirk(), s.unclaimed());
         }
         if (event instanceof ScoringRoundTriggered e) {
             AlhambraState next = s.withScoringRound(e.round());
             return e.round() == AlhambraData.SCORING_ROUNDS ? next.withPhase(Phase.OVER) : next;
         }
         if (event instanceof DirkReceivedTiles e) {
-            return s.withTiles(s.market(), s.supply().subList(e.tiles().size(), s.supply().size()),
-                    plus(s.dirk(), Infos.tiles(e.tiles())), s.unclaimed());
+            return s.withTiles(
+                    s.market(),
+                    s.supply().subList(e.tiles().size(), s.supply().size()),
+                    plus(s.dirk(), Infos.tiles(e.tiles())),
+                    s.unclaimed());
         }
         if (event instanceof TurnEnded e) {
             return s.withCurrent(s.seatOf(e.nextPlayer())).withPhase(Phase.ACTION);
@@ -139,7 +143,10 @@ final class Evolution {
                     .withPlayer(e.player(), p -> p.withPending(plus(p.pending(), tile)));
         }
         if (event instanceof LeftoverTileUnclaimed e) {
-            return s.withTiles(withSpace(s, Infos.currency(e.currency()), null), s.supply(), s.dirk(),
+            return s.withTiles(
+                    withSpace(s, Infos.currency(e.currency()), null),
+                    s.supply(),
+                    s.dirk(),
                     plus(s.unclaimed(), Infos.tile(e.tile())));
         }
         if (event instanceof PointsAwarded e) {
@@ -148,10 +155,12 @@ final class Evolution {
                 if (next.seatOf(points.getKey()) < 0) {
                     continue; // Dirk's points are not recorded
                 }
-                next = next.withPlayer(points.getKey(), p -> p.withRoundPoints(Lists.edit(p.roundPoints(), l -> {
-                    l.set(e.round() - 1, l.get(e.round() - 1) + points.getValue());
-                    return l;
-                })));
+                next = next.withPlayer(
+                        points.getKey(),
+                        p -> p.withRoundPoints(Lists.edit(p.roundPoints(), l -> {
+                            l.set(e.round() - 1, l.get(e.round() - 1) + points.getValue());
+                            return l;
+                        })));
             }
             return next;
         }

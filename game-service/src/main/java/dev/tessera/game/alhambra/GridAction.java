@@ -4,7 +4,9 @@ import com.fasterxml.jackson.annotation.JsonValue;
 
 /** What {@link AlhambraGrid#check} is asked about: placing a tile, removing one, or swapping one in place. */
 public enum GridAction {
-    PLACE, REMOVE, SWAP;
+    PLACE,
+    REMOVE,
+    SWAP;
 
     @JsonValue
     public String code() {

@@ -2,15 +2,13 @@ package dev.tessera.game.alhambra;
 
 import dev.tessera.events.alhambra.MoneyCardInfo;
 import dev.tessera.events.alhambra.TileInfo;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
 /** Translates components to and from their self-describing event form; events are read back by id. */
 final class Infos {
-    private Infos() {
-    }
+    private Infos() {}
 
     static TileInfo info(Tile t) {
         return new TileInfo(t.id(), t.type().code(), t.cost(), t.walls().code());

@@ -10,7 +10,6 @@ import dev.tessera.game.alhambra.AlhambraMove.RedesignSwap;
 import dev.tessera.game.alhambra.AlhambraMove.ReserveTile;
 import dev.tessera.game.alhambra.AlhambraMove.TakeMoney;
 import dev.tessera.game.alhambra.AlhambraState.Phase;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
@@ -20,8 +19,7 @@ import java.util.TreeMap;
  * values — cards of the same currency and value are interchangeable, so the lowest-id copies stand for them.
  */
 final class LegalMoves {
-    private LegalMoves() {
-    }
+    private LegalMoves() {}
 
     static List<AlhambraMove> of(AlhambraState s, String player) {
         if (s.phase() == Phase.OVER || s.seatOf(player) < 0) {
@@ -86,8 +84,15 @@ final class LegalMoves {
         }
     }
 
-    private static void choose(Tile tile, List<Integer> values, TreeMap<Integer, List<Integer>> idsByValue, int index,
-            List<Integer> chosen, int sum, int remaining, List<AlhambraMove> moves) {
+    private static void choose(
+            Tile tile,
+            List<Integer> values,
+            TreeMap<Integer, List<Integer>> idsByValue,
+            int index,
+            List<Integer> chosen,
+            int sum,
+            int remaining,
+            List<AlhambraMove> moves) {
         if (sum + remaining < tile.cost()) {
             return; // even every remaining card would not pay for it
         }

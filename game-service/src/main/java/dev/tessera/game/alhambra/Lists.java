@@ -8,8 +8,7 @@ import java.util.function.UnaryOperator;
 
 /** Copy-on-write helpers for the immutable lists of the state. */
 final class Lists {
-    private Lists() {
-    }
+    private Lists() {}
 
     static <T> List<T> edit(List<T> list, UnaryOperator<List<T>> change) {
         return change.apply(new ArrayList<>(list));

@@ -1,5 +1,4 @@
 package dev.tessera.game.alhambra;
 
 /** A building market space: its tile is bought with {@code currency} only; {@code tile} is null when empty. */
-public record MarketSpace(Currency currency, Tile tile) {
-}
+public record MarketSpace(Currency currency, Tile tile) {}

@@ -8,8 +8,13 @@ import java.util.Optional;
  * One player's belongings: hidden hand, Alhambra (without the fountain, which is always at 0,0), reserve,
  * tiles bought this turn and not yet placed ({@code pending}), and points per scoring round (index 0 = round 1).
  */
-public record PlayerState(String id, List<MoneyCard> hand, List<PlacedTile> alhambra, List<Tile> reserve,
-        List<Tile> pending, List<Integer> roundPoints) {
+public record PlayerState(
+        String id,
+        List<MoneyCard> hand,
+        List<PlacedTile> alhambra,
+        List<Tile> reserve,
+        List<Tile> pending,
+        List<Integer> roundPoints) {
 
     public PlayerState {
         hand = List.copyOf(hand);
@@ -20,8 +25,8 @@ public record PlayerState(String id, List<MoneyCard> hand, List<PlacedTile> alha
     }
 
     static PlayerState initial(String id, List<MoneyCard> hand) {
-        return new PlayerState(id, hand, List.of(), List.of(), List.of(),
-                Collections.nCopies(AlhambraData.SCORING_ROUNDS, 0));
+        return new PlayerState(
+                id, hand, List.of(), List.of(), List.of(), Collections.nCopies(AlhambraData.SCORING_ROUNDS, 0));
     }
 
     public int score() {

@@ -3,7 +3,6 @@ package dev.tessera.game.alhambra;
 import dev.tessera.game.alhambra.AlhambraState.Phase;
 import dev.tessera.game.rules.GameSetup;
 import dev.tessera.game.rules.Shuffle;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -12,12 +11,12 @@ import java.util.Random;
 final class Setup {
     private static final int FIFTHS = 5;
 
-    private Setup() {
-    }
+    private Setup() {}
 
     static AlhambraState start(GameSetup setup) {
         List<String> seats = setup.players();
-        if (seats.size() < AlhambraData.MIN_PLAYERS || seats.size() > AlhambraData.MAX_PLAYERS
+        if (seats.size() < AlhambraData.MIN_PLAYERS
+                || seats.size() > AlhambraData.MAX_PLAYERS
                 || seats.stream().distinct().count() != seats.size()) {
             throw new IllegalArgumentException("Alhambra needs 2 to 6 distinct players, not " + seats);
         }
@@ -45,8 +44,8 @@ final class Setup {
             }
         }
         List<MoneyCard> display = money.subList(next, next + AlhambraData.DISPLAY_SIZE);
-        List<DeckCard> deck = deckWithScoringCards(money.subList(next + AlhambraData.DISPLAY_SIZE, money.size()),
-                random);
+        List<DeckCard> deck =
+                deckWithScoringCards(money.subList(next + AlhambraData.DISPLAY_SIZE, money.size()), random);
 
         List<Tile> dirk = List.of();
         if (seats.size() == 2) {
@@ -59,8 +58,21 @@ final class Setup {
         }
         supply = supply.subList(market.size(), supply.size());
 
-        return new AlhambraState(setup.seed(), seats, players, Phase.ACTION, startSeat, deck, List.of(), display,
-                market, supply, dirk, List.of(), 0, 0);
+        return new AlhambraState(
+                setup.seed(),
+                seats,
+                players,
+                Phase.ACTION,
+                startSeat,
+                deck,
+                List.of(),
+                display,
+                market,
+                supply,
+                dirk,
+                List.of(),
+                0,
+                0);
     }
 
     /**

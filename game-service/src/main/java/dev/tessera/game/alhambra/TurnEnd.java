@@ -12,7 +12,6 @@ import dev.tessera.events.alhambra.AlhambraEvent.ScoringRoundTriggered;
 import dev.tessera.events.alhambra.AlhambraEvent.TurnEnded;
 import dev.tessera.events.alhambra.MarketTileInfo;
 import dev.tessera.game.alhambra.AlhambraState.Phase;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,8 +22,7 @@ import java.util.List;
 final class TurnEnd {
     private static final int DIRK_ROUND_WITH_FIXED_TILES = 1;
 
-    private TurnEnd() {
-    }
+    private TurnEnd() {}
 
     /** After an action that grants no further one: the turn ends now unless bought tiles wait to be placed. */
     static void afterAction(Emitter em, String player) {
@@ -54,7 +52,8 @@ final class TurnEnd {
         }
         if (marketFull) {
             AlhambraState s = em.state();
-            em.emit(new TurnEnded(player, s.seats().get((s.current() + 1) % s.seats().size())));
+            em.emit(new TurnEnded(
+                    player, s.seats().get((s.current() + 1) % s.seats().size())));
         } else {
             endGame(em);
         }
@@ -71,7 +70,8 @@ final class TurnEnd {
                 if (em.state().discards().isEmpty()) {
                     break; // every card is in a hand or on display: the display stays short
                 }
-                em.emit(new DiscardsReshuffled(em.state().discards().size(), em.state().reshuffles() + 1));
+                em.emit(new DiscardsReshuffled(
+                        em.state().discards().size(), em.state().reshuffles() + 1));
             } else if (deck.get(batch.size()) instanceof ScoringCard card) {
                 flush(em, batch);
                 em.emit(new ScoringCardDrawn(card.round()));
@@ -86,7 +86,8 @@ final class TurnEnd {
 
     private static void flush(Emitter em, List<MoneyCard> batch) {
         if (!batch.isEmpty()) {
-            em.emit(new MoneyDisplayRefilled(Infos.cardInfos(batch), em.state().deck().size() - batch.size()));
+            em.emit(new MoneyDisplayRefilled(
+                    Infos.cardInfos(batch), em.state().deck().size() - batch.size()));
             batch.clear();
         }
     }
@@ -101,7 +102,8 @@ final class TurnEnd {
                 continue;
             }
             if (drawn.size() < s.supply().size()) {
-                drawn.add(new MarketTileInfo(space.currency().code(), Infos.info(s.supply().get(drawn.size()))));
+                drawn.add(new MarketTileInfo(
+                        space.currency().code(), Infos.info(s.supply().get(drawn.size()))));
             } else {
                 full = false;
             }
@@ -129,8 +131,10 @@ final class TurnEnd {
     /** Leftover market tiles go to the strictly highest holder of their space's currency; then round 3. */
     private static void endGame(Emitter em) {
         AlhambraState s = em.state();
-        List<String> empty = s.market().stream().filter(sp -> sp.tile() == null)
-                .map(sp -> sp.currency().code()).toList();
+        List<String> empty = s.market().stream()
+                .filter(sp -> sp.tile() == null)
+                .map(sp -> sp.currency().code())
+                .toList();
         em.emit(new BuildingSupplyExhausted(empty));
         for (MarketSpace space : s.market()) {
             if (space.tile() == null) {
@@ -152,8 +156,8 @@ final class TurnEnd {
             if (leaders.size() == 1) {
                 em.emit(new LeftoverTileAwarded(leaders.get(0).id(), currency, Infos.info(space.tile()), best));
             } else {
-                em.emit(new LeftoverTileUnclaimed(currency, Infos.info(space.tile()),
-                        leaders.isEmpty() ? "no-money" : "tie"));
+                em.emit(new LeftoverTileUnclaimed(
+                        currency, Infos.info(space.tile()), leaders.isEmpty() ? "no-money" : "tie"));
             }
         }
         if (em.state().players().stream().allMatch(p -> p.pending().isEmpty())) {

@@ -12,12 +12,14 @@ final class WallMap {
     static final int EMPTY = -1;
     /** Sides in the order N, E, S, W. */
     static final int[] DX = {0, 1, 0, -1};
+
     static final int[] DY = {-1, 0, 1, 0};
     static final int[] SIDE = {Walls.N, Walls.E, Walls.S, Walls.W};
     /** Two empty rings around the tiles: every square next to a tile has an empty ring beyond it. */
     private static final int MARGIN = 2;
     /** The 8 squares around one, in ring order NW, N, NE, E, SE, S, SW, W. */
     private static final int[] RING_X = {-1, 0, 1, 1, 1, 0, -1, -1};
+
     private static final int[] RING_Y = {-1, -1, -1, 0, 1, 1, 1, 0};
 
     private final int minX;
@@ -26,6 +28,7 @@ final class WallMap {
     private final int height;
     /** Walls mask per square of the padded bounding box, or {@link #EMPTY}. */
     private final int[] cells;
+
     private final int tileCount;
 
     /** Tiles at (xs[i], ys[i]) with walls masks[i]; the fountain at 0,0 is added. */
@@ -207,8 +210,7 @@ final class WallMap {
                 }
                 int next = (cy + DY[d]) * width + cx + DX[d];
                 // Tiles never touch the padding ring, so a neighbour of a tile is inside the box.
-                if (!seen[next] && cells[next] != EMPTY && next != removed
-                        && (cells[next] & SIDE[(d + 2) % 4]) == 0) {
+                if (!seen[next] && cells[next] != EMPTY && next != removed && (cells[next] & SIDE[(d + 2) % 4]) == 0) {
                     seen[next] = true;
                     queue[tail++] = next;
                 }

@@ -17,7 +17,6 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
-
 import java.time.OffsetDateTime;
 import java.util.List;
 
@@ -33,9 +32,17 @@ public class GameResource {
      * @param clock who must act by when, or null when nobody's clock runs (no clock, game over, the game waits)
      * @param toAct who may move now, or null when nobody can (the game is over or waits for another service)
      */
-    public record GameView(String gameId, String tableId, String game, List<String> players, long version,
-                           boolean over, Object state, List<String> bots, Clock clock, String toAct) {
-    }
+    public record GameView(
+            String gameId,
+            String tableId,
+            String game,
+            List<String> players,
+            long version,
+            boolean over,
+            Object state,
+            List<String> bots,
+            Clock clock,
+            String toAct) {}
 
     /**
      * @param phase {@code turn} (move before the deadline), {@code grace} (timed out: move before the deadline
@@ -47,8 +54,7 @@ public class GameResource {
         }
     }
 
-    public record MoveRequest(Long expectedVersion, JsonNode move) {
-    }
+    public record MoveRequest(Long expectedVersion, JsonNode move) {}
 
     @GET
     public Uni<GameView> get(@PathParam("id") String id, @HeaderParam(Caller.PLAYER_HEADER) String viewer) {
@@ -58,9 +64,17 @@ public class GameResource {
     private static <S, M, E> GameView view(GameService.Clocked<S, M, E> clocked, String viewer) {
         GameStream<S, M, E> g = clocked.game();
         String seated = viewer != null && g.started().players().contains(viewer) ? viewer : null;
-        return new GameView(g.started().gameId(), g.started().tableId(), g.started().game(), g.started().players(),
-                g.version(), g.engine().isOver(g.state()), g.engine().view(g.state(), seated), clocked.bots(),
-                Clock.of(clocked.clock()), GameService.toAct(g, clocked.clock()));
+        return new GameView(
+                g.started().gameId(),
+                g.started().tableId(),
+                g.started().game(),
+                g.started().players(),
+                g.version(),
+                g.engine().isOver(g.state()),
+                g.engine().view(g.state(), seated),
+                clocked.bots(),
+                Clock.of(clocked.clock()),
+                GameService.toAct(g, clocked.clock()));
     }
 
     @GET
@@ -69,21 +83,21 @@ public class GameResource {
         if (from < 0) {
             throw ProblemException.badField("from", "from is a stream version, 0 or more");
         }
-        return games.events(id, from).map(events -> events.stream().map(Redaction::forPublic).toList());
+        return games.events(id, from)
+                .map(events -> events.stream().map(Redaction::forPublic).toList());
     }
 
     /**
      * The moves a player may send now, each exactly as the move endpoint accepts it (none for a seat a bot plays),
      * and who may move now (null when nobody can), so that a client learns whose turn it is in the same answer.
      */
-    public record LegalMoves(long version, List<JsonNode> moves, String toAct) {
-    }
+    public record LegalMoves(long version, List<JsonNode> moves, String toAct) {}
 
     @GET
     @Path("legal-moves")
     public Uni<LegalMoves> legalMoves(@PathParam("id") String id, @HeaderParam(Caller.PLAYER_HEADER) String player) {
-        return games.loadWithClock(id).map(g -> new LegalMoves(g.game().version(), legal(g, player),
-                GameService.toAct(g.game(), g.clock())));
+        return games.loadWithClock(id)
+                .map(g -> new LegalMoves(g.game().version(), legal(g, player), GameService.toAct(g.game(), g.clock())));
     }
 
     private <S, M, E> List<JsonNode> legal(GameService.Clocked<S, M, E> clocked, String player) {
@@ -96,8 +110,8 @@ public class GameResource {
 
     @POST
     @Path("moves")
-    public Uni<GameService.MoveResult> move(@PathParam("id") String id, @HeaderParam(Caller.PLAYER_HEADER) String player,
-                                            MoveRequest request) {
+    public Uni<GameService.MoveResult> move(
+            @PathParam("id") String id, @HeaderParam(Caller.PLAYER_HEADER) String player, MoveRequest request) {
         Caller.required(player);
         if (request == null) {
             throw ProblemException.badField("body", "a JSON body with expectedVersion and move is required");
@@ -106,6 +120,7 @@ public class GameResource {
             throw ProblemException.badField("expectedVersion", "expectedVersion is required: the game version you saw");
         }
         return games.move(id, player, request.expectedVersion(), request.move())
-                .map(r -> r.withEvents(r.events().stream().map(Redaction::forPublic).toList()));
+                .map(r -> r.withEvents(
+                        r.events().stream().map(Redaction::forPublic).toList()));
     }
 }

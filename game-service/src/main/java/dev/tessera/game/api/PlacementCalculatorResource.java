@@ -8,7 +8,6 @@ import dev.tessera.game.alhambra.Walls;
 import dev.tessera.kit.problem.ProblemException;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -22,20 +21,15 @@ import java.util.Set;
 @Path("/api/v1/calculators/alhambra/placement")
 public class PlacementCalculatorResource {
 
-    public record Square(Integer x, Integer y) {
-    }
+    public record Square(Integer x, Integer y) {}
 
-    public record Tile(Integer x, Integer y, String walls) {
-    }
+    public record Tile(Integer x, Integer y, String walls) {}
 
-    public record NewTile(String walls) {
-    }
+    public record NewTile(String walls) {}
 
-    public record PlacementRequest(List<Tile> alhambra, String action, Square at, NewTile tile) {
-    }
+    public record PlacementRequest(List<Tile> alhambra, String action, Square at, NewTile tile) {}
 
-    public record PlacementAnswer(boolean legal, String rule) {
-    }
+    public record PlacementAnswer(boolean legal, String rule) {}
 
     @POST
     public PlacementAnswer check(PlacementRequest request) {
@@ -54,13 +48,15 @@ public class PlacementCalculatorResource {
             }
             walls = checkedWalls(request.tile().walls(), "tile.walls");
         }
-        PlacementRule rule = AlhambraGrid.check(layout, action, request.at().x(), request.at().y(), walls);
+        PlacementRule rule = AlhambraGrid.check(
+                layout, action, request.at().x(), request.at().y(), walls);
         return new PlacementAnswer(rule == PlacementRule.OK, rule.code());
     }
 
     private static List<LayoutTile> layout(List<Tile> tiles) {
         if (tiles == null) {
-            throw ProblemException.badField("alhambra", "alhambra is required (a list of {x, y, walls}; [] for just the fountain)");
+            throw ProblemException.badField(
+                    "alhambra", "alhambra is required (a list of {x, y, walls}; [] for just the fountain)");
         }
         List<LayoutTile> layout = new ArrayList<>();
         Set<List<Integer>> squares = new HashSet<>();
@@ -98,7 +94,8 @@ public class PlacementCalculatorResource {
             Walls.parse(walls);
             return walls;
         } catch (IllegalArgumentException e) {
-            throw ProblemException.badField(field, "walls are a subset of \"NESW\", each side once, not '" + walls + "'");
+            throw ProblemException.badField(
+                    field, "walls are a subset of \"NESW\", each side once, not '" + walls + "'");
         }
     }
 }

@@ -1,11 +1,11 @@
 package dev.tessera.game.builders;
 
-import java.util.List;
-
 import static dev.tessera.game.builders.WorkerType.APPRENTICE;
 import static dev.tessera.game.builders.WorkerType.CRAFTSMAN;
 import static dev.tessera.game.builders.WorkerType.LABOURER;
 import static dev.tessera.game.builders.WorkerType.MASTER;
+
+import java.util.List;
 
 /**
  * The card data and the numbers of The Builders: Middle Ages, from the source named in
@@ -18,9 +18,11 @@ public final class BuildersData {
 
     /** The title's id in the API and the catalogue of titles. */
     public static final String GAME = "builders";
+
     public static final int STARTING_COINS = 10;
     /** Face-up cards in the building display and in the worker display. */
     public static final int DISPLAY_SIZE = 5;
+
     public static final int ACTION_POINTS_PER_TURN = 3;
     /** Coins one extra action point costs. */
     public static final int ACTION_POINT_PRICE = 5;
@@ -135,8 +137,7 @@ public final class BuildersData {
             worker(41, LABOURER, 0, 2, 1, 0),
             worker(42, CRAFTSMAN, 2, 0, 0, 2));
 
-    private BuildersData() {
-    }
+    private BuildersData() {}
 
     /** Building card {@code id}: a building (1 to 34) or a machine (35 to 42). */
     public static Building building(int id) {
@@ -152,14 +153,29 @@ public final class BuildersData {
         return COINS_FOR_ACTION_POINTS[actionPoints];
     }
 
-    private static Building building(int id, String name, int stone, int wood, int knowledge, int tile,
-            int victoryPoints, int coins) {
+    private static Building building(
+            int id, String name, int stone, int wood, int knowledge, int tile, int victoryPoints, int coins) {
         return new Building(id, name, new Resources(stone, wood, knowledge, tile), victoryPoints, coins, null);
     }
 
-    private static Building machine(int id, String name, int stone, int wood, int knowledge, int tile,
-            int victoryPoints, int suppliesStone, int suppliesWood, int suppliesKnowledge, int suppliesTile) {
-        return new Building(id, name, new Resources(stone, wood, knowledge, tile), victoryPoints, 0,
+    private static Building machine(
+            int id,
+            String name,
+            int stone,
+            int wood,
+            int knowledge,
+            int tile,
+            int victoryPoints,
+            int suppliesStone,
+            int suppliesWood,
+            int suppliesKnowledge,
+            int suppliesTile) {
+        return new Building(
+                id,
+                name,
+                new Resources(stone, wood, knowledge, tile),
+                victoryPoints,
+                0,
                 new Resources(suppliesStone, suppliesWood, suppliesKnowledge, suppliesTile));
     }
 

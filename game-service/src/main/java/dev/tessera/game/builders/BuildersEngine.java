@@ -4,7 +4,6 @@ import dev.tessera.events.builders.BuildersEvent;
 import dev.tessera.game.rules.Decision;
 import dev.tessera.game.rules.GameSetup;
 import dev.tessera.game.rules.RulesEngine;
-
 import java.util.List;
 import java.util.Map;
 

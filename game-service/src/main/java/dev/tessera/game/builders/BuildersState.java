@@ -15,9 +15,19 @@ import java.util.Map;
  * @param sentThisTurn  building id to the number of workers and machines sent to it this turn (prices the next one)
  * @param endTriggeredBy the first player who ended a turn with the target VP, or null
  */
-public record BuildersState(List<Building> buildingDeck, List<Building> buildingDisplay, List<Worker> workerDeck,
-        List<Worker> workerDisplay, List<PlayerState> players, int current, int round, int actionPoints,
-        Map<Integer, Integer> sentThisTurn, String endTriggeredBy, boolean finished, Bank bank) {
+public record BuildersState(
+        List<Building> buildingDeck,
+        List<Building> buildingDisplay,
+        List<Worker> workerDeck,
+        List<Worker> workerDisplay,
+        List<PlayerState> players,
+        int current,
+        int round,
+        int actionPoints,
+        Map<Integer, Integer> sentThisTurn,
+        String endTriggeredBy,
+        boolean finished,
+        Bank bank) {
 
     public BuildersState {
         buildingDeck = List.copyOf(buildingDeck);
@@ -52,7 +62,8 @@ public record BuildersState(List<Building> buildingDeck, List<Building> building
     public boolean unfinishedMachine(int id) {
         return buildingDeck.stream().anyMatch(b -> b.id() == id && b.machine())
                 || buildingDisplay.stream().anyMatch(b -> b.id() == id && b.machine())
-                || players.stream().flatMap(p -> p.sites().stream())
+                || players.stream()
+                        .flatMap(p -> p.sites().stream())
                         .anyMatch(s -> s.building().id() == id && s.building().machine());
     }
 
@@ -64,8 +75,19 @@ public record BuildersState(List<Building> buildingDeck, List<Building> building
     BuildersState withCurrent(PlayerState updated, int newActionPoints, Bank newBank) {
         List<PlayerState> changed = new ArrayList<>(players);
         changed.set(current, updated);
-        return new BuildersState(buildingDeck, buildingDisplay, workerDeck, workerDisplay, changed, current, round,
-                newActionPoints, sentThisTurn, endTriggeredBy, finished, newBank);
+        return new BuildersState(
+                buildingDeck,
+                buildingDisplay,
+                workerDeck,
+                workerDisplay,
+                changed,
+                current,
+                round,
+                newActionPoints,
+                sentThisTurn,
+                endTriggeredBy,
+                finished,
+                newBank);
     }
 
     /**
@@ -82,8 +104,19 @@ public record BuildersState(List<Building> buildingDeck, List<Building> building
             display.set(slot, deck.get(0));
             deck = deck.subList(1, deck.size());
         }
-        return new BuildersState(deck, display, workerDeck, workerDisplay, players, current, round, actionPoints,
-                sentThisTurn, endTriggeredBy, finished, bank);
+        return new BuildersState(
+                deck,
+                display,
+                workerDeck,
+                workerDisplay,
+                players,
+                current,
+                round,
+                actionPoints,
+                sentThisTurn,
+                endTriggeredBy,
+                finished,
+                bank);
     }
 
     /** Takes a worker from the display; refilled like {@link #takingBuilding}. */
@@ -97,29 +130,84 @@ public record BuildersState(List<Building> buildingDeck, List<Building> building
             display.set(slot, deck.get(0));
             deck = deck.subList(1, deck.size());
         }
-        return new BuildersState(buildingDeck, buildingDisplay, deck, display, players, current, round, actionPoints,
-                sentThisTurn, endTriggeredBy, finished, bank);
+        return new BuildersState(
+                buildingDeck,
+                buildingDisplay,
+                deck,
+                display,
+                players,
+                current,
+                round,
+                actionPoints,
+                sentThisTurn,
+                endTriggeredBy,
+                finished,
+                bank);
     }
 
     BuildersState countingSent(int buildingId) {
         Map<Integer, Integer> counts = new HashMap<>(sentThisTurn);
         counts.merge(buildingId, 1, Integer::sum);
-        return new BuildersState(buildingDeck, buildingDisplay, workerDeck, workerDisplay, players, current, round,
-                actionPoints, counts, endTriggeredBy, finished, bank);
+        return new BuildersState(
+                buildingDeck,
+                buildingDisplay,
+                workerDeck,
+                workerDisplay,
+                players,
+                current,
+                round,
+                actionPoints,
+                counts,
+                endTriggeredBy,
+                finished,
+                bank);
     }
 
     BuildersState triggeringEnd(String player) {
-        return new BuildersState(buildingDeck, buildingDisplay, workerDeck, workerDisplay, players, current, round,
-                actionPoints, sentThisTurn, player, finished, bank);
+        return new BuildersState(
+                buildingDeck,
+                buildingDisplay,
+                workerDeck,
+                workerDisplay,
+                players,
+                current,
+                round,
+                actionPoints,
+                sentThisTurn,
+                player,
+                finished,
+                bank);
     }
 
     BuildersState passingTurnTo(int seat, int newRound, int freshActionPoints) {
-        return new BuildersState(buildingDeck, buildingDisplay, workerDeck, workerDisplay, players, seat, newRound,
-                freshActionPoints, Map.of(), endTriggeredBy, finished, bank);
+        return new BuildersState(
+                buildingDeck,
+                buildingDisplay,
+                workerDeck,
+                workerDisplay,
+                players,
+                seat,
+                newRound,
+                freshActionPoints,
+                Map.of(),
+                endTriggeredBy,
+                finished,
+                bank);
     }
 
     BuildersState ending() {
-        return new BuildersState(buildingDeck, buildingDisplay, workerDeck, workerDisplay, players, current, round,
-                0, Map.of(), endTriggeredBy, true, bank);
+        return new BuildersState(
+                buildingDeck,
+                buildingDisplay,
+                workerDeck,
+                workerDisplay,
+                players,
+                current,
+                round,
+                0,
+                Map.of(),
+                endTriggeredBy,
+                true,
+                bank);
     }
 }

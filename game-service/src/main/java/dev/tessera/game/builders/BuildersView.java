@@ -13,10 +13,21 @@ import java.util.Map;
  * @param wages           each worker rank's wage in coins (a worker card names its rank), so that a client shows
  *                        wages without a table of its own
  */
-public record BuildersView(List<PlayerView> players, List<Building> buildingDisplay, Building buildingDeckTop,
-        int buildingDeckSize, List<Worker> workerDisplay, Worker workerDeckTop, int workerDeckSize,
-        String currentPlayer, int round, int actionPoints, Map<Integer, Integer> sentThisTurn,
-        String endTriggeredBy, boolean finished, Map<String, Integer> wages) {
+public record BuildersView(
+        List<PlayerView> players,
+        List<Building> buildingDisplay,
+        Building buildingDeckTop,
+        int buildingDeckSize,
+        List<Worker> workerDisplay,
+        Worker workerDeckTop,
+        int workerDeckSize,
+        String currentPlayer,
+        int round,
+        int actionPoints,
+        Map<Integer, Integer> sentThisTurn,
+        String endTriggeredBy,
+        boolean finished,
+        Map<String, Integer> wages) {
 
     /**
      * One player's area as shown at the table.
@@ -25,14 +36,18 @@ public record BuildersView(List<PlayerView> players, List<Building> buildingDisp
      * @param freeMachines          completed machines ready to be sent to work
      * @param completed             completed building cards, machines included
      */
-    public record PlayerView(String name, int coins, int buildingVictoryPoints, List<Worker> freeWorkers,
-            List<Building> freeMachines, List<SiteView> sites, List<Building> completed) {
-    }
+    public record PlayerView(
+            String name,
+            int coins,
+            int buildingVictoryPoints,
+            List<Worker> freeWorkers,
+            List<Building> freeMachines,
+            List<SiteView> sites,
+            List<Building> completed) {}
 
     /**
      * A construction site with the resources its workers and machines supply so far, to compare with the
      * requirements.
      */
-    public record SiteView(Building building, List<Worker> workers, List<Building> machines, Resources supplied) {
-    }
+    public record SiteView(Building building, List<Worker> workers, List<Building> machines, Resources supplied) {}
 }

@@ -17,8 +17,16 @@ public record Building(int id, String name, Resources requires, int victoryPoint
     }
 
     public BuildingInfo info() {
-        return new BuildingInfo(id, name, requires.stone(), requires.wood(), requires.knowledge(), requires.tile(),
-                victoryPoints, coins, machine()
+        return new BuildingInfo(
+                id,
+                name,
+                requires.stone(),
+                requires.wood(),
+                requires.knowledge(),
+                requires.tile(),
+                victoryPoints,
+                coins,
+                machine()
                         ? new MachineInfo(supplies.stone(), supplies.wood(), supplies.knowledge(), supplies.tile())
                         : null);
     }

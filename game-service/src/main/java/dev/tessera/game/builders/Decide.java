@@ -1,5 +1,8 @@
 package dev.tessera.game.builders;
 
+import static dev.tessera.game.builders.BuildersData.ACTION_POINT_PRICE;
+import static dev.tessera.game.builders.BuildersData.MOST_ACTION_POINTS_FOR_COINS;
+
 import dev.tessera.events.builders.BuildersEvent;
 import dev.tessera.events.builders.BuildersEvent.ActionPointBought;
 import dev.tessera.events.builders.BuildersEvent.BuildingCompleted;
@@ -18,12 +21,8 @@ import dev.tessera.game.builders.BuildersMove.SendWorker;
 import dev.tessera.game.builders.BuildersMove.StartConstruction;
 import dev.tessera.game.builders.BuildersMove.TakeCoins;
 import dev.tessera.game.rules.Decision;
-
 import java.util.List;
 import java.util.Optional;
-
-import static dev.tessera.game.builders.BuildersData.ACTION_POINT_PRICE;
-import static dev.tessera.game.builders.BuildersData.MOST_ACTION_POINTS_FOR_COINS;
 
 /**
  * The Builders' own rules for a move that passed the shared checks: the events it causes, or the rule it breaks. Who
@@ -31,8 +30,7 @@ import static dev.tessera.game.builders.BuildersData.MOST_ACTION_POINTS_FOR_COIN
  */
 final class Decide {
 
-    private Decide() {
-    }
+    private Decide() {}
 
     static boolean plays(BuildersState state, String player) {
         return state.seatOf(player) >= 0;
@@ -73,7 +71,8 @@ final class Decide {
     }
 
     private static Decision<BuildersEvent> startConstruction(BuildersState state, StartConstruction move) {
-        Optional<Building> building = state.buildingDisplay().stream().filter(b -> b.id() == move.building())
+        Optional<Building> building = state.buildingDisplay().stream()
+                .filter(b -> b.id() == move.building())
                 .findFirst();
         if (building.isEmpty()) {
             return Decision.reject("no-such-card", "Building " + move.building() + " is not face up in the display.");
@@ -81,14 +80,23 @@ final class Decide {
         if (state.actionPoints() < 1) {
             return notEnoughActionPoints(state, 1);
         }
-        BuildingInfo replacement = top(state.buildingDeck(), 0).map(Building::info).orElse(null);
-        BuildingInfo uncovered = top(state.buildingDeck(), 1).map(Building::info).orElse(null);
-        return Decision.accept(new ConstructionStarted(state.currentPlayer().name(), building.get().info(), 1,
-                state.actionPoints() - 1, replacement, uncovered));
+        BuildingInfo replacement =
+                top(state.buildingDeck(), 0).map(Building::info).orElse(null);
+        BuildingInfo uncovered =
+                top(state.buildingDeck(), 1).map(Building::info).orElse(null);
+        return Decision.accept(new ConstructionStarted(
+                state.currentPlayer().name(),
+                building.get().info(),
+                1,
+                state.actionPoints() - 1,
+                replacement,
+                uncovered));
     }
 
     private static Decision<BuildersEvent> recruitWorker(BuildersState state, RecruitWorker move) {
-        Optional<Worker> worker = state.workerDisplay().stream().filter(w -> w.id() == move.worker()).findFirst();
+        Optional<Worker> worker = state.workerDisplay().stream()
+                .filter(w -> w.id() == move.worker())
+                .findFirst();
         if (worker.isEmpty()) {
             return Decision.reject("no-such-card", "Worker " + move.worker() + " is not face up in the display.");
         }
@@ -97,8 +105,13 @@ final class Decide {
         }
         WorkerInfo replacement = top(state.workerDeck(), 0).map(Worker::info).orElse(null);
         WorkerInfo uncovered = top(state.workerDeck(), 1).map(Worker::info).orElse(null);
-        return Decision.accept(new WorkerRecruited(state.currentPlayer().name(), worker.get().info(), 1,
-                state.actionPoints() - 1, replacement, uncovered));
+        return Decision.accept(new WorkerRecruited(
+                state.currentPlayer().name(),
+                worker.get().info(),
+                1,
+                state.actionPoints() - 1,
+                replacement,
+                uncovered));
     }
 
     /** The card {@code depth} below a deck's top: 0 refills the display, 1 is the card that refill uncovers. */
@@ -111,8 +124,10 @@ final class Decide {
         Optional<Worker> worker = player.freeWorker(move.worker());
         if (worker.isEmpty()) {
             return player.hasBusyWorker(move.worker())
-                    ? Decision.reject("worker-busy", "Worker " + move.worker()
-                            + " stays on its construction site until that building is finished.")
+                    ? Decision.reject(
+                            "worker-busy",
+                            "Worker " + move.worker()
+                                    + " stays on its construction site until that building is finished.")
                     : Decision.reject("no-such-card", "Worker " + move.worker() + " is not one of your workers.");
         }
         Optional<Site> site = player.site(move.building());
@@ -125,13 +140,21 @@ final class Decide {
         }
         int wage = worker.get().wage();
         if (player.coins() < wage) {
-            return Decision.reject("cannot-afford-wage",
+            return Decision.reject(
+                    "cannot-afford-wage",
                     "This worker's wage is " + wage + " coins and you have " + player.coins() + ".");
         }
         Site after = site.get().with(worker.get());
-        WorkerSent sent = new WorkerSent(player.name(), worker.get().info(), after.building().info(), wage, cost,
-                state.actionPoints() - cost, player.coins() - wage);
-        return after.complete() ? Decision.accept(sent, completed(player, after, player.coins() - wage))
+        WorkerSent sent = new WorkerSent(
+                player.name(),
+                worker.get().info(),
+                after.building().info(),
+                wage,
+                cost,
+                state.actionPoints() - cost,
+                player.coins() - wage);
+        return after.complete()
+                ? Decision.accept(sent, completed(player, after, player.coins() - wage))
                 : Decision.accept(sent);
     }
 
@@ -141,12 +164,15 @@ final class Decide {
         Optional<Building> machine = player.freeMachine(move.machine());
         if (machine.isEmpty()) {
             if (player.hasBusyMachine(move.machine())) {
-                return Decision.reject("machine-busy", "Machine " + move.machine()
-                        + " stays on its construction site until that building is finished.");
+                return Decision.reject(
+                        "machine-busy",
+                        "Machine " + move.machine()
+                                + " stays on its construction site until that building is finished.");
             }
             if (state.unfinishedMachine(move.machine())) {
-                return Decision.reject("machine-not-complete", "Machine " + move.machine()
-                        + " is not built yet: a machine works only once it is completed.");
+                return Decision.reject(
+                        "machine-not-complete",
+                        "Machine " + move.machine() + " is not built yet: a machine works only once it is completed.");
             }
             return Decision.reject("no-such-card", "Card " + move.machine() + " is not one of your machines.");
         }
@@ -159,9 +185,10 @@ final class Decide {
             return notEnoughActionPoints(state, cost);
         }
         Site after = site.get().with(machine.get());
-        MachineSent sent = new MachineSent(player.name(), machine.get().info(), after.building().info(), cost,
-                state.actionPoints() - cost);
-        return after.complete() ? Decision.accept(sent, completed(player, after, player.coins()))
+        MachineSent sent = new MachineSent(
+                player.name(), machine.get().info(), after.building().info(), cost, state.actionPoints() - cost);
+        return after.complete()
+                ? Decision.accept(sent, completed(player, after, player.coins()))
                 : Decision.accept(sent);
     }
 
@@ -174,9 +201,15 @@ final class Decide {
     /** The site {@code after} is complete: its coins (none for a machine) and VP; its workers and machines return. */
     private static BuildingCompleted completed(PlayerState player, Site after, int coinsBefore) {
         Building building = after.building();
-        return new BuildingCompleted(player.name(), building.info(), building.victoryPoints(), building.coins(),
-                after.workers().stream().map(Worker::id).toList(), after.machines().stream().map(Building::id).toList(),
-                player.buildingVictoryPoints() + building.victoryPoints(), coinsBefore + building.coins());
+        return new BuildingCompleted(
+                player.name(),
+                building.info(),
+                building.victoryPoints(),
+                building.coins(),
+                after.workers().stream().map(Worker::id).toList(),
+                after.machines().stream().map(Building::id).toList(),
+                player.buildingVictoryPoints() + building.victoryPoints(),
+                coinsBefore + building.coins());
     }
 
     private static Decision<BuildersEvent> takeCoins(BuildersState state, TakeCoins move) {
@@ -190,23 +223,27 @@ final class Decide {
         }
         PlayerState player = state.currentPlayer();
         int coins = BuildersData.coinsFor(points);
-        return Decision.accept(new CoinsTaken(player.name(), points, coins, state.actionPoints() - points,
-                player.coins() + coins));
+        return Decision.accept(
+                new CoinsTaken(player.name(), points, coins, state.actionPoints() - points, player.coins() + coins));
     }
 
     private static Decision<BuildersEvent> buyActionPoint(BuildersState state) {
         PlayerState player = state.currentPlayer();
         if (player.coins() < ACTION_POINT_PRICE) {
-            return Decision.reject("cannot-afford-action", "An extra action point costs " + ACTION_POINT_PRICE
-                    + " coins and you have " + player.coins() + ".");
+            return Decision.reject(
+                    "cannot-afford-action",
+                    "An extra action point costs " + ACTION_POINT_PRICE + " coins and you have " + player.coins()
+                            + ".");
         }
-        return Decision.accept(new ActionPointBought(player.name(), ACTION_POINT_PRICE, state.actionPoints() + 1,
-                player.coins() - ACTION_POINT_PRICE));
+        return Decision.accept(new ActionPointBought(
+                player.name(), ACTION_POINT_PRICE, state.actionPoints() + 1, player.coins() - ACTION_POINT_PRICE));
     }
 
     private static Decision<BuildersEvent> notEnoughActionPoints(BuildersState state, int needed) {
-        return Decision.reject("not-enough-action-points", "This action needs " + needed
-                + " action points and you have " + state.actionPoints() + "; buy more for " + ACTION_POINT_PRICE
-                + " coins each.");
+        return Decision.reject(
+                "not-enough-action-points",
+                "This action needs " + needed
+                        + " action points and you have " + state.actionPoints() + "; buy more for " + ACTION_POINT_PRICE
+                        + " coins each.");
     }
 }

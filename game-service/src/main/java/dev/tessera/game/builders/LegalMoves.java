@@ -1,5 +1,8 @@
 package dev.tessera.game.builders;
 
+import static dev.tessera.game.builders.BuildersData.ACTION_POINT_PRICE;
+import static dev.tessera.game.builders.BuildersData.MOST_ACTION_POINTS_FOR_COINS;
+
 import dev.tessera.game.builders.BuildersMove.BuyActionPoint;
 import dev.tessera.game.builders.BuildersMove.EndTurn;
 import dev.tessera.game.builders.BuildersMove.RecruitWorker;
@@ -7,12 +10,8 @@ import dev.tessera.game.builders.BuildersMove.SendMachine;
 import dev.tessera.game.builders.BuildersMove.SendWorker;
 import dev.tessera.game.builders.BuildersMove.StartConstruction;
 import dev.tessera.game.builders.BuildersMove.TakeCoins;
-
 import java.util.ArrayList;
 import java.util.List;
-
-import static dev.tessera.game.builders.BuildersData.ACTION_POINT_PRICE;
-import static dev.tessera.game.builders.BuildersData.MOST_ACTION_POINTS_FOR_COINS;
 
 /**
  * Every move {@link Decide} accepts from a player now, in a fixed order: start constructions, recruit workers, send
@@ -20,8 +19,7 @@ import static dev.tessera.game.builders.BuildersData.MOST_ACTION_POINTS_FOR_COIN
  */
 final class LegalMoves {
 
-    private LegalMoves() {
-    }
+    private LegalMoves() {}
 
     /** Empty when the game is over or it is not {@code player}'s turn. */
     static List<BuildersMove> of(BuildersState state, String player) {

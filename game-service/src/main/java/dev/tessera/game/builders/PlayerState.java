@@ -8,8 +8,13 @@ import java.util.Optional;
  * One player's area: coins, free workers, completed machines free to work, buildings under construction (with
  * their workers and machines) and completed buildings (machines included: they score like buildings).
  */
-public record PlayerState(String name, int coins, List<Worker> freeWorkers, List<Building> freeMachines,
-        List<Site> sites, List<Building> completed) {
+public record PlayerState(
+        String name,
+        int coins,
+        List<Worker> freeWorkers,
+        List<Building> freeMachines,
+        List<Site> sites,
+        List<Building> completed) {
 
     public PlayerState {
         freeWorkers = List.copyOf(freeWorkers);

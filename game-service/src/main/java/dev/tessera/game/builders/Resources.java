@@ -11,8 +11,10 @@ public record Resources(int stone, int wood, int knowledge, int tile) {
 
     /** True when each resource separately is at least the {@code required} amount; surplus counts for nothing. */
     public boolean covers(Resources required) {
-        return stone >= required.stone && wood >= required.wood
-                && knowledge >= required.knowledge && tile >= required.tile;
+        return stone >= required.stone
+                && wood >= required.wood
+                && knowledge >= required.knowledge
+                && tile >= required.tile;
     }
 
     public int total() {

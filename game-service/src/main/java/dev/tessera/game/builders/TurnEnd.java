@@ -1,16 +1,15 @@
 package dev.tessera.game.builders;
 
+import static dev.tessera.game.builders.BuildersData.TARGET_VICTORY_POINTS;
+
 import dev.tessera.events.builders.BuildersEvent;
 import dev.tessera.events.builders.BuildersEvent.GameEndTriggered;
 import dev.tessera.events.builders.BuildersEvent.GameFinished;
 import dev.tessera.events.builders.BuildersEvent.TurnEnded;
 import dev.tessera.events.builders.PlayerTally;
 import dev.tessera.game.rules.Decision;
-
 import java.util.ArrayList;
 import java.util.List;
-
-import static dev.tessera.game.builders.BuildersData.TARGET_VICTORY_POINTS;
 
 /**
  * The end of a turn and of the game: the target VP, or a stalemate, triggers the end, which comes after the round;
@@ -18,8 +17,7 @@ import static dev.tessera.game.builders.BuildersData.TARGET_VICTORY_POINTS;
  */
 final class TurnEnd {
 
-    private TurnEnd() {
-    }
+    private TurnEnd() {}
 
     static Decision<BuildersEvent> endTurn(BuildersState state) {
         PlayerState player = state.currentPlayer();
@@ -28,22 +26,31 @@ final class TurnEnd {
         String triggeredBy = state.endTriggeredBy();
         if (triggeredBy == null && vp >= TARGET_VICTORY_POINTS) {
             triggeredBy = player.name();
-            events.add(new GameEndTriggered(player.name(), state.round(), vp, TARGET_VICTORY_POINTS,
-                    GameEndTriggered.TARGET_REACHED));
+            events.add(new GameEndTriggered(
+                    player.name(), state.round(), vp, TARGET_VICTORY_POINTS, GameEndTriggered.TARGET_REACHED));
         } else if (triggeredBy == null && !anyBuildingCanStillBeCompleted(state)) {
             // ASSUMPTION: a Tessera rule, in no source: a game where no building can ever be completed again
             // would never end, so it ends like a reached target, after the round.
             triggeredBy = player.name();
-            events.add(new GameEndTriggered(player.name(), state.round(), vp, TARGET_VICTORY_POINTS,
-                    GameEndTriggered.STALEMATE));
+            events.add(new GameEndTriggered(
+                    player.name(), state.round(), vp, TARGET_VICTORY_POINTS, GameEndTriggered.STALEMATE));
         }
         boolean lastSeat = state.current() == state.players().size() - 1;
         boolean gameEnds = triggeredBy != null && lastSeat;
-        String next = gameEnds ? null : state.players().get((state.current() + 1) % state.players().size()).name();
+        String next = gameEnds
+                ? null
+                : state.players()
+                        .get((state.current() + 1) % state.players().size())
+                        .name();
         events.add(new TurnEnded(player.name(), state.round(), state.actionPoints(), vp, player.coins(), next));
         if (gameEnds) {
-            List<PlayerTally> tallies = state.players().stream().map(p -> new PlayerTally(p.name(),
-                    p.buildingVictoryPoints(), p.coins(), p.completed().size())).toList();
+            List<PlayerTally> tallies = state.players().stream()
+                    .map(p -> new PlayerTally(
+                            p.name(),
+                            p.buildingVictoryPoints(),
+                            p.coins(),
+                            p.completed().size()))
+                    .toList();
             events.add(new GameFinished(player.name(), triggeredBy, state.round(), tallies));
         }
         return Decision.accept(events);

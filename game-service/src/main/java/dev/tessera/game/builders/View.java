@@ -2,7 +2,6 @@ package dev.tessera.game.builders;
 
 import dev.tessera.game.builders.BuildersView.PlayerView;
 import dev.tessera.game.builders.BuildersView.SiteView;
-
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,20 +16,34 @@ final class View {
     /** Each worker rank's wage, in the order of the ranks. */
     private static final Map<String, Integer> WAGES = wageTable();
 
-    private View() {
-    }
+    private View() {}
 
     static BuildersView of(BuildersState state, String viewer) {
-        return new BuildersView(state.players().stream().map(View::player).toList(),
-                state.buildingDisplay(), topCard(state.buildingDeck()), state.buildingDeck().size(),
-                state.workerDisplay(), topCard(state.workerDeck()), state.workerDeck().size(),
-                state.finished() ? null : state.currentPlayer().name(), state.round(), state.actionPoints(),
-                state.sentThisTurn(), state.endTriggeredBy(), state.finished(), WAGES);
+        return new BuildersView(
+                state.players().stream().map(View::player).toList(),
+                state.buildingDisplay(),
+                topCard(state.buildingDeck()),
+                state.buildingDeck().size(),
+                state.workerDisplay(),
+                topCard(state.workerDeck()),
+                state.workerDeck().size(),
+                state.finished() ? null : state.currentPlayer().name(),
+                state.round(),
+                state.actionPoints(),
+                state.sentThisTurn(),
+                state.endTriggeredBy(),
+                state.finished(),
+                WAGES);
     }
 
     private static PlayerView player(PlayerState player) {
-        return new PlayerView(player.name(), player.coins(), player.buildingVictoryPoints(),
-                player.freeWorkers(), player.freeMachines(), player.sites().stream().map(View::site).toList(),
+        return new PlayerView(
+                player.name(),
+                player.coins(),
+                player.buildingVictoryPoints(),
+                player.freeWorkers(),
+                player.freeMachines(),
+                player.sites().stream().map(View::site).toList(),
                 player.completed());
     }
 

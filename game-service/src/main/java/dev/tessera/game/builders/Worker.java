@@ -1,7 +1,6 @@
 package dev.tessera.game.builders;
 
 import dev.tessera.events.builders.WorkerInfo;
-
 import java.util.Locale;
 
 /** A worker card: the resources it supplies on a construction site and its wage. */
@@ -12,7 +11,13 @@ public record Worker(int id, WorkerType type, Resources supplies) {
     }
 
     public WorkerInfo info() {
-        return new WorkerInfo(id, type.name().toLowerCase(Locale.ROOT), supplies.stone(), supplies.wood(),
-                supplies.knowledge(), supplies.tile(), wage());
+        return new WorkerInfo(
+                id,
+                type.name().toLowerCase(Locale.ROOT),
+                supplies.stone(),
+                supplies.wood(),
+                supplies.knowledge(),
+                supplies.tile(),
+                wage());
     }
 }

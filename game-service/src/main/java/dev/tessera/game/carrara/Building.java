@@ -1,5 +1,4 @@
 package dev.tessera.game.carrara;
 
 /** A tile built above one of a player's cities. */
-public record Building(BuildingType type, int cost, City city) {
-}
+public record Building(BuildingType type, int cost, City city) {}

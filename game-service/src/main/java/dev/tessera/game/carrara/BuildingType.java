@@ -4,8 +4,12 @@ import com.fasterxml.jackson.annotation.JsonValue;
 
 /** The six building types; each exists once with every cost 1 to 5. */
 public enum BuildingType {
-    BIBLIOTECA("Biblioteca"), CATTEDRALE("Cattedrale"), PALAZZO("Palazzo"), PORTA("Porta"),
-    CASTELLO("Castello"), VILLA("Villa");
+    BIBLIOTECA("Biblioteca"),
+    CATTEDRALE("Cattedrale"),
+    PALAZZO("Palazzo"),
+    PORTA("Porta"),
+    CASTELLO("Castello"),
+    VILLA("Villa");
 
     private final String id;
 

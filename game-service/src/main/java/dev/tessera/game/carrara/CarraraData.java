@@ -18,6 +18,7 @@ public final class CarraraData {
     public static final String GAME = "carrara";
     /** What a valuation is of, as {@code ValuationRequested.kind} says it: a building type, a city, a category. */
     public static final String KIND_TYPE = "type";
+
     public static final String KIND_CITY = "city";
     public static final String KIND_CATEGORY = "category";
     public static final int STONES_PER_COLOUR = 7;
@@ -35,6 +36,7 @@ public final class CarraraData {
     public static final int OBJECTS_PER_KIND = 6;
     /** One object of each kind lies on the main board for sale; the rest form the supply. */
     public static final int OBJECTS_IN_MARKET = 1;
+
     public static final int OBJECT_PRICE = 10;
 
     public static final int VALUATION_MARKERS = 6;
@@ -61,7 +63,8 @@ public final class CarraraData {
     public static final int LARGE_COST = 8;
     // ASSUMPTION: the six cost-8 buildings are one of each type (the sources give six, and six types).
     private static final List<Tile> LARGE_BUILDINGS = Arrays.stream(BuildingType.values())
-            .map(type -> new Tile(type, LARGE_COST)).toList();
+            .map(type -> new Tile(type, LARGE_COST))
+            .toList();
     // ASSUMPTION: the upgrade tiles' effect is not in any source: each adds 1 to the value of its city, or of its
     // category's buildings, in its owner's valuations (a building covered by both counts 2 more).
     public static final int UPGRADE_BONUS = 1;
@@ -72,39 +75,76 @@ public final class CarraraData {
     public static final int VP_PER_LEFTOVER_OBJECT = 1;
 
     private static final Map<City, Stone> CITY_COLOUR = new EnumMap<>(Map.of(
-            City.LIVORNO, Stone.WHITE, City.PISA, Stone.YELLOW, City.LUCCA, Stone.RED,
-            City.VIAREGGIO, Stone.GREEN, City.MASSA, Stone.BLUE, City.LERICI, Stone.BLACK));
+            City.LIVORNO,
+            Stone.WHITE,
+            City.PISA,
+            Stone.YELLOW,
+            City.LUCCA,
+            Stone.RED,
+            City.VIAREGGIO,
+            Stone.GREEN,
+            City.MASSA,
+            Stone.BLUE,
+            City.LERICI,
+            Stone.BLACK));
 
     // ASSUMPTION: Lucca's 2 VP is inferred from the alternating VP/coin pattern
     // (game-service/docs/carrara.md, Assumptions).
-    private static final Map<City, Integer> CITY_VALUE = new EnumMap<>(Map.of(
-            City.LIVORNO, 3, City.PISA, 3, City.LUCCA, 2, City.VIAREGGIO, 2, City.MASSA, 1, City.LERICI, 1));
+    private static final Map<City, Integer> CITY_VALUE = new EnumMap<>(
+            Map.of(City.LIVORNO, 3, City.PISA, 3, City.LUCCA, 2, City.VIAREGGIO, 2, City.MASSA, 1, City.LERICI, 1));
 
     private static final Map<City, Payout> CITY_PAYOUT = new EnumMap<>(Map.of(
-            City.LIVORNO, Payout.VP, City.PISA, Payout.COINS, City.LUCCA, Payout.VP,
-            City.VIAREGGIO, Payout.COINS, City.MASSA, Payout.VP, City.LERICI, Payout.COINS));
+            City.LIVORNO,
+            Payout.VP,
+            City.PISA,
+            Payout.COINS,
+            City.LUCCA,
+            Payout.VP,
+            City.VIAREGGIO,
+            Payout.COINS,
+            City.MASSA,
+            Payout.VP,
+            City.LERICI,
+            Payout.COINS));
 
     // ASSUMPTION: the board shows 2 or 3 squares per city but no source says which; the cities taking
     // fewest colours are the hardest to build in, so they ask for 2 and the others for 3.
-    private static final Map<City, Integer> CITY_MIN_BUILDINGS = new EnumMap<>(Map.of(
-            City.LIVORNO, 2, City.PISA, 2, City.LUCCA, 2, City.VIAREGGIO, 3, City.MASSA, 3, City.LERICI, 3));
+    private static final Map<City, Integer> CITY_MIN_BUILDINGS = new EnumMap<>(
+            Map.of(City.LIVORNO, 2, City.PISA, 2, City.LUCCA, 2, City.VIAREGGIO, 3, City.MASSA, 3, City.LERICI, 3));
 
     private static final Map<BuildingType, Category> TYPE_CATEGORY = new EnumMap<>(Map.of(
-            BuildingType.BIBLIOTECA, Category.CITY, BuildingType.CATTEDRALE, Category.CITY,
-            BuildingType.PALAZZO, Category.CITY, BuildingType.PORTA, Category.CITY,
-            BuildingType.CASTELLO, Category.LAND, BuildingType.VILLA, Category.LAND));
+            BuildingType.BIBLIOTECA,
+            Category.CITY,
+            BuildingType.CATTEDRALE,
+            Category.CITY,
+            BuildingType.PALAZZO,
+            Category.CITY,
+            BuildingType.PORTA,
+            Category.CITY,
+            BuildingType.CASTELLO,
+            Category.LAND,
+            BuildingType.VILLA,
+            Category.LAND));
 
     // ASSUMPTION: only Palazzo -> crown and Biblioteca -> book are sourced; Porta -> gate follows the name,
     // the other three are our choice. Every tile of a type shows the same object.
     private static final Map<BuildingType, ObjectKind> TYPE_OBJECT = new EnumMap<>(Map.of(
-            BuildingType.PALAZZO, ObjectKind.CROWN, BuildingType.BIBLIOTECA, ObjectKind.BOOK,
-            BuildingType.PORTA, ObjectKind.GATE, BuildingType.CATTEDRALE, ObjectKind.CUP,
-            BuildingType.CASTELLO, ObjectKind.COAT_OF_ARMS, BuildingType.VILLA, ObjectKind.FLAG));
+            BuildingType.PALAZZO,
+            ObjectKind.CROWN,
+            BuildingType.BIBLIOTECA,
+            ObjectKind.BOOK,
+            BuildingType.PORTA,
+            ObjectKind.GATE,
+            BuildingType.CATTEDRALE,
+            ObjectKind.CUP,
+            BuildingType.CASTELLO,
+            ObjectKind.COAT_OF_ARMS,
+            BuildingType.VILLA,
+            ObjectKind.FLAG));
 
     private static final List<Tile> TILES = allTiles();
 
-    private CarraraData() {
-    }
+    private CarraraData() {}
 
     /** Section I price: white 6, yellow 5, red 4, green 3, blue 2, black 1. */
     public static int basePrice(Stone stone) {

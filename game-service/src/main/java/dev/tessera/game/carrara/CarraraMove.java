@@ -30,8 +30,7 @@ import java.util.Objects;
 public sealed interface CarraraMove {
 
     /** Action "buy stones", step 1: turn the wheel and refill it from the bag. */
-    record RotateWheel() implements CarraraMove {
-    }
+    record RotateWheel() implements CarraraMove {}
 
     /** Action "buy stones", step 2: buy these stones from section 1 (I) to 6 (VI). */
     record BuyStones(int section, List<Stone> stones) implements CarraraMove {
@@ -41,12 +40,10 @@ public sealed interface CarraraMove {
     }
 
     /** After turning the wheel, when no stone is affordable but the player has coins. */
-    record BuyNothing() implements CarraraMove {
-    }
+    record BuyNothing() implements CarraraMove {}
 
     /** The no-coins rule: reveal holdings and take 2 coins from the bank. */
-    record TakeCoins() implements CarraraMove {
-    }
+    record TakeCoins() implements CarraraMove {}
 
     /** Action "build": the display tile {@code building}/{@code cost} above {@code city}, paid with {@code stones}. */
     record Build(BuildingType building, int cost, City city, List<Stone> stones) implements CarraraMove {
@@ -73,8 +70,7 @@ public sealed interface CarraraMove {
 
     /** By a player who met the three goals, before their action: the game ends after this round. */
     // ASSUMPTION: the rules do not say when in the turn the end is declared; we allow it before the action.
-    record DeclareEnd() implements CarraraMove {
-    }
+    record DeclareEnd() implements CarraraMove {}
 
     /** The extra purchase after the action. */
     record BuyObject(ObjectKind object) implements CarraraMove {
@@ -84,14 +80,12 @@ public sealed interface CarraraMove {
     }
 
     /** Ends the turn without the extra purchase. */
-    record EndTurn() implements CarraraMove {
-    }
+    record EndTurn() implements CarraraMove {}
 
     /**
      * Expansion, action "buy stones" without turning the wheel: no stone is drawn, the player buys at today's prices.
      */
-    record SkipRotation() implements CarraraMove {
-    }
+    record SkipRotation() implements CarraraMove {}
 
     /**
      * Expansion, action "build": the extra board's cost-8 {@code building} above {@code city}, paid with 8 stones

@@ -24,10 +24,23 @@ import java.util.Set;
  * @param pending      the valuation the game waits for, or null
  * @param expansion    the expansion's extra board, or null in the basic game
  */
-public record CarraraState(long seed, List<PlayerState> players, Phase phase, int current, List<Stones> wheel,
-                           Stones bag, int draws, List<Tile> display, List<Tile> pile,
-                           Map<ObjectKind, Integer> supply, Set<ObjectKind> market, Map<City, String> citiesValued,
-                           String declaredBy, int valuations, PendingValuation pending, ExpansionBoard expansion) {
+public record CarraraState(
+        long seed,
+        List<PlayerState> players,
+        Phase phase,
+        int current,
+        List<Stones> wheel,
+        Stones bag,
+        int draws,
+        List<Tile> display,
+        List<Tile> pile,
+        Map<ObjectKind, Integer> supply,
+        Set<ObjectKind> market,
+        Map<City, String> citiesValued,
+        String declaredBy,
+        int valuations,
+        PendingValuation pending,
+        ExpansionBoard expansion) {
 
     public CarraraState {
         players = List.copyOf(players);
@@ -54,8 +67,7 @@ public record CarraraState(long seed, List<PlayerState> players, Phase phase, in
     }
 
     /** A valuation waiting for its {@code ValuationScored}. */
-    public record PendingValuation(int valuation, String player, String kind, String target) {
-    }
+    public record PendingValuation(int valuation, String player, String kind, String target) {}
 
     public int seatOf(String player) {
         for (int i = 0; i < players.size(); i++) {
@@ -94,47 +106,182 @@ public record CarraraState(long seed, List<PlayerState> players, Phase phase, in
     CarraraState withPlayer(int seat, PlayerState player) {
         List<PlayerState> updated = new ArrayList<>(players);
         updated.set(seat, player);
-        return new CarraraState(seed, updated, phase, current, wheel, bag, draws, display, pile, supply, market,
-                citiesValued, declaredBy, valuations, pending, expansion);
+        return new CarraraState(
+                seed,
+                updated,
+                phase,
+                current,
+                wheel,
+                bag,
+                draws,
+                display,
+                pile,
+                supply,
+                market,
+                citiesValued,
+                declaredBy,
+                valuations,
+                pending,
+                expansion);
     }
 
     CarraraState withPhase(Phase newPhase) {
-        return new CarraraState(seed, players, newPhase, current, wheel, bag, draws, display, pile, supply, market,
-                citiesValued, declaredBy, valuations, pending, expansion);
+        return new CarraraState(
+                seed,
+                players,
+                newPhase,
+                current,
+                wheel,
+                bag,
+                draws,
+                display,
+                pile,
+                supply,
+                market,
+                citiesValued,
+                declaredBy,
+                valuations,
+                pending,
+                expansion);
     }
 
     CarraraState withTurn(int newCurrent) {
-        return new CarraraState(seed, players, Phase.ACTION, newCurrent, wheel, bag, draws, display, pile, supply,
-                market, citiesValued, declaredBy, valuations, pending, expansion);
+        return new CarraraState(
+                seed,
+                players,
+                Phase.ACTION,
+                newCurrent,
+                wheel,
+                bag,
+                draws,
+                display,
+                pile,
+                supply,
+                market,
+                citiesValued,
+                declaredBy,
+                valuations,
+                pending,
+                expansion);
     }
 
     CarraraState withWheel(List<Stones> newWheel, Stones newBag, int newDraws) {
-        return new CarraraState(seed, players, phase, current, newWheel, newBag, newDraws,
-                display, pile, supply, market, citiesValued, declaredBy, valuations, pending, expansion);
+        return new CarraraState(
+                seed,
+                players,
+                phase,
+                current,
+                newWheel,
+                newBag,
+                newDraws,
+                display,
+                pile,
+                supply,
+                market,
+                citiesValued,
+                declaredBy,
+                valuations,
+                pending,
+                expansion);
     }
 
     CarraraState withTiles(List<Tile> newDisplay, List<Tile> newPile) {
-        return new CarraraState(seed, players, phase, current, wheel, bag, draws, newDisplay, newPile, supply, market,
-                citiesValued, declaredBy, valuations, pending, expansion);
+        return new CarraraState(
+                seed,
+                players,
+                phase,
+                current,
+                wheel,
+                bag,
+                draws,
+                newDisplay,
+                newPile,
+                supply,
+                market,
+                citiesValued,
+                declaredBy,
+                valuations,
+                pending,
+                expansion);
     }
 
     CarraraState withObjects(Map<ObjectKind, Integer> newSupply, Set<ObjectKind> newMarket) {
-        return new CarraraState(seed, players, phase, current, wheel, bag, draws, display, pile, newSupply, newMarket,
-                citiesValued, declaredBy, valuations, pending, expansion);
+        return new CarraraState(
+                seed,
+                players,
+                phase,
+                current,
+                wheel,
+                bag,
+                draws,
+                display,
+                pile,
+                newSupply,
+                newMarket,
+                citiesValued,
+                declaredBy,
+                valuations,
+                pending,
+                expansion);
     }
 
     CarraraState withValuation(Map<City, String> newCitiesValued, int newValuations, PendingValuation newPending) {
-        return new CarraraState(seed, players, phase, current, wheel, bag, draws, display, pile, supply, market,
-                newCitiesValued, declaredBy, newValuations, newPending, expansion);
+        return new CarraraState(
+                seed,
+                players,
+                phase,
+                current,
+                wheel,
+                bag,
+                draws,
+                display,
+                pile,
+                supply,
+                market,
+                newCitiesValued,
+                declaredBy,
+                newValuations,
+                newPending,
+                expansion);
     }
 
     CarraraState withExpansion(ExpansionBoard board) {
-        return new CarraraState(seed, players, phase, current, wheel, bag, draws, display, pile, supply, market,
-                citiesValued, declaredBy, valuations, pending, board);
+        return new CarraraState(
+                seed,
+                players,
+                phase,
+                current,
+                wheel,
+                bag,
+                draws,
+                display,
+                pile,
+                supply,
+                market,
+                citiesValued,
+                declaredBy,
+                valuations,
+                pending,
+                board);
     }
 
     CarraraState withDeclaredBy(String player) {
-        return new CarraraState(seed, players, phase, current, wheel, bag, draws, display, pile, supply, market,
-                citiesValued, player, valuations, pending, expansion);
+        return new CarraraState(
+                seed,
+                players,
+                phase,
+                current,
+                wheel,
+                bag,
+                draws,
+                display,
+                pile,
+                supply,
+                market,
+                citiesValued,
+                player,
+                valuations,
+                pending,
+                expansion);
     }
 }

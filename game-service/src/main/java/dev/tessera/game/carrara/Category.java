@@ -5,7 +5,8 @@ import java.util.Locale;
 
 /** City buildings have orange backs, land buildings green. */
 public enum Category {
-    CITY, LAND;
+    CITY,
+    LAND;
 
     @JsonValue
     public String id() {

@@ -4,7 +4,12 @@ import com.fasterxml.jackson.annotation.JsonValue;
 
 /** The six cities of a player board, from the one accepting only white stones to the one accepting all. */
 public enum City {
-    LIVORNO("Livorno"), PISA("Pisa"), LUCCA("Lucca"), VIAREGGIO("Viareggio"), MASSA("Massa"), LERICI("Lerici");
+    LIVORNO("Livorno"),
+    PISA("Pisa"),
+    LUCCA("Lucca"),
+    VIAREGGIO("Viareggio"),
+    MASSA("Massa"),
+    LERICI("Lerici");
 
     private final String id;
 

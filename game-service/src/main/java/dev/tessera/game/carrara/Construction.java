@@ -18,23 +18,28 @@ import java.util.List;
  */
 final class Construction {
 
-    private Construction() {
-    }
+    private Construction() {}
 
     static Decision<CarraraEvent> build(CarraraState state, PlayerState me, Build move) {
         Tile tile = new Tile(move.building(), move.cost());
         if (!state.display().contains(tile)) {
-            return Decision.reject("building-not-available",
-                    move.building().id() + " " + move.cost() + " is not on the display.");
+            return Decision.reject(
+                    "building-not-available", move.building().id() + " " + move.cost() + " is not on the display.");
         }
-        Decision<CarraraEvent> unpaid = paymentRejected(me, move.city(), move.cost(), move.stones(),
-                "This building costs exactly " + move.cost() + " stones.");
+        Decision<CarraraEvent> unpaid = paymentRejected(
+                me, move.city(), move.cost(), move.stones(), "This building costs exactly " + move.cost() + " stones.");
         if (unpaid != null) {
             return unpaid;
         }
         List<CarraraEvent> events = new ArrayList<>();
-        events.add(new BuildingBuilt(me.name(), tile.type().id(), CarraraData.category(tile.type()).id(),
-                tile.cost(), CarraraData.object(tile.type()).id(), move.city().id(), ids(move.stones())));
+        events.add(new BuildingBuilt(
+                me.name(),
+                tile.type().id(),
+                CarraraData.category(tile.type()).id(),
+                tile.cost(),
+                CarraraData.object(tile.type()).id(),
+                move.city().id(),
+                ids(move.stones())));
         refill(state, events);
         return TurnEnd.finishAction(state, me, events.toArray(CarraraEvent[]::new));
     }
@@ -43,17 +48,27 @@ final class Construction {
     static Decision<CarraraEvent> buildLarge(CarraraState state, PlayerState me, BuildLarge move) {
         Tile tile = new Tile(move.building(), CarraraData.LARGE_COST);
         if (!state.expansion().largeBuildings().contains(tile)) {
-            return Decision.reject("building-not-available",
+            return Decision.reject(
+                    "building-not-available",
                     "The cost-" + CarraraData.LARGE_COST + " " + move.building().id() + " has already been built.");
         }
-        Decision<CarraraEvent> unpaid = paymentRejected(me, move.city(), CarraraData.LARGE_COST, move.stones(),
+        Decision<CarraraEvent> unpaid = paymentRejected(
+                me,
+                move.city(),
+                CarraraData.LARGE_COST,
+                move.stones(),
                 "A cost-" + CarraraData.LARGE_COST + " building costs exactly " + CarraraData.LARGE_COST + " stones.");
         if (unpaid != null) {
             return unpaid;
         }
-        LargeBuildingBuilt built = new LargeBuildingBuilt(me.name(), tile.type().id(),
-                CarraraData.category(tile.type()).id(), tile.cost(), CarraraData.object(tile.type()).id(),
-                move.city().id(), ids(move.stones()));
+        LargeBuildingBuilt built = new LargeBuildingBuilt(
+                me.name(),
+                tile.type().id(),
+                CarraraData.category(tile.type()).id(),
+                tile.cost(),
+                CarraraData.object(tile.type()).id(),
+                move.city().id(),
+                ids(move.stones()));
         // Six buildings and eight tiles: a tile is always left, but a stream must not stall if that ever changes.
         return state.expansion().upgradesLeft().isEmpty()
                 ? TurnEnd.finishAction(state, me, built)
@@ -64,44 +79,53 @@ final class Construction {
     static Decision<CarraraEvent> renovate(CarraraState state, PlayerState me, Renovate move) {
         Tile tile = new Tile(move.building(), move.cost());
         if (!state.display().contains(tile)) {
-            return Decision.reject("building-not-available",
-                    move.building().id() + " " + move.cost() + " is not on the display.");
+            return Decision.reject(
+                    "building-not-available", move.building().id() + " " + move.cost() + " is not on the display.");
         }
         Building old = me.buildings().stream()
-                .filter(b -> b.type() == move.replaces().building() && b.cost() == move.replaces().cost())
-                .findFirst().orElse(null);
+                .filter(b -> b.type() == move.replaces().building()
+                        && b.cost() == move.replaces().cost())
+                .findFirst()
+                .orElse(null);
         if (old == null) {
-            return Decision.reject("not-your-building", "You have no " + move.replaces().building().id() + " "
-                    + move.replaces().cost() + " to renovate.");
+            return Decision.reject(
+                    "not-your-building",
+                    "You have no " + move.replaces().building().id() + " "
+                            + move.replaces().cost() + " to renovate.");
         }
         if (move.cost() <= old.cost()) {
-            return Decision.reject("renovation-not-higher",
-                    "A renovation replaces a building with a higher-cost one.");
+            return Decision.reject("renovation-not-higher", "A renovation replaces a building with a higher-cost one.");
         }
         int count = CarraraData.renovationStones(old.cost(), move.cost());
-        Decision<CarraraEvent> unpaid = paymentRejected(me, old.city(), count, move.stones(),
-                "This renovation costs exactly " + count + " stones.");
+        Decision<CarraraEvent> unpaid = paymentRejected(
+                me, old.city(), count, move.stones(), "This renovation costs exactly " + count + " stones.");
         if (unpaid != null) {
             return unpaid;
         }
         List<CarraraEvent> events = new ArrayList<>();
-        events.add(new BuildingRenovated(me.name(), old.city().id(), tile.type().id(),
-                CarraraData.category(tile.type()).id(), tile.cost(), CarraraData.object(tile.type()).id(),
-                old.type().id(), old.cost(), ids(move.stones())));
+        events.add(new BuildingRenovated(
+                me.name(),
+                old.city().id(),
+                tile.type().id(),
+                CarraraData.category(tile.type()).id(),
+                tile.cost(),
+                CarraraData.object(tile.type()).id(),
+                old.type().id(),
+                old.cost(),
+                ids(move.stones())));
         refill(state, events);
         return TurnEnd.finishAction(state, me, events.toArray(CarraraEvent[]::new));
     }
 
     /** The rejection of paying {@code count} stones {@code stones} for {@code city}, or null when they pay. */
-    private static Decision<CarraraEvent> paymentRejected(PlayerState me, City city, int count, List<Stone> stones,
-                                                          String countDetail) {
+    private static Decision<CarraraEvent> paymentRejected(
+            PlayerState me, City city, int count, List<Stone> stones, String countDetail) {
         if (stones.size() != count) {
             return Decision.reject("wrong-stone-count", countDetail);
         }
         for (Stone stone : stones) {
             if (!CarraraData.accepts(city, stone)) {
-                return Decision.reject("stone-not-allowed",
-                        city.id() + " does not accept " + stone.id() + " stones.");
+                return Decision.reject("stone-not-allowed", city.id() + " does not accept " + stone.id() + " stones.");
             }
         }
         if (!me.stones().containsAll(Stones.of(stones))) {
@@ -114,8 +138,12 @@ final class Construction {
     private static void refill(CarraraState state, List<CarraraEvent> events) {
         if (!state.pile().isEmpty()) {
             Tile top = state.pile().get(0);
-            events.add(new BuildingRevealed(top.type().id(), CarraraData.category(top.type()).id(), top.cost(),
-                    CarraraData.object(top.type()).id(), state.pile().size() - 1));
+            events.add(new BuildingRevealed(
+                    top.type().id(),
+                    CarraraData.category(top.type()).id(),
+                    top.cost(),
+                    CarraraData.object(top.type()).id(),
+                    state.pile().size() - 1));
         }
     }
 

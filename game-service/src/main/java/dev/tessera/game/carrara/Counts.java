@@ -8,8 +8,7 @@ import java.util.Map;
 /** Arithmetic on immutable object-count maps. */
 final class Counts {
 
-    private Counts() {
-    }
+    private Counts() {}
 
     /** {@code counts} with each of {@code kinds} added {@code sign} (+1 or -1) times. */
     static Map<ObjectKind, Integer> add(Map<ObjectKind, Integer> counts, List<ObjectKind> kinds, int sign) {

@@ -36,8 +36,7 @@ import java.util.Random;
  */
 final class Decide {
 
-    private Decide() {
-    }
+    private Decide() {}
 
     static boolean plays(CarraraState state, String player) {
         return state.seatOf(player) >= 0;
@@ -46,12 +45,12 @@ final class Decide {
     /** Whoever sends them: the expansion's moves in a basic game, and every move while a valuation is scored. */
     static Optional<Decision.Rejected<CarraraEvent>> refusedToAnyone(CarraraState state, CarraraMove move) {
         if (isExpansionMove(move) && !state.hasExpansion()) {
-            return Optional.of(new Decision.Rejected<>("expansion-not-in-play",
-                    "This game is played without the expansion."));
+            return Optional.of(
+                    new Decision.Rejected<>("expansion-not-in-play", "This game is played without the expansion."));
         }
         if (state.phase() == Phase.AWAITING_VALUATION) {
-            return Optional.of(new Decision.Rejected<>("awaiting-valuation",
-                    "The game waits for a valuation to be scored."));
+            return Optional.of(
+                    new Decision.Rejected<>("awaiting-valuation", "The game waits for a valuation to be scored."));
         }
         return Optional.empty();
     }
@@ -105,18 +104,27 @@ final class Decide {
     }
 
     private static boolean isExpansionMove(CarraraMove move) {
-        return move instanceof SkipRotation || move instanceof BuildLarge || move instanceof TakeUpgrade
-                || move instanceof Renovate || move instanceof ValueCategory;
+        return move instanceof SkipRotation
+                || move instanceof BuildLarge
+                || move instanceof TakeUpgrade
+                || move instanceof Renovate
+                || move instanceof ValueCategory;
     }
 
     private static boolean allowedIn(CarraraMove move, Phase phase) {
         return switch (phase) {
-            case ACTION -> move instanceof RotateWheel || move instanceof Build || move instanceof ValueType
-                    || move instanceof ValueCity || move instanceof DeclareEnd || move instanceof TakeCoins
-                    || move instanceof SkipRotation || move instanceof BuildLarge || move instanceof Renovate
-                    || move instanceof ValueCategory;
-            case BUYING_STONES -> move instanceof BuyStones || move instanceof BuyNothing
-                    || move instanceof TakeCoins;
+            case ACTION ->
+                move instanceof RotateWheel
+                        || move instanceof Build
+                        || move instanceof ValueType
+                        || move instanceof ValueCity
+                        || move instanceof DeclareEnd
+                        || move instanceof TakeCoins
+                        || move instanceof SkipRotation
+                        || move instanceof BuildLarge
+                        || move instanceof Renovate
+                        || move instanceof ValueCategory;
+            case BUYING_STONES -> move instanceof BuyStones || move instanceof BuyNothing || move instanceof TakeCoins;
             case CHOOSING_UPGRADE -> move instanceof TakeUpgrade;
             case AFTER_ACTION -> move instanceof BuyObject || move instanceof EndTurn;
             case AWAITING_VALUATION, OVER -> false;
@@ -127,7 +135,9 @@ final class Decide {
         if (!Preconditions.canRotate(state)) {
             return Decision.reject("wheel-empty", "The wheel and the bag are both empty: choose another action.");
         }
-        int toDraw = Math.min(CarraraData.WHEEL_CAPACITY - state.wheelStones().total(), state.bag().total());
+        int toDraw = Math.min(
+                CarraraData.WHEEL_CAPACITY - state.wheelStones().total(),
+                state.bag().total());
         // One generator per draw, derived from the seed and the draw count: a replay needs no generator state.
         Random random = new Random(state.seed() + 0x9E3779B97F4A7C15L * (state.draws() + 1));
         int[] bag = state.bag().counts();
@@ -162,8 +172,7 @@ final class Decide {
         }
         Stones chosen = Stones.of(move.stones());
         if (!state.wheel().get(move.section() - 1).containsAll(chosen)) {
-            return Decision.reject("stones-not-on-wheel",
-                    "Section " + move.section() + " does not hold those stones.");
+            return Decision.reject("stones-not-on-wheel", "Section " + move.section() + " does not hold those stones.");
         }
         int price = CarraraData.price(move.section(), chosen);
         if (price > me.coins()) {
@@ -188,18 +197,26 @@ final class Decide {
                 ? Preconditions.mustTakeCoinsInsteadOfAction(state, me)
                 : me.coins() == 0 && !Preconditions.anyStoneAffordable(state, me);
         if (!allowed) {
-            return Decision.reject("take-coins-not-allowed", "Coins are only taken when you can do nothing else"
-                    + " (or, buying stones, have no coins and no free stone).");
+            return Decision.reject(
+                    "take-coins-not-allowed",
+                    "Coins are only taken when you can do nothing else"
+                            + " (or, buying stones, have no coins and no free stone).");
         }
-        return TurnEnd.finishAction(state, me,
-                new CoinsTaken(me.name(), CarraraData.NO_COINS_GRANT, me.coins(), me.stones().byColour()));
+        return TurnEnd.finishAction(
+                state,
+                me,
+                new CoinsTaken(
+                        me.name(),
+                        CarraraData.NO_COINS_GRANT,
+                        me.coins(),
+                        me.stones().byColour()));
     }
 
     /** Expansion: the upgrade tile a cost-8 building earns. */
     private static Decision<CarraraEvent> takeUpgrade(CarraraState state, PlayerState me, Upgrade upgrade) {
         if (!state.expansion().upgradesLeft().contains(upgrade)) {
-            return Decision.reject("upgrade-not-available",
-                    "The " + upgrade.id() + " upgrade tile has already been taken.");
+            return Decision.reject(
+                    "upgrade-not-available", "The " + upgrade.id() + " upgrade tile has already been taken.");
         }
         return TurnEnd.finishAction(state, me, new UpgradeTaken(me.name(), upgrade.id(), CarraraData.UPGRADE_BONUS));
     }
@@ -209,8 +226,7 @@ final class Decide {
             return Decision.reject("end-already-triggered", "The game already ends with this round.");
         }
         if (!Preconditions.goalsMet(me)) {
-            return Decision.reject("goals-not-met",
-                    "Only a player who has met all three goals can declare the end.");
+            return Decision.reject("goals-not-met", "Only a player who has met all three goals can declare the end.");
         }
         return Decision.accept(new EndDeclared(me.name(), CarraraData.END_DECLARATION_BONUS));
     }

@@ -30,8 +30,7 @@ import java.util.Set;
  */
 final class Evolution {
 
-    private Evolution() {
-    }
+    private Evolution() {}
 
     static CarraraState apply(CarraraState state, CarraraEvent event) {
         if (event instanceof WheelRotated e) {
@@ -43,15 +42,18 @@ final class Evolution {
             PlayerState player = state.player(seat);
             List<Stones> wheel = new ArrayList<>(state.wheel());
             wheel.set(section, wheel.get(section).minus(bought));
-            return state.withPlayer(seat, player.withStones(player.stones().plus(bought))
-                            .withCoins(player.coins() - e.price()))
-                    .withWheel(wheel, state.bag(), state.draws()).withPhase(Phase.AFTER_ACTION);
+            return state.withPlayer(
+                            seat,
+                            player.withStones(player.stones().plus(bought)).withCoins(player.coins() - e.price()))
+                    .withWheel(wheel, state.bag(), state.draws())
+                    .withPhase(Phase.AFTER_ACTION);
         } else if (event instanceof StonePurchaseSkipped) {
             return state.withPhase(Phase.AFTER_ACTION);
         } else if (event instanceof CoinsTaken e) {
             int seat = seat(state, e.player());
             PlayerState player = state.player(seat);
-            return state.withPlayer(seat, player.withCoins(player.coins() + e.amount())).withPhase(Phase.AFTER_ACTION);
+            return state.withPlayer(seat, player.withCoins(player.coins() + e.amount()))
+                    .withPhase(Phase.AFTER_ACTION);
         } else if (event instanceof BuildingBuilt e) {
             return built(state, e);
         } else if (event instanceof BuildingRevealed e) {
@@ -69,7 +71,8 @@ final class Evolution {
         } else if (event instanceof EndDeclared e) {
             int seat = seat(state, e.player());
             PlayerState player = state.player(seat);
-            return state.withPlayer(seat, player.withVp(player.vp() + e.bonusVp())).withDeclaredBy(e.player());
+            return state.withPlayer(seat, player.withVp(player.vp() + e.bonusVp()))
+                    .withDeclaredBy(e.player());
         } else if (event instanceof ObjectBought e) {
             int seat = seat(state, e.player());
             ObjectKind object = ObjectKind.of(e.object());
@@ -79,7 +82,8 @@ final class Evolution {
             if (!market.remove(object)) {
                 throw new IllegalArgumentException("no " + e.object() + " on the market");
             }
-            return state.withPlayer(seat, player.withCoins(player.coins() - e.price()).withObjects(List.of(object)))
+            return state.withPlayer(
+                            seat, player.withCoins(player.coins() - e.price()).withObjects(List.of(object)))
                     .withObjects(state.supply(), market);
         } else if (event instanceof TurnEnded e) {
             return state.withTurn(seat(state, e.next()));
@@ -104,7 +108,8 @@ final class Evolution {
         // ASSUMPTION: the wheel is a closed circle, so what was on section VI comes round to section I.
         wheel.add(old.get(old.size() - 1).plus(drawn));
         wheel.addAll(old.subList(0, old.size() - 1));
-        return state.withWheel(wheel, state.bag().minus(drawn), state.draws() + 1).withPhase(Phase.BUYING_STONES);
+        return state.withWheel(wheel, state.bag().minus(drawn), state.draws() + 1)
+                .withPhase(Phase.BUYING_STONES);
     }
 
     private static CarraraState built(CarraraState state, BuildingBuilt e) {
@@ -115,10 +120,12 @@ final class Evolution {
             throw new IllegalArgumentException(tile + " is not on the display");
         }
         Stones paid = stones(e.stones());
-        PlayerState player = state.player(seat)
-                .withBuilding(new Building(tile.type(), tile.cost(), City.of(e.city())), paid);
-        return state.withPlayer(seat, player).withTiles(display, state.pile())
-                .withWheel(state.wheel(), state.bag().plus(paid), state.draws()).withPhase(Phase.AFTER_ACTION);
+        PlayerState player =
+                state.player(seat).withBuilding(new Building(tile.type(), tile.cost(), City.of(e.city())), paid);
+        return state.withPlayer(seat, player)
+                .withTiles(display, state.pile())
+                .withWheel(state.wheel(), state.bag().plus(paid), state.draws())
+                .withPhase(Phase.AFTER_ACTION);
     }
 
     private static CarraraState largeBuilt(CarraraState state, LargeBuildingBuilt e) {
@@ -130,11 +137,12 @@ final class Evolution {
             throw new IllegalArgumentException(tile + " is not on the extra board");
         }
         Stones paid = stones(e.stones());
-        PlayerState player = state.player(seat)
-                .withBuilding(new Building(tile.type(), tile.cost(), City.of(e.city())), paid);
+        PlayerState player =
+                state.player(seat).withBuilding(new Building(tile.type(), tile.cost(), City.of(e.city())), paid);
         return state.withPlayer(seat, player)
                 .withExpansion(new CarraraState.ExpansionBoard(left, board.upgradesLeft(), board.bonusCard()))
-                .withWheel(state.wheel(), state.bag().plus(paid), state.draws()).withPhase(Phase.CHOOSING_UPGRADE);
+                .withWheel(state.wheel(), state.bag().plus(paid), state.draws())
+                .withPhase(Phase.CHOOSING_UPGRADE);
     }
 
     private static CarraraState upgraded(CarraraState state, UpgradeTaken e) {
@@ -161,11 +169,15 @@ final class Evolution {
         City city = City.of(e.city());
         Stones paid = stones(e.stones());
         // ASSUMPTION: the replaced building leaves the game (no source says where it goes).
-        PlayerState player = state.player(seat).withRenovation(
-                new Building(BuildingType.of(e.replacedBuilding()), e.replacedCost(), city),
-                new Building(tile.type(), tile.cost(), city), paid);
-        return state.withPlayer(seat, player).withTiles(display, state.pile())
-                .withWheel(state.wheel(), state.bag().plus(paid), state.draws()).withPhase(Phase.AFTER_ACTION);
+        PlayerState player = state.player(seat)
+                .withRenovation(
+                        new Building(BuildingType.of(e.replacedBuilding()), e.replacedCost(), city),
+                        new Building(tile.type(), tile.cost(), city),
+                        paid);
+        return state.withPlayer(seat, player)
+                .withTiles(display, state.pile())
+                .withWheel(state.wheel(), state.bag().plus(paid), state.draws())
+                .withPhase(Phase.AFTER_ACTION);
     }
 
     private static CarraraState.ExpansionBoard board(CarraraState state) {
@@ -179,26 +191,32 @@ final class Evolution {
         int seat = seat(state, e.player());
         boolean byType = e.kind().equals(CarraraData.KIND_TYPE);
         boolean byCategory = e.kind().equals(CarraraData.KIND_CATEGORY);
-        PlayerState player = state.player(seat).withMarkerUsed(byType ? BuildingType.of(e.target()) : null,
-                byCategory ? Category.of(e.target()) : null);
+        PlayerState player = state.player(seat)
+                .withMarkerUsed(
+                        byType ? BuildingType.of(e.target()) : null, byCategory ? Category.of(e.target()) : null);
         Map<City, String> citiesValued = new HashMap<>(state.citiesValued());
         if (!byType && !byCategory) {
             citiesValued.put(City.of(e.target()), e.player());
         }
         var pending = new CarraraState.PendingValuation(e.valuation(), e.player(), e.kind(), e.target());
-        return state.withPlayer(seat, player).withValuation(citiesValued, e.valuation(), pending)
+        return state.withPlayer(seat, player)
+                .withValuation(citiesValued, e.valuation(), pending)
                 .withPhase(Phase.AWAITING_VALUATION);
     }
 
     private static CarraraState scored(CarraraState state, ValuationScored e) {
         var pending = state.pending();
-        if (pending == null || pending.valuation() != e.valuation() || !pending.player().equals(e.player())) {
+        if (pending == null
+                || pending.valuation() != e.valuation()
+                || !pending.player().equals(e.player())) {
             throw new IllegalArgumentException(e + " answers no pending valuation (" + pending + ")");
         }
         int seat = seat(state, e.player());
         List<ObjectKind> objects = e.objects().stream().map(ObjectKind::of).toList();
         PlayerState player = state.player(seat);
-        player = player.withVp(player.vp() + e.vp()).withCoins(player.coins() + e.coins()).withObjects(objects);
+        player = player.withVp(player.vp() + e.vp())
+                .withCoins(player.coins() + e.coins())
+                .withObjects(objects);
         return state.withPlayer(seat, player)
                 .withObjects(Counts.add(state.supply(), objects, -1), state.market())
                 .withValuation(state.citiesValued(), state.valuations(), null)

@@ -26,8 +26,7 @@ import java.util.Map;
  */
 final class LegalMoves {
 
-    private LegalMoves() {
-    }
+    private LegalMoves() {}
 
     static List<CarraraMove> of(CarraraState state, String player) {
         int seat = state.seatOf(player);
@@ -114,8 +113,8 @@ final class LegalMoves {
             Map<Integer, List<List<Stone>>> paymentsByCost = new HashMap<>();
             for (Tile tile : state.display()) {
                 if (tile.cost() <= usable.total()) {
-                    for (List<Stone> payment : paymentsByCost.computeIfAbsent(tile.cost(),
-                            cost -> payments(usable, cost))) {
+                    for (List<Stone> payment :
+                            paymentsByCost.computeIfAbsent(tile.cost(), cost -> payments(usable, cost))) {
                         moves.add(new Build(tile.type(), tile.cost(), city, payment));
                     }
                 }
@@ -147,8 +146,8 @@ final class LegalMoves {
                 int count = CarraraData.renovationStones(old.cost(), tile.cost());
                 if (tile.cost() > old.cost() && count <= usable.total()) {
                     for (List<Stone> payment : paymentsByCount.computeIfAbsent(count, n -> payments(usable, n))) {
-                        moves.add(new Renovate(tile.type(), tile.cost(),
-                                new Renovate.Replaced(old.type(), old.cost()), payment));
+                        moves.add(new Renovate(
+                                tile.type(), tile.cost(), new Renovate.Replaced(old.type(), old.cost()), payment));
                     }
                 }
             }
@@ -184,8 +183,8 @@ final class LegalMoves {
         return result;
     }
 
-    private static void choose(int[] available, int section, int colour, int[] chosen, int coinsLeft,
-                               List<List<Stone>> out) {
+    private static void choose(
+            int[] available, int section, int colour, int[] chosen, int coinsLeft, List<List<Stone>> out) {
         if (colour == available.length) {
             Stones stones = Stones.of(chosen);
             if (!stones.isEmpty()) {

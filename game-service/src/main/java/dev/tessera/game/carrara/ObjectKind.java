@@ -5,7 +5,12 @@ import java.util.Locale;
 
 /** The six wooden objects; scoring a building gives the one shown on its tile. */
 public enum ObjectKind {
-    GATE, CROWN, COAT_OF_ARMS, BOOK, FLAG, CUP;
+    GATE,
+    CROWN,
+    COAT_OF_ARMS,
+    BOOK,
+    FLAG,
+    CUP;
 
     @JsonValue
     public String id() {

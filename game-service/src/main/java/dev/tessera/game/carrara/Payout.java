@@ -5,7 +5,8 @@ import java.util.Locale;
 
 /** What a city's valuation pays: victory points or coins. */
 public enum Payout {
-    VP, COINS;
+    VP,
+    COINS;
 
     @JsonValue
     public String id() {

@@ -15,9 +15,17 @@ import java.util.Set;
  * @param categoriesValued expansion: building categories this player has valued (each at most once)
  * @param upgrades         expansion: the upgrade tiles this player took
  */
-public record PlayerState(String name, int coins, int vp, Stones stones, List<Building> buildings,
-                          Map<ObjectKind, Integer> objects, Set<BuildingType> typesValued, int markersUsed,
-                          Set<Category> categoriesValued, Set<Upgrade> upgrades) {
+public record PlayerState(
+        String name,
+        int coins,
+        int vp,
+        Stones stones,
+        List<Building> buildings,
+        Map<ObjectKind, Integer> objects,
+        Set<BuildingType> typesValued,
+        int markersUsed,
+        Set<Category> categoriesValued,
+        Set<Upgrade> upgrades) {
 
     public PlayerState {
         buildings = List.copyOf(buildings);
@@ -29,8 +37,17 @@ public record PlayerState(String name, int coins, int vp, Stones stones, List<Bu
     }
 
     static PlayerState initial(String name, Stone startStone) {
-        return new PlayerState(name, CarraraData.START_COINS, 0, Stones.NONE.plus(startStone), List.of(),
-                Counts.filled(0), EnumSet.noneOf(BuildingType.class), 0, Set.of(), Set.of());
+        return new PlayerState(
+                name,
+                CarraraData.START_COINS,
+                0,
+                Stones.NONE.plus(startStone),
+                List.of(),
+                Counts.filled(0),
+                EnumSet.noneOf(BuildingType.class),
+                0,
+                Set.of(),
+                Set.of());
     }
 
     public int objectCount() {
@@ -64,25 +81,34 @@ public record PlayerState(String name, int coins, int vp, Stones stones, List<Bu
     }
 
     PlayerState withCoins(int newCoins) {
-        return new PlayerState(name, newCoins, vp, stones, buildings, objects, typesValued, markersUsed,
-                categoriesValued, upgrades);
+        return new PlayerState(
+                name, newCoins, vp, stones, buildings, objects, typesValued, markersUsed, categoriesValued, upgrades);
     }
 
     PlayerState withVp(int newVp) {
-        return new PlayerState(name, coins, newVp, stones, buildings, objects, typesValued, markersUsed,
-                categoriesValued, upgrades);
+        return new PlayerState(
+                name, coins, newVp, stones, buildings, objects, typesValued, markersUsed, categoriesValued, upgrades);
     }
 
     PlayerState withStones(Stones newStones) {
-        return new PlayerState(name, coins, vp, newStones, buildings, objects, typesValued, markersUsed,
-                categoriesValued, upgrades);
+        return new PlayerState(
+                name, coins, vp, newStones, buildings, objects, typesValued, markersUsed, categoriesValued, upgrades);
     }
 
     PlayerState withBuilding(Building building, Stones paid) {
         List<Building> more = new ArrayList<>(buildings);
         more.add(building);
-        return new PlayerState(name, coins, vp, stones.minus(paid), more, objects, typesValued, markersUsed,
-                categoriesValued, upgrades);
+        return new PlayerState(
+                name,
+                coins,
+                vp,
+                stones.minus(paid),
+                more,
+                objects,
+                typesValued,
+                markersUsed,
+                categoriesValued,
+                upgrades);
     }
 
     /** {@code replaced} gives way to {@code building} in its place on the board. */
@@ -93,21 +119,39 @@ public record PlayerState(String name, int coins, int vp, Stones stones, List<Bu
             throw new IllegalArgumentException(name + " has no " + replaced);
         }
         renovated.set(at, building);
-        return new PlayerState(name, coins, vp, stones.minus(paid), renovated, objects, typesValued, markersUsed,
-                categoriesValued, upgrades);
+        return new PlayerState(
+                name,
+                coins,
+                vp,
+                stones.minus(paid),
+                renovated,
+                objects,
+                typesValued,
+                markersUsed,
+                categoriesValued,
+                upgrades);
     }
 
     PlayerState withObjects(List<ObjectKind> gained) {
-        return new PlayerState(name, coins, vp, stones, buildings, Counts.add(objects, gained, 1), typesValued,
-                markersUsed, categoriesValued, upgrades);
+        return new PlayerState(
+                name,
+                coins,
+                vp,
+                stones,
+                buildings,
+                Counts.add(objects, gained, 1),
+                typesValued,
+                markersUsed,
+                categoriesValued,
+                upgrades);
     }
 
     PlayerState withUpgrade(Upgrade upgrade) {
         Set<Upgrade> more = EnumSet.noneOf(Upgrade.class);
         more.addAll(upgrades);
         more.add(upgrade);
-        return new PlayerState(name, coins, vp, stones, buildings, objects, typesValued, markersUsed,
-                categoriesValued, more);
+        return new PlayerState(
+                name, coins, vp, stones, buildings, objects, typesValued, markersUsed, categoriesValued, more);
     }
 
     /** A valuation marker used: for a type, for a category (either may be null), or for a city (both null). */
@@ -122,7 +166,7 @@ public record PlayerState(String name, int coins, int vp, Stones stones, List<Bu
         if (categoryValued != null) {
             categories.add(categoryValued);
         }
-        return new PlayerState(name, coins, vp, stones, buildings, objects, valued, markersUsed + 1, categories,
-                upgrades);
+        return new PlayerState(
+                name, coins, vp, stones, buildings, objects, valued, markersUsed + 1, categories, upgrades);
     }
 }

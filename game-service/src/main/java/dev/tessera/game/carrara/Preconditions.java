@@ -6,8 +6,7 @@ package dev.tessera.game.carrara;
  */
 final class Preconditions {
 
-    private Preconditions() {
-    }
+    private Preconditions() {}
 
     /** The buy-stones action needs stones on the wheel or in the bag. */
     static boolean canRotate(CarraraState state) {
@@ -28,7 +27,8 @@ final class Preconditions {
                     return true;
                 }
             }
-            if (state.hasExpansion() && !state.expansion().largeBuildings().isEmpty()
+            if (state.hasExpansion()
+                    && !state.expansion().largeBuildings().isEmpty()
                     && CarraraData.LARGE_COST <= usable) {
                 return true;
             }
@@ -60,7 +60,8 @@ final class Preconditions {
     }
 
     static boolean canValueCity(CarraraState state, PlayerState player, City city) {
-        return hasMarker(player) && !state.citiesValued().containsKey(city)
+        return hasMarker(player)
+                && !state.citiesValued().containsKey(city)
                 && player.buildingsIn(city) >= CarraraData.minBuildings(city);
     }
 

@@ -16,13 +16,13 @@ import java.util.Random;
  */
 final class Setup {
 
-    private Setup() {
-    }
+    private Setup() {}
 
     static CarraraState start(GameSetup setup) {
         List<String> names = setup.players();
         Games.Title title = Games.byId(CarraraData.GAME).orElseThrow();
-        if (names.size() < title.minPlayers() || names.size() > title.maxPlayers()
+        if (names.size() < title.minPlayers()
+                || names.size() > title.maxPlayers()
                 || new HashSet<>(names).size() != names.size()) {
             throw new IllegalArgumentException("Carrara needs 2 to 4 distinct players, got " + names);
         }
@@ -43,13 +43,29 @@ final class Setup {
         }
         Stones bag = new Stones(n, n, n, n, n, n).minus(sectionOne).minus(handedOut);
         // Drawn after everything the basic game draws, so that a basic game deals as it always did.
-        CarraraState.ExpansionBoard expansion = expansion(setup) ? new CarraraState.ExpansionBoard(
-                CarraraData.largeBuildings(), EnumSet.allOf(Upgrade.class),
-                BonusCard.values()[random.nextInt(BonusCard.values().length)]) : null;
-        return new CarraraState(setup.seed(), players, Phase.ACTION, 0, wheel, bag, 0,
-                tiles.subList(0, CarraraData.DISPLAY_SIZE), tiles.subList(CarraraData.DISPLAY_SIZE, tiles.size()),
+        CarraraState.ExpansionBoard expansion = expansion(setup)
+                ? new CarraraState.ExpansionBoard(
+                        CarraraData.largeBuildings(),
+                        EnumSet.allOf(Upgrade.class),
+                        BonusCard.values()[random.nextInt(BonusCard.values().length)])
+                : null;
+        return new CarraraState(
+                setup.seed(),
+                players,
+                Phase.ACTION,
+                0,
+                wheel,
+                bag,
+                0,
+                tiles.subList(0, CarraraData.DISPLAY_SIZE),
+                tiles.subList(CarraraData.DISPLAY_SIZE, tiles.size()),
                 Counts.filled(CarraraData.OBJECTS_PER_KIND - CarraraData.OBJECTS_IN_MARKET),
-                EnumSet.allOf(ObjectKind.class), Map.of(), null, 0, null, expansion);
+                EnumSet.allOf(ObjectKind.class),
+                Map.of(),
+                null,
+                0,
+                null,
+                expansion);
     }
 
     /** The table option; games stored before the expansion existed have none and are basic games. */

@@ -5,7 +5,12 @@ import java.util.Locale;
 
 /** Marble colours, from most to least expensive. */
 public enum Stone {
-    WHITE, YELLOW, RED, GREEN, BLUE, BLACK;
+    WHITE,
+    YELLOW,
+    RED,
+    GREEN,
+    BLUE,
+    BLACK;
 
     private static final Stone[] ALL = values();
 

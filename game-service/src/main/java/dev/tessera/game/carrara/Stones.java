@@ -55,18 +55,32 @@ public record Stones(int white, int yellow, int red, int green, int blue, int bl
     }
 
     public boolean containsAll(Stones other) {
-        return white >= other.white && yellow >= other.yellow && red >= other.red && green >= other.green
-                && blue >= other.blue && black >= other.black;
+        return white >= other.white
+                && yellow >= other.yellow
+                && red >= other.red
+                && green >= other.green
+                && blue >= other.blue
+                && black >= other.black;
     }
 
     public Stones plus(Stones other) {
-        return new Stones(white + other.white, yellow + other.yellow, red + other.red, green + other.green,
-                blue + other.blue, black + other.black);
+        return new Stones(
+                white + other.white,
+                yellow + other.yellow,
+                red + other.red,
+                green + other.green,
+                blue + other.blue,
+                black + other.black);
     }
 
     public Stones minus(Stones other) {
-        return new Stones(white - other.white, yellow - other.yellow, red - other.red, green - other.green,
-                blue - other.blue, black - other.black);
+        return new Stones(
+                white - other.white,
+                yellow - other.yellow,
+                red - other.red,
+                green - other.green,
+                blue - other.blue,
+                black - other.black);
     }
 
     public Stones plus(Stone stone) {

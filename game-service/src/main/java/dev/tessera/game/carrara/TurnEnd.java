@@ -13,8 +13,7 @@ import java.util.List;
  */
 final class TurnEnd {
 
-    private TurnEnd() {
-    }
+    private TurnEnd() {}
 
     /** The action's events, then the end of the turn unless the extra purchase is possible. */
     static Decision<CarraraEvent> finishAction(CarraraState state, PlayerState me, CarraraEvent... actionEvents) {
@@ -49,14 +48,26 @@ final class TurnEnd {
         boolean expansion = state.hasExpansion();
         BonusCard card = expansion ? state.expansion().bonusCard() : null;
         List<GameFinished.Tally> tallies = state.players().stream()
-                .map(p -> new GameFinished.Tally(p.name(), p.vp(), p.coins(), p.objectCount(),
-                        expansion ? p.objectKinds() : p.objectCount(), p.buildings().size(), p.buildingCost(),
-                        p.stones().total(), expansion ? card.bonusFor(p) : 0))
+                .map(p -> new GameFinished.Tally(
+                        p.name(),
+                        p.vp(),
+                        p.coins(),
+                        p.objectCount(),
+                        expansion ? p.objectKinds() : p.objectCount(),
+                        p.buildings().size(),
+                        p.buildingCost(),
+                        p.stones().total(),
+                        expansion ? card.bonusFor(p) : 0))
                 .toList();
-        return new GameFinished(reason, state.declaredBy(), CarraraData.COINS_PER_VP,
+        return new GameFinished(
+                reason,
+                state.declaredBy(),
+                CarraraData.COINS_PER_VP,
                 expansion ? CarraraData.EXPANSION_VP_PER_OBJECT : CarraraData.VP_PER_OBJECT,
-                expansion ? CarraraData.VP_PER_LEFTOVER_OBJECT : 0, CarraraData.VP_PER_BUILDING,
-                expansion ? card.id() : null, tallies);
+                expansion ? CarraraData.VP_PER_LEFTOVER_OBJECT : 0,
+                CarraraData.VP_PER_BUILDING,
+                expansion ? card.id() : null,
+                tallies);
     }
 
     /** The state the events lead to, to see whether the turn goes on; the events themselves are appended later. */

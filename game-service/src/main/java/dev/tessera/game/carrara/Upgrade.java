@@ -8,8 +8,13 @@ import com.fasterxml.jackson.annotation.JsonValue;
  * category, in its owner's valuations ({@link CarraraData#UPGRADE_BONUS}).
  */
 public enum Upgrade {
-    LIVORNO(City.LIVORNO, null), PISA(City.PISA, null), LUCCA(City.LUCCA, null), VIAREGGIO(City.VIAREGGIO, null),
-    MASSA(City.MASSA, null), LERICI(City.LERICI, null), CITY_BUILDINGS(null, Category.CITY),
+    LIVORNO(City.LIVORNO, null),
+    PISA(City.PISA, null),
+    LUCCA(City.LUCCA, null),
+    VIAREGGIO(City.VIAREGGIO, null),
+    MASSA(City.MASSA, null),
+    LERICI(City.LERICI, null),
+    CITY_BUILDINGS(null, Category.CITY),
     LAND_BUILDINGS(null, Category.LAND);
 
     private final City city;

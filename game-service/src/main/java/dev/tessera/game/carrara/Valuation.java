@@ -15,16 +15,14 @@ import java.util.function.Predicate;
  */
 final class Valuation {
 
-    private Valuation() {
-    }
+    private Valuation() {}
 
     static Decision<CarraraEvent> valueType(CarraraState state, PlayerState me, BuildingType type) {
         if (!Preconditions.hasMarker(me)) {
             return Decision.reject("no-valuation-markers", "All six valuation markers are used.");
         }
         if (me.typesValued().contains(type)) {
-            return Decision.reject("type-already-valued",
-                    "You have already valued your " + type.id() + " buildings.");
+            return Decision.reject("type-already-valued", "You have already valued your " + type.id() + " buildings.");
         }
         if (!me.hasBuilt(type)) {
             return Decision.reject("no-building-of-type", "You have no " + type.id() + " building.");
@@ -37,11 +35,13 @@ final class Valuation {
             return Decision.reject("no-valuation-markers", "All six valuation markers are used.");
         }
         if (state.citiesValued().containsKey(city)) {
-            return Decision.reject("city-already-valued",
+            return Decision.reject(
+                    "city-already-valued",
                     city.id() + " was already valued by " + state.citiesValued().get(city) + ".");
         }
         if (me.buildingsIn(city) < CarraraData.minBuildings(city)) {
-            return Decision.reject("too-few-buildings",
+            return Decision.reject(
+                    "too-few-buildings",
                     city.id() + " needs " + CarraraData.minBuildings(city) + " of your buildings to be valued.");
         }
         return Decision.accept(request(state, me, CarraraData.KIND_CITY, city.id(), b -> b.city() == city));
@@ -53,32 +53,37 @@ final class Valuation {
             return Decision.reject("no-valuation-markers", "All six valuation markers are used.");
         }
         if (me.categoriesValued().contains(category)) {
-            return Decision.reject("category-already-valued",
-                    "You have already valued your " + category.id() + " buildings.");
+            return Decision.reject(
+                    "category-already-valued", "You have already valued your " + category.id() + " buildings.");
         }
         if (!me.hasBuilt(category)) {
             return Decision.reject("no-building-of-category", "You have no " + category.id() + " building.");
         }
-        return Decision.accept(request(state, me, CarraraData.KIND_CATEGORY, category.id(),
-                b -> CarraraData.category(b.type()) == category));
+        return Decision.accept(request(
+                state, me, CarraraData.KIND_CATEGORY, category.id(), b -> CarraraData.category(b.type()) == category));
     }
 
     /** The request to score {@code me}'s {@code valued} buildings, with the cities they stand in. */
-    private static ValuationRequested request(CarraraState state, PlayerState me, String kind, String target,
-                                              Predicate<Building> valued) {
+    private static ValuationRequested request(
+            CarraraState state, PlayerState me, String kind, String target, Predicate<Building> valued) {
         List<ValuationRequested.Building> buildings = new ArrayList<>();
         Set<City> cities = new LinkedHashSet<>();
         for (Building b : me.buildings()) {
             if (valued.test(b)) {
-                buildings.add(new ValuationRequested.Building(b.city().id(), b.type().id(), b.cost(),
-                        CarraraData.object(b.type()).id(), me.upgradeBonus(b)));
+                buildings.add(new ValuationRequested.Building(
+                        b.city().id(),
+                        b.type().id(),
+                        b.cost(),
+                        CarraraData.object(b.type()).id(),
+                        me.upgradeBonus(b)));
                 cities.add(b.city());
             }
         }
         List<ValuationRequested.City> cityValues = cities.stream()
-                .map(c -> new ValuationRequested.City(c.id(), CarraraData.value(c), CarraraData.payout(c).id()))
+                .map(c -> new ValuationRequested.City(
+                        c.id(), CarraraData.value(c), CarraraData.payout(c).id()))
                 .toList();
-        return new ValuationRequested(state.valuations() + 1, me.name(), kind, target, buildings, cityValues,
-                Counts.byId(state.supply()));
+        return new ValuationRequested(
+                state.valuations() + 1, me.name(), kind, target, buildings, cityValues, Counts.byId(state.supply()));
     }
 }

@@ -20,14 +20,18 @@ final class View {
     /** What one stone of each colour costs in each wheel section, I to VI; the same in every game. */
     private static final List<Map<String, Integer>> PRICES = priceTable();
 
-    private View() {
-    }
+    private View() {}
 
     static CarraraView of(CarraraState state, String viewer) {
         boolean expansion = state.hasExpansion();
         List<PlayerView> players = state.players().stream()
-                .map(p -> new PlayerView(p.name(), p.name().equals(viewer) ? p.coins() : null, p.vp(), p.stones(),
-                        p.buildings(), Counts.byId(p.objects()),
+                .map(p -> new PlayerView(
+                        p.name(),
+                        p.name().equals(viewer) ? p.coins() : null,
+                        p.vp(),
+                        p.stones(),
+                        p.buildings(),
+                        Counts.byId(p.objects()),
                         p.typesValued().stream().sorted().toList(),
                         CarraraData.VALUATION_MARKERS - p.markersUsed(),
                         expansion ? p.categoriesValued().stream().sorted().toList() : null,
@@ -38,19 +42,35 @@ final class View {
         ExpansionView board = null;
         if (expansion) {
             CarraraState.ExpansionBoard b = state.expansion();
-            board = new ExpansionView(b.largeBuildings().stream().map(View::tile).toList(),
+            board = new ExpansionView(
+                    b.largeBuildings().stream().map(View::tile).toList(),
                     b.upgradesLeft().stream().sorted().toList(),
-                    new BonusCardView(b.bonusCard(), b.bonusCard().description(), b.bonusCard().vp()));
+                    new BonusCardView(
+                            b.bonusCard(),
+                            b.bonusCard().description(),
+                            b.bonusCard().vp()));
         }
-        return new CarraraView(state.phase(), state.currentPlayer().name(), state.wheel(), state.bag().total(),
-                state.display().stream().map(View::tile).toList(), state.pile().size(),
-                Counts.byId(state.supply()), state.market().stream().sorted().toList(), citiesValued,
-                state.declaredBy(), state.endTriggered(), state.pending(), players, board, PRICES);
+        return new CarraraView(
+                state.phase(),
+                state.currentPlayer().name(),
+                state.wheel(),
+                state.bag().total(),
+                state.display().stream().map(View::tile).toList(),
+                state.pile().size(),
+                Counts.byId(state.supply()),
+                state.market().stream().sorted().toList(),
+                citiesValued,
+                state.declaredBy(),
+                state.endTriggered(),
+                state.pending(),
+                players,
+                board,
+                PRICES);
     }
 
     private static TileView tile(Tile tile) {
-        return new TileView(tile.type(), tile.cost(), CarraraData.category(tile.type()),
-                CarraraData.object(tile.type()));
+        return new TileView(
+                tile.type(), tile.cost(), CarraraData.category(tile.type()), CarraraData.object(tile.type()));
     }
 
     private static List<Map<String, Integer>> priceTable() {

@@ -25,7 +25,10 @@ public class LobbyEventsConsumer {
 
     @Incoming("lobby-events")
     public Uni<Void> consume(ConsumerRecord<String, String> record) {
-        return relay.after(() -> consumer.once("game.tables", record, TableStarted.class::isInstance,
+        return relay.after(() -> consumer.once(
+                "game.tables",
+                record,
+                TableStarted.class::isInstance,
                 (envelope, event) -> games.create((TableStarted) event)));
     }
 }

@@ -9,19 +9,17 @@ import dev.tessera.events.scoring.ScoringRoundScored;
 import dev.tessera.game.play.GameService;
 import dev.tessera.kit.eventing.IdempotentConsumer;
 import dev.tessera.kit.eventing.OutboxRelay;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.eclipse.microprofile.reactive.messaging.Incoming;
-
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
-
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
 
 /**
  * Scoring-service's answers become facts of the games: Alhambra's round points, a Carrara valuation's
@@ -49,16 +47,24 @@ public class ScoringEventsConsumer {
             if (event instanceof ScoringRoundScored scored) {
                 Map<String, Integer> points = new LinkedHashMap<>();
                 scored.scores().forEach(s -> points.put(s.player(), s.total()));
-                return games.record(scored.gameId(), new AlhambraEvent.PointsAwarded(scored.round(), points),
-                        ScoringEventsConsumer::sameRound).chain(() -> measureRoundTrip(scored));
+                return games.record(
+                                scored.gameId(),
+                                new AlhambraEvent.PointsAwarded(scored.round(), points),
+                                ScoringEventsConsumer::sameRound)
+                        .chain(() -> measureRoundTrip(scored));
             }
             if (event instanceof ValuationScored valuation) {
-                return games.record(envelope.subject(), valuation, (a, b) -> a instanceof ValuationScored v
-                        && v.valuation() == valuation.valuation());
+                return games.record(
+                        envelope.subject(),
+                        valuation,
+                        (a, b) -> a instanceof ValuationScored v && v.valuation() == valuation.valuation());
             }
             if (event instanceof FinalStandings standings) {
-                GameEnded ended = new GameEnded(standings.gameId(), standings.standings().stream()
-                        .map(s -> new GameEnded.Standing(s.player(), s.score(), s.rank())).toList());
+                GameEnded ended = new GameEnded(
+                        standings.gameId(),
+                        standings.standings().stream()
+                                .map(s -> new GameEnded.Standing(s.player(), s.score(), s.rank()))
+                                .toList());
                 return games.record(standings.gameId(), ended, (a, b) -> a instanceof GameEnded);
             }
             return Uni.createFrom().voidItem();
@@ -70,17 +76,20 @@ public class ScoringEventsConsumer {
      * recorded here (scoring rounds are rare, so reading the stream for the trigger's time is cheap).
      */
     private Uni<Void> measureRoundTrip(ScoringRoundScored scored) {
-        return games.recordedAt(scored.gameId(), e -> e instanceof AlhambraEvent.ScoringRoundTriggered t
-                && t.round() == scored.round()).invoke(triggered -> triggered.ifPresent(at ->
-                Timer.builder("tessera.scoring.round.trip")
+        return games.recordedAt(
+                        scored.gameId(),
+                        e -> e instanceof AlhambraEvent.ScoringRoundTriggered t && t.round() == scored.round())
+                .invoke(triggered -> triggered.ifPresent(at -> Timer.builder("tessera.scoring.round.trip")
                         .description("From a scoring round's trigger in game-service to its points recorded back")
-                        .publishPercentileHistogram().register(registry)
+                        .publishPercentileHistogram()
+                        .register(registry)
                         .record(Duration.between(at, OffsetDateTime.now()))))
                 .replaceWithVoid();
     }
 
     private static boolean sameRound(TesseraEvent existing, TesseraEvent incoming) {
-        return existing instanceof AlhambraEvent.PointsAwarded a && incoming instanceof AlhambraEvent.PointsAwarded b
+        return existing instanceof AlhambraEvent.PointsAwarded a
+                && incoming instanceof AlhambraEvent.PointsAwarded b
                 && a.round() == b.round();
     }
 }

@@ -10,8 +10,8 @@ import java.util.List;
  * @param player   the player to act (null in phase {@link #IDLE})
  * @param deadline when the worker acts (null in phase {@link #IDLE})
  */
-public record ClockRow(String gameId, String player, String phase, OffsetDateTime deadline, long streamVersion,
-                       List<String> bots) {
+public record ClockRow(
+        String gameId, String player, String phase, OffsetDateTime deadline, long streamVersion, List<String> bots) {
     /** The player must move before the deadline, else they time out. */
     public static final String TURN = "turn";
     /** The player timed out; unless they move before the deadline, a bot takes their seat. */

@@ -7,9 +7,6 @@ import io.quarkus.vertx.VertxContextSupport;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.jboss.logging.Logger;
-
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.Optional;
@@ -18,6 +15,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
 
 /**
  * Decides when the game clocks whose deadline has passed are acted on ({@link DueClocks}, a batch at a time).
@@ -51,6 +50,7 @@ public class ClockWorker {
     private volatile ScheduledExecutorService thread;
     /** When the next wake is planned (epoch ms), and the plan; guarded by this. */
     private long wakeAt = Long.MAX_VALUE;
+
     private ScheduledFuture<?> wake;
 
     void start(@Observes StartupEvent event) {
@@ -145,14 +145,15 @@ public class ClockWorker {
         long now = System.currentTimeMillis();
         long latest = now + longestSleep.toMillis();
         try {
-            Optional<OffsetDateTime> next = VertxContextSupport.subscribeAndAwait(
-                    () -> Panache.withSession(clocks::nextDeadline));
-            return next.map(d -> d.toInstant().toEpochMilli()).map(d -> d <= now ? now + 1_000 : Math.min(latest, d))
+            Optional<OffsetDateTime> next =
+                    VertxContextSupport.subscribeAndAwait(() -> Panache.withSession(clocks::nextDeadline));
+            return next.map(d -> d.toInstant().toEpochMilli())
+                    .map(d -> d <= now ? now + 1_000 : Math.min(latest, d))
                     .orElse(latest);
         } catch (Throwable e) {
             if (!stopped) {
-                LOG.warnf("clock worker could not read the next deadline (%s); looks again in a second",
-                        e.getMessage());
+                LOG.warnf(
+                        "clock worker could not read the next deadline (%s); looks again in a second", e.getMessage());
             }
             return System.currentTimeMillis() + 1_000;
         }

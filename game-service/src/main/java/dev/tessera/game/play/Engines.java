@@ -5,7 +5,6 @@ import dev.tessera.kit.problem.ProblemException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
-
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -20,12 +19,12 @@ public class Engines {
         this.byGame = engines.stream().collect(Collectors.toUnmodifiableMap(RulesEngine::game, Function.identity()));
     }
 
-
     @SuppressWarnings("unchecked")
     public <S, M, E> RulesEngine<S, M, E> get(String game) {
         RulesEngine<?, ?, ?> engine = byGame.get(game);
         if (engine == null) {
-            throw ProblemException.badField("game", "no rules engine for game '" + game + "'; hosted: " + byGame.keySet());
+            throw ProblemException.badField(
+                    "game", "no rules engine for game '" + game + "'; hosted: " + byGame.keySet());
         }
         return (RulesEngine<S, M, E>) engine;
     }

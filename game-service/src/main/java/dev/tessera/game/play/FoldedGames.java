@@ -1,10 +1,9 @@
 package dev.tessera.game.play;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The most recently used games, folded, so that a request folds only the events it has not seen

@@ -11,12 +11,11 @@ import dev.tessera.kit.eventing.EventStore;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.jboss.logging.Logger;
-
 import java.security.SecureRandom;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jboss.logging.Logger;
 
 /** Starts the game of a started table: its stream's first event, with a fresh recorded seed, and its clock row. */
 @ApplicationScoped
@@ -42,11 +41,11 @@ public class GameCreator {
      * delivery finds the stream already started and changes nothing.
      */
     Uni<Void> create(TableStarted table) {
-        Games.Title title = Games.byId(table.game()).orElseThrow(() ->
-                new IllegalArgumentException("TableStarted for unknown game " + table.game()));
+        Games.Title title = Games.byId(table.game())
+                .orElseThrow(() -> new IllegalArgumentException("TableStarted for unknown game " + table.game()));
         if (table.players().size() < title.minPlayers() || table.players().size() > title.maxPlayers()) {
-            throw new IllegalArgumentException(title.name() + " cannot start with " + table.players().size()
-                    + " players");
+            throw new IllegalArgumentException(
+                    title.name() + " cannot start with " + table.players().size() + " players");
         }
         String gameId = GameService.gameIdOf(table.tableId());
         long seed = SEEDS.nextLong();
@@ -54,8 +53,14 @@ public class GameCreator {
         // The engine may add what it fixes for new games (The Builders: its cards' edition) to the recorded options.
         Map<String, String> options = engine.optionsForNewGame(table.options());
         Object initial = engine.start(new GameSetup(table.players(), seed, options));
-        GameStarted started = new GameStarted(gameId, table.tableId(), table.game(), table.players(), seed,
-                options, codec.mapper().valueToTree(engine.view(initial, null)));
+        GameStarted started = new GameStarted(
+                gameId,
+                table.tableId(),
+                table.game(),
+                table.players(),
+                seed,
+                options,
+                codec.mapper().valueToTree(engine.view(initial, null)));
         return store.version(gameId).chain(version -> {
             if (version > 0) {
                 LOG.infof("game %s of table %s exists already", gameId, table.tableId());

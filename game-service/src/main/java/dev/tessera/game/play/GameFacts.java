@@ -6,10 +6,9 @@ import dev.tessera.kit.eventing.EventStore;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.jboss.logging.Logger;
-
 import java.util.List;
 import java.util.function.BiPredicate;
+import org.jboss.logging.Logger;
 
 /** Records on a game's stream the facts that come from outside its players (scoring answers, final standings). */
 @ApplicationScoped
@@ -34,30 +33,37 @@ public class GameFacts {
      * of the same player keeps its deadline).
      */
     <S, M, E> Uni<Void> record(String gameId, TesseraEvent fact, BiPredicate<TesseraEvent, TesseraEvent> sameFact) {
-        return clocks.lock(gameId).chain(clock -> store.load(gameId, 0).chain(events -> {
-            if (events.isEmpty()) {
-                LOG.warnf("%s for unknown game %s ignored", fact.getClass().getSimpleName(), gameId);
-                return Uni.createFrom().voidItem();
-            }
-            if (events.stream().map(store::event).anyMatch(e -> sameFact.test(e, fact))) {
-                LOG.infof("game %s already has %s", gameId, fact);
-                return Uni.createFrom().voidItem();
-            }
-            GameStream<S, M, E> game = loader.fold(gameId, events);
-            S state = game.state();
-            if (game.engine().eventType().isInstance(fact)) {
-                try {
-                    state = game.engine().evolve(game.state(), game.engine().eventType().cast(fact));
-                } catch (RuntimeException e) {
-                    LOG.warnf("game %s cannot take %s now: %s", gameId, fact, e.getMessage());
-                    return Uni.createFrom().voidItem();
-                }
-            }
-            GameStream<S, M, E> after = new GameStream<>(game.started(), game.engine(), state, game.version() + 1);
-            // A fact from outside the players: a running turn or grace of the same player keeps its deadline.
-            return store.append(gameId, game.version(), List.of(fact), Topics.GAME_EVENTS)
-                    .chain(() -> clocks.after(after, clock, true))
-                    .replaceWithVoid();
-        }));
+        return clocks.lock(gameId)
+                .chain(clock -> store.load(gameId, 0).chain(events -> {
+                    if (events.isEmpty()) {
+                        LOG.warnf(
+                                "%s for unknown game %s ignored",
+                                fact.getClass().getSimpleName(), gameId);
+                        return Uni.createFrom().voidItem();
+                    }
+                    if (events.stream().map(store::event).anyMatch(e -> sameFact.test(e, fact))) {
+                        LOG.infof("game %s already has %s", gameId, fact);
+                        return Uni.createFrom().voidItem();
+                    }
+                    GameStream<S, M, E> game = loader.fold(gameId, events);
+                    S state = game.state();
+                    if (game.engine().eventType().isInstance(fact)) {
+                        try {
+                            state = game.engine()
+                                    .evolve(
+                                            game.state(),
+                                            game.engine().eventType().cast(fact));
+                        } catch (RuntimeException e) {
+                            LOG.warnf("game %s cannot take %s now: %s", gameId, fact, e.getMessage());
+                            return Uni.createFrom().voidItem();
+                        }
+                    }
+                    GameStream<S, M, E> after =
+                            new GameStream<>(game.started(), game.engine(), state, game.version() + 1);
+                    // A fact from outside the players: a running turn or grace of the same player keeps its deadline.
+                    return store.append(gameId, game.version(), List.of(fact), Topics.GAME_EVENTS)
+                            .chain(() -> clocks.after(after, clock, true))
+                            .replaceWithVoid();
+                }));
     }
 }

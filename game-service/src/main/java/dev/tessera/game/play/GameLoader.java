@@ -13,10 +13,9 @@ import dev.tessera.kit.problem.ProblemException;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.List;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
-
-import java.util.List;
 
 /**
  * Folds a game's stream to its current state (from the state kept in memory, else the latest snapshot, else the
@@ -51,12 +50,14 @@ public class GameLoader {
     <S, M, E> Uni<GameService.Clocked<S, M, E>> currentWithClock(String gameId) {
         GameStream<S, M, E> kept = folded.get(gameId);
         if (kept == null) {
-            return Uni.combine().all().unis(this.<S, M, E>current(gameId), clocks.find(gameId))
+            return Uni.combine()
+                    .all()
+                    .unis(this.<S, M, E>current(gameId), clocks.find(gameId))
                     .with((game, clock) -> new GameService.Clocked<>(game, clock.orElse(null)));
         }
         return clocks.tailAndRow(gameId, kept.version()).map(read -> {
-            GameStream<S, M, E> game = foldFrom(kept.started(), kept.engine(), kept.state(), kept.version(),
-                    read.tail());
+            GameStream<S, M, E> game =
+                    foldFrom(kept.started(), kept.engine(), kept.state(), kept.version(), read.tail());
             folded.remember(game);
             return new GameService.Clocked<>(game, read.row().orElse(null));
         });
@@ -74,9 +75,10 @@ public class GameLoader {
             loaded = store.load(gameId, kept.version())
                     .map(tail -> foldFrom(kept.started(), kept.engine(), kept.state(), kept.version(), tail));
         } else {
-            loaded = store.snapshot(gameId).chain(snapshot -> snapshot.isPresent()
-                    ? this.<S, M, E>fromSnapshot(gameId, snapshot.get())
-                    : store.load(gameId, 0).map(events -> fold(gameId, events)));
+            loaded = store.snapshot(gameId)
+                    .chain(snapshot -> snapshot.isPresent()
+                            ? this.<S, M, E>fromSnapshot(gameId, snapshot.get())
+                            : store.load(gameId, 0).map(events -> fold(gameId, events)));
         }
         return loaded.invoke(folded::remember);
     }
@@ -89,8 +91,9 @@ public class GameLoader {
             try {
                 base = mapper().treeToValue(snapshot.state(), engine.stateType());
             } catch (Exception e) {
-                LOG.warnf("snapshot of %s at %d unreadable (%s): folding from the start", gameId, snapshot.version(),
-                        e.getMessage());
+                LOG.warnf(
+                        "snapshot of %s at %d unreadable (%s): folding from the start",
+                        gameId, snapshot.version(), e.getMessage());
                 return store.load(gameId, 0).map(events -> fold(gameId, events));
             }
             return store.load(gameId, snapshot.version())
@@ -110,8 +113,8 @@ public class GameLoader {
     }
 
     @SuppressWarnings("unchecked")
-    private <S, M, E> GameStream<S, M, E> foldFrom(GameStarted started, RulesEngine<S, M, E> engine, S state,
-                                                   long version, List<StoredEvent> events) {
+    private <S, M, E> GameStream<S, M, E> foldFrom(
+            GameStarted started, RulesEngine<S, M, E> engine, S state, long version, List<StoredEvent> events) {
         for (StoredEvent stored : events) {
             TesseraEvent event = store.event(stored);
             if (engine.eventType().isInstance(event)) {
@@ -133,7 +136,9 @@ public class GameLoader {
         try {
             JsonNode json = mapper().valueToTree(after.state());
             if (!after.state().equals(mapper().treeToValue(json, after.engine().stateType()))) {
-                LOG.debugf("%s state does not survive JSON: no snapshot", after.engine().game());
+                LOG.debugf(
+                        "%s state does not survive JSON: no snapshot",
+                        after.engine().game());
                 return Uni.createFrom().voidItem();
             }
             return store.saveSnapshot(after.started().gameId(), after.version(), json);

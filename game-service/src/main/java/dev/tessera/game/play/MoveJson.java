@@ -8,7 +8,6 @@ import dev.tessera.game.rules.RulesEngine;
 import dev.tessera.kit.problem.ProblemException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,8 +27,10 @@ public class MoveJson {
         try {
             return mapper().treeToValue(move, engine.moveType());
         } catch (Exception e) {
-            throw ProblemException.badField("move", "not a " + engine.game() + " move: "
-                    + e.getMessage().lines().findFirst().orElse(""));
+            throw ProblemException.badField(
+                    "move",
+                    "not a " + engine.game() + " move: "
+                            + e.getMessage().lines().findFirst().orElse(""));
         }
     }
 

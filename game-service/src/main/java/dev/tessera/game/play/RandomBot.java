@@ -13,8 +13,7 @@ public final class RandomBot {
     /** The bot's name in {@code SeatTakenByBot.bot}. */
     public static final String NAME = "random";
 
-    private RandomBot() {
-    }
+    private RandomBot() {}
 
     /** One of {@code legal} (never empty), chosen from {@code seed} and {@code version} alone. */
     public static <M> M pick(List<M> legal, long seed, long version) {

@@ -15,8 +15,7 @@ public sealed interface Decision<E> {
      * @param rule   stable kebab-case rule code, e.g. {@code wall-mismatch}; clients switch on it
      * @param detail a sentence a player can act on
      */
-    record Rejected<E>(String rule, String detail) implements Decision<E> {
-    }
+    record Rejected<E>(String rule, String detail) implements Decision<E> {}
 
     static <E> Decision<E> accept(List<E> events) {
         return new Accepted<>(events);

@@ -17,12 +17,11 @@ import java.util.Optional;
  * holds the versions.
  */
 public final class MoveChecks {
-    private MoveChecks() {
-    }
+    private MoveChecks() {}
 
     /** The rejection of {@code move} by {@code player} the checks every game needs make, if one of them fails. */
-    public static <S, M, E> Optional<Decision.Rejected<E>> rejection(RulesEngine<S, M, E> engine, S state, String player,
-                                                                  M move) {
+    public static <S, M, E> Optional<Decision.Rejected<E>> rejection(
+            RulesEngine<S, M, E> engine, S state, String player, M move) {
         if (engine.isOver(state)) {
             return Optional.of(new Decision.Rejected<>("game-over", "The game is over."));
         }

@@ -1,7 +1,6 @@
 package dev.tessera.game.rules;
 
 import dev.tessera.events.Games;
-
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

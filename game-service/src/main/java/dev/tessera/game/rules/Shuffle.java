@@ -7,8 +7,7 @@ import java.util.Random;
 
 /** The one way rules engines shuffle. */
 public final class Shuffle {
-    private Shuffle() {
-    }
+    private Shuffle() {}
 
     /**
      * A Fisher–Yates shuffle driven only by {@code random}, so that a seed fixes the result on every JVM

@@ -1,20 +1,5 @@
 package dev.tessera.game.alhambra;
 
-import dev.tessera.events.alhambra.AlhambraEvent;
-import dev.tessera.events.alhambra.AlhambraEvent.MoneyDisplayRefilled;
-import dev.tessera.events.alhambra.AlhambraEvent.MoneyTaken;
-import dev.tessera.events.alhambra.AlhambraEvent.PlayerPassed;
-import dev.tessera.events.alhambra.AlhambraEvent.TileBought;
-import dev.tessera.events.alhambra.AlhambraEvent.TurnEnded;
-import dev.tessera.events.alhambra.MoneyCardInfo;
-import dev.tessera.game.alhambra.AlhambraState.Phase;
-import dev.tessera.game.rules.RulesFixture;
-import org.junit.jupiter.api.Nested;
-import org.junit.jupiter.api.Test;
-
-import java.util.Arrays;
-import java.util.List;
-
 import static dev.tessera.game.alhambra.Crafted.card;
 import static dev.tessera.game.alhambra.Crafted.p1ToAct;
 import static dev.tessera.game.alhambra.Crafted.tile;
@@ -27,6 +12,20 @@ import static dev.tessera.game.alhambra.Currency.YELLOW;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tessera.events.alhambra.AlhambraEvent;
+import dev.tessera.events.alhambra.AlhambraEvent.MoneyDisplayRefilled;
+import dev.tessera.events.alhambra.AlhambraEvent.MoneyTaken;
+import dev.tessera.events.alhambra.AlhambraEvent.PlayerPassed;
+import dev.tessera.events.alhambra.AlhambraEvent.TileBought;
+import dev.tessera.events.alhambra.AlhambraEvent.TurnEnded;
+import dev.tessera.events.alhambra.MoneyCardInfo;
+import dev.tessera.game.alhambra.AlhambraState.Phase;
+import dev.tessera.game.rules.RulesFixture;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
 
 /** The three actions of a turn and the turn order; redesign is in {@link AlhambraPlacementTest}. */
 class AlhambraActionsTest {
@@ -67,7 +66,9 @@ class AlhambraActionsTest {
 
             List<AlhambraEvent> events = taken.events();
             assertEquals(new MoneyTaken("p1", List.of(new MoneyCardInfo(BLUE_9.id(), "blue", 9)), 9), events.get(0));
-            assertEquals(List.of(Infos.info((MoneyCard) top)), taken.the(MoneyDisplayRefilled.class).cards());
+            assertEquals(
+                    List.of(Infos.info((MoneyCard) top)),
+                    taken.the(MoneyDisplayRefilled.class).cards());
             assertEquals(new TurnEnded("p1", "p2"), events.get(events.size() - 1));
             AlhambraState after = taken.state();
             assertTrue(after.player("p1").hand().contains(BLUE_9));
@@ -83,7 +84,9 @@ class AlhambraActionsTest {
 
         @Test
         void several_cards_totalling_more_than_five_are_refused() {
-            RULES.given(withDisplay()).when("p1", take(GREEN_2, YELLOW_3, ORANGE_1)).thenRejected("take-money-over-5");
+            RULES.given(withDisplay())
+                    .when("p1", take(GREEN_2, YELLOW_3, ORANGE_1))
+                    .thenRejected("take-money-over-5");
             RULES.given(withDisplay()).when("p1", take(BLUE_9, ORANGE_1)).thenRejected("take-money-over-5");
         }
 
@@ -91,7 +94,9 @@ class AlhambraActionsTest {
         void only_cards_on_the_display_can_be_taken_each_once() {
             RULES.given(withDisplay()).when("p1", take(card(BLUE, 1))).thenRejected("no-such-card");
             RULES.given(withDisplay()).when("p1", take(GREEN_2, GREEN_2)).thenRejected("no-such-card");
-            RULES.given(withDisplay()).when("p1", new AlhambraMove.TakeMoney(List.of())).thenRejected("no-cards");
+            RULES.given(withDisplay())
+                    .when("p1", new AlhambraMove.TakeMoney(List.of()))
+                    .thenRejected("no-cards");
         }
     }
 
@@ -122,7 +127,9 @@ class AlhambraActionsTest {
             AlhambraState s = withMarket(withMarket(p1ToAct(), BLUE, tile(12)), GREEN, tile(6));
             s = withHand(s, "p1", card(BLUE, 8), card(GREEN, 2), card(YELLOW, 9));
 
-            s = RULES.given(s).played("p1", buy(tile(12), card(BLUE, 8)), buy(tile(6), card(GREEN, 2))).state();
+            s = RULES.given(s)
+                    .played("p1", buy(tile(12), card(BLUE, 8)), buy(tile(6), card(GREEN, 2)))
+                    .state();
             assertEquals(Phase.ACTION, s.phase());
             RULES.given(s).when("p1", new AlhambraMove.PlaceTile(12, 1, 0)).thenRejected("extra-action-first");
             assertFalse(RULES.engine().legalMoves(s, "p1").stream().anyMatch(m -> m instanceof AlhambraMove.PlaceTile));
@@ -137,7 +144,8 @@ class AlhambraActionsTest {
         void overpaying_ends_the_actions_without_change() {
             AlhambraState s = withHand(withMarket(p1ToAct(), BLUE, tile(12)), "p1", card(BLUE, 9), card(BLUE, 1));
 
-            AlhambraState after = RULES.given(s).when("p1", buy(tile(12), card(BLUE, 9))).state();
+            AlhambraState after =
+                    RULES.given(s).when("p1", buy(tile(12), card(BLUE, 9))).state();
 
             assertEquals(Phase.PLACEMENT, after.phase());
             assertEquals(List.of(card(BLUE, 1)), after.player("p1").hand(), "no change is given");
@@ -147,13 +155,17 @@ class AlhambraActionsTest {
         @Test
         void a_tile_is_paid_in_its_spaces_currency_only() {
             AlhambraState s = withHand(withMarket(p1ToAct(), BLUE, tile(12)), "p1", card(BLUE, 5), card(GREEN, 3));
-            RULES.given(s).when("p1", buy(tile(12), card(BLUE, 5), card(GREEN, 3))).thenRejected("wrong-currency");
+            RULES.given(s)
+                    .when("p1", buy(tile(12), card(BLUE, 5), card(GREEN, 3)))
+                    .thenRejected("wrong-currency");
         }
 
         @Test
         void a_payment_below_the_price_is_refused() {
             AlhambraState s = withHand(withMarket(p1ToAct(), BLUE, tile(12)), "p1", card(BLUE, 5), card(BLUE, 2));
-            RULES.given(s).when("p1", buy(tile(12), card(BLUE, 5), card(BLUE, 2))).thenRejected("not-enough-money");
+            RULES.given(s)
+                    .when("p1", buy(tile(12), card(BLUE, 5), card(BLUE, 2)))
+                    .thenRejected("not-enough-money");
         }
 
         @Test
@@ -167,13 +179,18 @@ class AlhambraActionsTest {
 
         @Test
         void interchangeable_cards_are_listed_once_but_any_copy_is_accepted() {
-            AlhambraState s = withHand(withMarket(p1ToAct(), BLUE, tile(7)), "p1",
-                    card(BLUE, 3, 1), card(BLUE, 3, 0), card(BLUE, 3, 2));
+            AlhambraState s = withHand(
+                    withMarket(p1ToAct(), BLUE, tile(7)), "p1", card(BLUE, 3, 1), card(BLUE, 3, 0), card(BLUE, 3, 2));
             List<AlhambraMove> buys = RULES.engine().legalMoves(s, "p1").stream()
-                    .filter(m -> m instanceof AlhambraMove.BuyTile).toList();
+                    .filter(m -> m instanceof AlhambraMove.BuyTile)
+                    .toList();
             // one, two or three threes: three value multisets, each with the lowest ids
-            assertEquals(List.of(buy(tile(7), card(BLUE, 3, 0)), buy(tile(7), card(BLUE, 3, 0), card(BLUE, 3, 1)),
-                    buy(tile(7), card(BLUE, 3, 0), card(BLUE, 3, 1), card(BLUE, 3, 2))), buys);
+            assertEquals(
+                    List.of(
+                            buy(tile(7), card(BLUE, 3, 0)),
+                            buy(tile(7), card(BLUE, 3, 0), card(BLUE, 3, 1)),
+                            buy(tile(7), card(BLUE, 3, 0), card(BLUE, 3, 1), card(BLUE, 3, 2))),
+                    buys);
             RULES.given(s).when("p1", buy(tile(7), card(BLUE, 3, 2))).events(); // fails unless accepted
         }
     }
@@ -190,7 +207,8 @@ class AlhambraActionsTest {
     class PlaceTile {
         @Test
         void placing_with_nothing_bought_is_refused() {
-            RULES.given(withDisplay()).when("p1", new AlhambraMove.PlaceTile(12, 1, 0))
+            RULES.given(withDisplay())
+                    .when("p1", new AlhambraMove.PlaceTile(12, 1, 0))
                     .thenRejected("nothing-to-place");
         }
     }
@@ -204,7 +222,8 @@ class AlhambraActionsTest {
             AlhambraState stuck = p1ToAct();
             stuck = withHand(stuck.withMoney(List.of(), List.of(), List.of()), "p1");
             assertEquals(List.of(new AlhambraMove.Pass()), RULES.engine().legalMoves(stuck, "p1"));
-            List<AlhambraEvent> events = RULES.given(stuck).when("p1", new AlhambraMove.Pass()).events();
+            List<AlhambraEvent> events =
+                    RULES.given(stuck).when("p1", new AlhambraMove.Pass()).events();
             assertEquals(new PlayerPassed("p1"), events.get(0));
             assertEquals(new TurnEnded("p1", "p2"), events.get(events.size() - 1));
         }

@@ -1,13 +1,12 @@
 package dev.tessera.game.alhambra;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 /** The component data against game-service/docs/alhambra.md and its sources. */
 class AlhambraDataTest {
@@ -15,7 +14,9 @@ class AlhambraDataTest {
     @Test
     void fifty_four_tiles_with_the_bga_ids() {
         assertEquals(54, AlhambraData.TILES.size());
-        assertEquals(IntStream.rangeClosed(6, 59).boxed().toList(), AlhambraData.TILES.stream().map(Tile::id).toList());
+        assertEquals(
+                IntStream.rangeClosed(6, 59).boxed().toList(),
+                AlhambraData.TILES.stream().map(Tile::id).toList());
         AlhambraData.TILES.forEach(t -> assertEquals(t, AlhambraData.tile(t.id())));
     }
 
@@ -30,9 +31,12 @@ class AlhambraDataTest {
                 BuildingType.GARDEN, List.of(11, 6, 12, 99),
                 BuildingType.TOWER, List.of(11, 7, 13, 110));
         for (BuildingType type : BuildingType.values()) {
-            var stats = AlhambraData.TILES.stream().filter(t -> t.type() == type).mapToInt(Tile::cost)
+            var stats = AlhambraData.TILES.stream()
+                    .filter(t -> t.type() == type)
+                    .mapToInt(Tile::cost)
                     .summaryStatistics();
-            assertEquals(expected.get(type),
+            assertEquals(
+                    expected.get(type),
                     List.of((int) stats.getCount(), stats.getMin(), stats.getMax(), (int) stats.getSum()),
                     type.toString());
         }
@@ -42,9 +46,22 @@ class AlhambraDataTest {
     void wall_patterns_as_summarised_in_the_rules() {
         Map<String, Integer> byPattern = new java.util.TreeMap<>();
         AlhambraData.TILES.forEach(t -> byPattern.merge(t.walls().code(), 1, Integer::sum));
-        assertEquals(Map.ofEntries(Map.entry("", 10), Map.entry("N", 4), Map.entry("E", 4), Map.entry("S", 4),
-                Map.entry("W", 4), Map.entry("NE", 5), Map.entry("ES", 5), Map.entry("SW", 5), Map.entry("NW", 5),
-                Map.entry("NEW", 2), Map.entry("NES", 2), Map.entry("ESW", 2), Map.entry("NSW", 2)), byPattern);
+        assertEquals(
+                Map.ofEntries(
+                        Map.entry("", 10),
+                        Map.entry("N", 4),
+                        Map.entry("E", 4),
+                        Map.entry("S", 4),
+                        Map.entry("W", 4),
+                        Map.entry("NE", 5),
+                        Map.entry("ES", 5),
+                        Map.entry("SW", 5),
+                        Map.entry("NW", 5),
+                        Map.entry("NEW", 2),
+                        Map.entry("NES", 2),
+                        Map.entry("ESW", 2),
+                        Map.entry("NSW", 2)),
+                byPattern);
     }
 
     @Test
@@ -58,7 +75,8 @@ class AlhambraDataTest {
             for (Currency c : Currency.values()) {
                 assertEquals(45 * copies, totals.get(c));
             }
-            assertEquals(cards.size(), cards.stream().map(MoneyCard::id).distinct().count());
+            assertEquals(
+                    cards.size(), cards.stream().map(MoneyCard::id).distinct().count());
             cards.forEach(c -> assertEquals(c, AlhambraData.moneyCard(c.id())));
         }
     }

@@ -1,15 +1,14 @@
 package dev.tessera.game.alhambra;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.ArrayList;
-import java.util.List;
-
 import static dev.tessera.game.alhambra.GridAction.PLACE;
 import static dev.tessera.game.alhambra.GridAction.REMOVE;
 import static dev.tessera.game.alhambra.GridAction.SWAP;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /** The placement calculator on plain layouts (fountain at 0,0 implied), rule by rule. */
 class AlhambraGridTest {
@@ -71,24 +70,23 @@ class AlhambraGridTest {
     @Test
     void closing_the_fourth_side_around_an_empty_square_makes_a_hole() {
         // (1,1) is empty with tiles north (1,0), east (2,1) and south (1,2); (0,1) would close it
-        List<LayoutTile> layout = List.of(t(1, 0, ""), t(2, 0, ""), t(2, 1, ""), t(2, 2, ""), t(1, 2, ""),
-                t(0, 2, ""));
+        List<LayoutTile> layout = List.of(t(1, 0, ""), t(2, 0, ""), t(2, 1, ""), t(2, 2, ""), t(1, 2, ""), t(0, 2, ""));
         assertEquals("hole", check(layout, PLACE, 0, 1, ""));
     }
 
     @Test
     void enclosing_a_group_of_empty_squares_is_a_hole_too() {
         // a ring around (1,1) and (2,1): no single empty square has four neighbours, yet both are enclosed
-        List<LayoutTile> layout = List.of(t(1, 0, ""), t(2, 0, ""), t(3, 0, ""), t(3, 1, ""), t(3, 2, ""),
-                t(2, 2, ""), t(1, 2, ""), t(0, 2, ""));
+        List<LayoutTile> layout = List.of(
+                t(1, 0, ""), t(2, 0, ""), t(3, 0, ""), t(3, 1, ""), t(3, 2, ""), t(2, 2, ""), t(1, 2, ""), t(0, 2, ""));
         assertEquals("hole", check(layout, PLACE, 0, 1, ""));
     }
 
     @Test
     void a_pocket_closed_only_at_a_corner_is_a_hole() {
         // (1,1) and (2,1) are empty; (3,1) touches (2,0) only at a corner, and that corner closes the pocket
-        List<LayoutTile> layout = List.of(t(1, 0, ""), t(2, 0, ""), t(0, 1, ""), t(0, 2, ""), t(1, 2, ""),
-                t(2, 2, ""), t(3, 2, ""));
+        List<LayoutTile> layout =
+                List.of(t(1, 0, ""), t(2, 0, ""), t(0, 1, ""), t(0, 2, ""), t(1, 2, ""), t(2, 2, ""), t(3, 2, ""));
         assertEquals("ok", AlhambraGrid.ofLayout(layout).validate().code());
         assertEquals("hole", check(layout, PLACE, 3, 1, ""));
         assertEquals("ok", check(layout, PLACE, 4, 2, ""));
@@ -148,14 +146,30 @@ class AlhambraGridTest {
 
     @Test
     void validate_rechecks_a_whole_layout() {
-        assertEquals(PlacementRule.OK, AlhambraGrid.ofLayout(List.of(t(1, 0, "E"), t(1, -1, ""), t(2, -1, ""),
-                t(2, 0, "W"))).validate());
-        assertEquals(PlacementRule.WALL_MISMATCH, AlhambraGrid.ofLayout(List.of(t(1, 0, "W"))).validate());
-        assertEquals(PlacementRule.UNREACHABLE, AlhambraGrid.ofLayout(List.of(t(1, 0, "E"), t(2, 0, "W")))
-                .validate());
-        assertEquals(PlacementRule.UNREACHABLE, AlhambraGrid.ofLayout(List.of(t(5, 5, ""))).validate());
-        assertEquals(PlacementRule.HOLE, AlhambraGrid.ofLayout(List.of(t(1, 0, ""), t(2, 0, ""), t(2, 1, ""),
-                t(2, 2, ""), t(1, 2, ""), t(0, 2, ""), t(0, 1, ""))).validate());
+        assertEquals(
+                PlacementRule.OK,
+                AlhambraGrid.ofLayout(List.of(t(1, 0, "E"), t(1, -1, ""), t(2, -1, ""), t(2, 0, "W")))
+                        .validate());
+        assertEquals(
+                PlacementRule.WALL_MISMATCH,
+                AlhambraGrid.ofLayout(List.of(t(1, 0, "W"))).validate());
+        assertEquals(
+                PlacementRule.UNREACHABLE,
+                AlhambraGrid.ofLayout(List.of(t(1, 0, "E"), t(2, 0, "W"))).validate());
+        assertEquals(
+                PlacementRule.UNREACHABLE,
+                AlhambraGrid.ofLayout(List.of(t(5, 5, ""))).validate());
+        assertEquals(
+                PlacementRule.HOLE,
+                AlhambraGrid.ofLayout(List.of(
+                                t(1, 0, ""),
+                                t(2, 0, ""),
+                                t(2, 1, ""),
+                                t(2, 2, ""),
+                                t(1, 2, ""),
+                                t(0, 2, ""),
+                                t(0, 1, "")))
+                        .validate());
     }
 
     @Test

@@ -1,22 +1,5 @@
 package dev.tessera.game.alhambra;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tessera.events.EventCodec;
-import dev.tessera.events.EventType;
-import dev.tessera.events.alhambra.AlhambraEvent;
-import dev.tessera.game.alhambra.AlhambraMove.GiveToDirk;
-import dev.tessera.game.alhambra.AlhambraMove.TakeMoney;
-import dev.tessera.game.rules.Decision;
-import dev.tessera.game.rules.RulesFixture;
-import org.junit.jupiter.api.Test;
-
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Random;
-import java.util.Set;
-
 import static dev.tessera.game.alhambra.Crafted.p1ToAct;
 import static dev.tessera.game.alhambra.Crafted.tile;
 import static dev.tessera.game.alhambra.Crafted.withPending;
@@ -27,6 +10,22 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tessera.events.EventCodec;
+import dev.tessera.events.EventType;
+import dev.tessera.events.alhambra.AlhambraEvent;
+import dev.tessera.game.alhambra.AlhambraMove.GiveToDirk;
+import dev.tessera.game.alhambra.AlhambraMove.TakeMoney;
+import dev.tessera.game.rules.Decision;
+import dev.tessera.game.rules.RulesFixture;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
 
 /** Moves, views and events as JSON: what clients and other services read and send. */
 class AlhambraJsonTest {
@@ -40,11 +39,13 @@ class AlhambraJsonTest {
         for (int players : new int[] {2, 4}) {
             for (long seed = 1; seed <= 4; seed++) {
                 int[] count = {0};
-                AlhambraPropertyTest.randomGames().after((before, mover, move, events, after) -> {
-                    if (count[0]++ % 7 == 0 && !RULES.engine().isOver(after)) {
-                        states.add(after);
-                    }
-                }).play(setup(players, seed), new Random(seed));
+                AlhambraPropertyTest.randomGames()
+                        .after((before, mover, move, events, after) -> {
+                            if (count[0]++ % 7 == 0 && !RULES.engine().isOver(after)) {
+                                states.add(after);
+                            }
+                        })
+                        .play(setup(players, seed), new Random(seed));
             }
         }
         return states;
@@ -64,19 +65,31 @@ class AlhambraJsonTest {
                 }
             }
         }
-        assertEquals(Set.of("take-money", "buy-tile", "redesign-place", "redesign-remove", "redesign-swap",
-                "place-tile", "reserve-tile", "give-to-dirk"), types);
+        assertEquals(
+                Set.of(
+                        "take-money",
+                        "buy-tile",
+                        "redesign-place",
+                        "redesign-remove",
+                        "redesign-swap",
+                        "place-tile",
+                        "reserve-tile",
+                        "give-to-dirk"),
+                types);
     }
 
     @Test
     void moves_have_the_documented_shape() throws Exception {
-        assertEquals(new TakeMoney(List.of(3, 17)),
+        assertEquals(
+                new TakeMoney(List.of(3, 17)),
                 mapper.readValue("{\"type\":\"take-money\",\"cards\":[3,17]}", AlhambraMove.class));
-        assertEquals(new AlhambraMove.PlaceTile(12, -1, 2),
+        assertEquals(
+                new AlhambraMove.PlaceTile(12, -1, 2),
                 mapper.readValue("{\"type\":\"place-tile\",\"tile\":12,\"x\":-1,\"y\":2}", AlhambraMove.class));
         assertEquals("{\"type\":\"give-to-dirk\"}", mapper.writeValueAsString(new GiveToDirk()));
         assertEquals("{\"type\":\"pass\"}", mapper.writeValueAsString(new AlhambraMove.Pass()));
-        assertEquals("{\"type\":\"buy-tile\",\"tile\":12,\"cards\":[5,8]}",
+        assertEquals(
+                "{\"type\":\"buy-tile\",\"tile\":12,\"cards\":[5,8]}",
                 mapper.writeValueAsString(new AlhambraMove.BuyTile(12, List.of(5, 8))));
     }
 
@@ -88,7 +101,9 @@ class AlhambraJsonTest {
                 Set<Integer> visibleCards = new HashSet<>();
                 s.display().forEach(c -> visibleCards.add(c.id()));
                 Set<Integer> visibleTiles = new HashSet<>();
-                s.market().stream().filter(m -> m.tile() != null).forEach(m -> visibleTiles.add(m.tile().id()));
+                s.market().stream()
+                        .filter(m -> m.tile() != null)
+                        .forEach(m -> visibleTiles.add(m.tile().id()));
                 s.dirk().forEach(t -> visibleTiles.add(t.id()));
                 s.unclaimed().forEach(t -> visibleTiles.add(t.id()));
                 for (PlayerState p : s.players()) {
@@ -147,7 +162,9 @@ class AlhambraJsonTest {
         }
         Set<Class<?>> seen = new HashSet<>();
         for (long seed = 1; seed <= 3; seed++) {
-            for (AlhambraEvent e : AlhambraPropertyTest.randomGames().play(setup(2, seed), new Random(seed)).events()) {
+            for (AlhambraEvent e : AlhambraPropertyTest.randomGames()
+                    .play(setup(2, seed), new Random(seed))
+                    .events()) {
                 String json = mapper.writeValueAsString(e);
                 assertEquals(e, mapper.readValue(json, e.getClass()), json);
                 seen.add(e.getClass());

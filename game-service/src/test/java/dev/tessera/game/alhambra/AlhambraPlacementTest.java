@@ -1,17 +1,5 @@
 package dev.tessera.game.alhambra;
 
-import dev.tessera.events.alhambra.AlhambraEvent;
-import dev.tessera.events.alhambra.AlhambraEvent.TilePlaced;
-import dev.tessera.events.alhambra.AlhambraEvent.TileReserved;
-import dev.tessera.events.alhambra.AlhambraEvent.TilesSwapped;
-import dev.tessera.events.alhambra.AlhambraEvent.TurnEnded;
-import dev.tessera.game.alhambra.AlhambraState.Phase;
-import dev.tessera.game.rules.RulesFixture;
-import org.junit.jupiter.api.Nested;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static dev.tessera.game.alhambra.Crafted.at;
 import static dev.tessera.game.alhambra.Crafted.p1ToAct;
 import static dev.tessera.game.alhambra.Crafted.tile;
@@ -21,6 +9,17 @@ import static dev.tessera.game.alhambra.Crafted.withReserve;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tessera.events.alhambra.AlhambraEvent;
+import dev.tessera.events.alhambra.AlhambraEvent.TilePlaced;
+import dev.tessera.events.alhambra.AlhambraEvent.TileReserved;
+import dev.tessera.events.alhambra.AlhambraEvent.TilesSwapped;
+import dev.tessera.events.alhambra.AlhambraEvent.TurnEnded;
+import dev.tessera.game.alhambra.AlhambraState.Phase;
+import dev.tessera.game.rules.RulesFixture;
+import java.util.List;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
 
 /**
  * Placing bought tiles at the end of the turn and redesigning, with the placement rules.
@@ -43,7 +42,8 @@ class AlhambraPlacementTest {
     class PlaceTile {
         @Test
         void bought_tiles_are_placed_in_any_order_and_the_turn_ends_with_the_last() {
-            var first = RULES.given(placing(tile(12), tile(19))).when("p1", place(19, 1, 0))
+            var first = RULES.given(placing(tile(12), tile(19)))
+                    .when("p1", place(19, 1, 0))
                     .then(new TilePlaced("p1", Infos.info(tile(19)), 1, 0, "pending"));
             assertEquals(Phase.PLACEMENT, first.state().phase());
 
@@ -59,8 +59,9 @@ class AlhambraPlacementTest {
         void placement_legal_moves_list_every_legal_square_and_the_reserve() {
             List<AlhambraMove> moves = RULES.engine().legalMoves(placing(tile(17)), "p1");
             // a west wall fits only where its west side faces nothing: north, south or west of the fountain
-            assertEquals(List.of(place(17, 0, -1), place(17, -1, 0), place(17, 0, 1),
-                    new AlhambraMove.ReserveTile(17)), moves);
+            assertEquals(
+                    List.of(place(17, 0, -1), place(17, -1, 0), place(17, 0, 1), new AlhambraMove.ReserveTile(17)),
+                    moves);
         }
 
         @Test
@@ -93,8 +94,15 @@ class AlhambraPlacementTest {
 
         @Test
         void a_placement_that_encloses_an_empty_square_is_refused() {
-            AlhambraState s = withAlhambra(placing(tile(12)), "p1",
-                    at(1, 0, 19), at(2, 0, 27), at(2, 1, 28), at(2, 2, 36), at(1, 2, 37), at(0, 2, 17));
+            AlhambraState s = withAlhambra(
+                    placing(tile(12)),
+                    "p1",
+                    at(1, 0, 19),
+                    at(2, 0, 27),
+                    at(2, 1, 28),
+                    at(2, 2, 36),
+                    at(1, 2, 37),
+                    at(0, 2, 17));
             RULES.given(s).when("p1", place(12, 0, 1)).thenRejected("hole");
             assertFalse(RULES.engine().legalMoves(s, "p1").contains(place(12, 0, 1)));
         }
@@ -102,7 +110,9 @@ class AlhambraPlacementTest {
         @Test
         void only_tiles_to_place_can_be_placed() {
             RULES.given(placing(tile(12))).when("p1", place(19, 1, 0)).thenRejected("no-such-tile");
-            RULES.given(placing(tile(12))).when("p1", new AlhambraMove.ReserveTile(19)).thenRejected("no-such-tile");
+            RULES.given(placing(tile(12)))
+                    .when("p1", new AlhambraMove.ReserveTile(19))
+                    .thenRejected("no-such-tile");
         }
     }
 
@@ -115,7 +125,9 @@ class AlhambraPlacementTest {
 
             var reserved = given.when("p1", new AlhambraMove.ReserveTile(17));
 
-            assertEquals(new TileReserved("p1", Infos.info(tile(17)), "pending", null, null), reserved.events().get(0));
+            assertEquals(
+                    new TileReserved("p1", Infos.info(tile(17)), "pending", null, null),
+                    reserved.events().get(0));
             assertEquals(List.of(tile(17)), reserved.state().player("p1").reserve());
         }
     }
@@ -128,7 +140,9 @@ class AlhambraPlacementTest {
 
             var placed = RULES.given(s).when("p1", new AlhambraMove.RedesignPlace(12, 0, 1));
 
-            assertEquals(new TilePlaced("p1", Infos.info(tile(12)), 0, 1, "reserve"), placed.events().get(0));
+            assertEquals(
+                    new TilePlaced("p1", Infos.info(tile(12)), 0, 1, "reserve"),
+                    placed.events().get(0));
             AlhambraState after = placed.state();
             assertEquals(List.of(at(0, 1, 12)), after.player("p1").alhambra());
             assertTrue(after.player("p1").reserve().isEmpty());
@@ -137,9 +151,19 @@ class AlhambraPlacementTest {
 
         @Test
         void redesign_placement_follows_the_placement_rules() {
-            var given = RULES.given(withReserve(withAlhambra(p1ToAct(), "p1",
-                    at(1, 0, 19), at(2, 0, 27), at(2, 1, 28), at(2, 2, 36), at(1, 2, 37), at(0, 2, 17)),
-                    "p1", tile(12), tile(34)));
+            var given = RULES.given(withReserve(
+                    withAlhambra(
+                            p1ToAct(),
+                            "p1",
+                            at(1, 0, 19),
+                            at(2, 0, 27),
+                            at(2, 1, 28),
+                            at(2, 2, 36),
+                            at(1, 2, 37),
+                            at(0, 2, 17)),
+                    "p1",
+                    tile(12),
+                    tile(34)));
             given.when("p1", new AlhambraMove.RedesignPlace(12, 0, 1)).thenRejected("hole");
             given.when("p1", new AlhambraMove.RedesignPlace(34, 3, 0)).thenRejected("wall-mismatch");
             given.when("p1", new AlhambraMove.RedesignPlace(28, 3, 0)).thenRejected("no-such-tile");
@@ -161,7 +185,9 @@ class AlhambraPlacementTest {
 
             var removed = RULES.given(s).when("p1", new AlhambraMove.RedesignRemove(12));
 
-            assertEquals(new TileReserved("p1", Infos.info(tile(12)), "alhambra", 2, 0), removed.events().get(0));
+            assertEquals(
+                    new TileReserved("p1", Infos.info(tile(12)), "alhambra", 2, 0),
+                    removed.events().get(0));
             AlhambraState after = removed.state();
             assertEquals(List.of(at(1, 0, 19)), after.player("p1").alhambra());
             assertEquals(List.of(tile(12)), after.player("p1").reserve());
@@ -175,8 +201,15 @@ class AlhambraPlacementTest {
 
         @Test
         void removing_a_tile_surrounded_on_four_sides_leaves_a_hole() {
-            var given = RULES.given(withAlhambra(p1ToAct(), "p1", at(1, 0, 19), at(0, 1, 27), at(1, 1, 12),
-                    at(2, 1, 28), at(1, 2, 36), at(2, 0, 37)));
+            var given = RULES.given(withAlhambra(
+                    p1ToAct(),
+                    "p1",
+                    at(1, 0, 19),
+                    at(0, 1, 27),
+                    at(1, 1, 12),
+                    at(2, 1, 28),
+                    at(1, 2, 36),
+                    at(2, 0, 37)));
             given.when("p1", new AlhambraMove.RedesignRemove(12)).thenRejected("hole");
             given.when("p1", new AlhambraMove.RedesignRemove(46)).thenRejected("no-such-tile");
         }
@@ -190,7 +223,8 @@ class AlhambraPlacementTest {
 
             var swapped = RULES.given(s).when("p1", new AlhambraMove.RedesignSwap(12, 1, 0));
 
-            assertEquals(new TilesSwapped("p1", Infos.info(tile(12)), Infos.info(tile(19)), 1, 0),
+            assertEquals(
+                    new TilesSwapped("p1", Infos.info(tile(12)), Infos.info(tile(19)), 1, 0),
                     swapped.the(TilesSwapped.class));
             AlhambraState after = swapped.state();
             assertEquals(List.of(at(1, 0, 12)), after.player("p1").alhambra());

@@ -1,8 +1,8 @@
 package dev.tessera.game.alhambra;
 
-import java.util.Random;
-
 import static dev.tessera.game.rules.RulesFixture.setup;
+
+import java.util.Random;
 
 /**
  * Plays random whole games (see {@link AlhambraPropertyTest#randomGames()}) single-threaded for a fixed time and
@@ -11,8 +11,7 @@ import static dev.tessera.game.rules.RulesFixture.setup;
  * (arguments: seconds, default 10; players, default 2–6 in turn).
  */
 public final class AlhambraPlayoutBenchmark {
-    private AlhambraPlayoutBenchmark() {
-    }
+    private AlhambraPlayoutBenchmark() {}
 
     public static void main(String[] args) {
         int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
@@ -25,7 +24,9 @@ public final class AlhambraPlayoutBenchmark {
         while (System.nanoTime() < deadline) {
             int players = fixedPlayers > 0 ? fixedPlayers : 2 + games % 5;
             long seed = 0xA1AB3AL + games;
-            moves += AlhambraPropertyTest.randomGames().play(setup(players, seed), new Random(seed)).moves();
+            moves += AlhambraPropertyTest.randomGames()
+                    .play(setup(players, seed), new Random(seed))
+                    .moves();
             games++;
         }
         double elapsed = (System.nanoTime() - started) / 1e9;

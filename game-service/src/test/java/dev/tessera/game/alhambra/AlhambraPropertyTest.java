@@ -1,5 +1,10 @@
 package dev.tessera.game.alhambra;
 
+import static dev.tessera.game.rules.RulesFixture.setup;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
 import dev.tessera.events.alhambra.AlhambraEvent;
 import dev.tessera.events.alhambra.AlhambraEvent.PointsAwarded;
 import dev.tessera.events.alhambra.AlhambraEvent.ScoringRoundTriggered;
@@ -7,19 +12,13 @@ import dev.tessera.game.alhambra.AlhambraState.Phase;
 import dev.tessera.game.rules.AnyTitle;
 import dev.tessera.game.rules.GameSetup;
 import dev.tessera.game.rules.RulesFixture;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-
-import static dev.tessera.game.rules.RulesFixture.setup;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * 1,000 random whole games per player count (system property {@code alhambra.games} changes it), every
@@ -31,6 +30,7 @@ class AlhambraPropertyTest {
     private static final int GAMES = Integer.getInteger("alhambra.games", 1_000);
     /** No game comes near this; reaching it means the game does not end. */
     private static final int MAX_MOVES = 5_000;
+
     private static final int TILE_IDS = 60;
     private static final int MONEY_IDS = AlhambraData.moneyCards(3).size();
 
@@ -47,7 +47,8 @@ class AlhambraPropertyTest {
     }
 
     private static Object kind(AlhambraMove move) {
-        boolean redesign = move instanceof AlhambraMove.RedesignPlace || move instanceof AlhambraMove.RedesignRemove
+        boolean redesign = move instanceof AlhambraMove.RedesignPlace
+                || move instanceof AlhambraMove.RedesignRemove
                 || move instanceof AlhambraMove.RedesignSwap;
         return redesign ? AlhambraMove.RedesignPlace.class : move.getClass();
     }
@@ -128,10 +129,12 @@ class AlhambraPropertyTest {
                 tileCount += markAll(tiles, p.reserve()) + markAll(tiles, p.pending());
                 if (validated.get(p.id()) != p.alhambra()) {
                     AlhambraGrid grid = p.grid();
-                    assertEquals(PlacementRule.OK, grid.validate(),
+                    assertEquals(
+                            PlacementRule.OK,
+                            grid.validate(),
                             () -> "illegal Alhambra of " + p.id() + ": " + p.alhambra());
-                    assertEquals(p.alhambra().size() + 1, grid.tileCount(),
-                            "a tile on the fountain or two on a square");
+                    assertEquals(
+                            p.alhambra().size() + 1, grid.tileCount(), "a tile on the fountain or two on a square");
                     validated.put(p.id(), p.alhambra());
                 }
                 boolean mayHavePending = s.phase() == Phase.FINAL_PLACEMENT
@@ -141,7 +144,8 @@ class AlhambraPropertyTest {
             assertEquals(moneyCards, moneyCount, "money cards conserved");
             assertEquals(AlhambraData.TILES.size(), tileCount, "tiles conserved");
             assertTrue(s.display().size() <= AlhambraData.DISPLAY_SIZE, "display size");
-            if (s.phase() == Phase.ACTION && s.player(s.currentPlayer()).pending().isEmpty()) {
+            if (s.phase() == Phase.ACTION
+                    && s.player(s.currentPlayer()).pending().isEmpty()) {
                 assertTrue(s.market().stream().allMatch(m -> m.tile() != null), "market full when a turn starts");
             }
             assertTrue(s.hasDirk() || s.dirk().isEmpty(), "Dirk only with two players");

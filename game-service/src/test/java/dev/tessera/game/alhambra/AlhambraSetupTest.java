@@ -1,23 +1,22 @@
 package dev.tessera.game.alhambra;
 
-import dev.tessera.game.alhambra.AlhambraState.Phase;
-import dev.tessera.events.alhambra.AlhambraEvent;
-import dev.tessera.game.rules.GameSetup;
-import dev.tessera.game.rules.RulesFixture;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
-import java.util.HashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-
 import static dev.tessera.game.rules.RulesFixture.setup;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tessera.events.alhambra.AlhambraEvent;
+import dev.tessera.game.alhambra.AlhambraState.Phase;
+import dev.tessera.game.rules.GameSetup;
+import dev.tessera.game.rules.RulesFixture;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The set-up, checked over many seeds. */
 class AlhambraSetupTest {
@@ -35,11 +34,15 @@ class AlhambraSetupTest {
         for (long seed = 0; seed < SEEDS; seed++) {
             AlhambraState s = start(players, seed);
             Set<MoneyCard> money = new HashSet<>(s.display());
-            s.deck().stream().filter(MoneyCard.class::isInstance).map(MoneyCard.class::cast).forEach(money::add);
+            s.deck().stream()
+                    .filter(MoneyCard.class::isInstance)
+                    .map(MoneyCard.class::cast)
+                    .forEach(money::add);
             s.players().forEach(p -> money.addAll(p.hand()));
             assertEquals(players == 2 ? 72 : 108, money.size());
             assertEquals(Set.copyOf(AlhambraData.moneyCards(players)), money);
-            assertEquals(2, s.deck().stream().filter(ScoringCard.class::isInstance).count());
+            assertEquals(
+                    2, s.deck().stream().filter(ScoringCard.class::isInstance).count());
 
             Set<Tile> tiles = new HashSet<>(s.supply());
             tiles.addAll(s.dirk());
@@ -47,8 +50,11 @@ class AlhambraSetupTest {
             assertEquals(54, tiles.size());
             assertEquals(players == 2 ? 6 : 0, s.dirk().size());
             assertEquals(4, s.display().size());
-            assertEquals(List.of(Currency.values()), s.market().stream().map(MarketSpace::currency).toList());
-            assertTrue(s.players().stream().allMatch(p -> p.alhambra().isEmpty() && p.reserve().isEmpty()));
+            assertEquals(
+                    List.of(Currency.values()),
+                    s.market().stream().map(MarketSpace::currency).toList());
+            assertTrue(s.players().stream()
+                    .allMatch(p -> p.alhambra().isEmpty() && p.reserve().isEmpty()));
             assertEquals(Phase.ACTION, s.phase());
             assertEquals(0, s.scoringRound());
         }
@@ -62,9 +68,10 @@ class AlhambraSetupTest {
             int n = deck.size() - 2;
             int first = deck.indexOf(new ScoringCard(1));
             int second = deck.indexOf(new ScoringCard(2)) - 1; // money cards above it
-            assertTrue(first >= Math.ceil(n / 5.0) && first <= Math.floor(2 * n / 5.0),
-                    "card 1 at " + first + " of " + n);
-            assertTrue(second >= Math.ceil(3 * n / 5.0) && second <= Math.floor(4 * n / 5.0),
+            assertTrue(
+                    first >= Math.ceil(n / 5.0) && first <= Math.floor(2 * n / 5.0), "card 1 at " + first + " of " + n);
+            assertTrue(
+                    second >= Math.ceil(3 * n / 5.0) && second <= Math.floor(4 * n / 5.0),
                     "card 2 at " + second + " of " + n);
         }
     }

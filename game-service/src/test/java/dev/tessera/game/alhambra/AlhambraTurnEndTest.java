@@ -1,5 +1,19 @@
 package dev.tessera.game.alhambra;
 
+import static dev.tessera.game.alhambra.Crafted.card;
+import static dev.tessera.game.alhambra.Crafted.p1ToAct;
+import static dev.tessera.game.alhambra.Crafted.tile;
+import static dev.tessera.game.alhambra.Crafted.withHand;
+import static dev.tessera.game.alhambra.Crafted.withMarket;
+import static dev.tessera.game.alhambra.Crafted.withPending;
+import static dev.tessera.game.alhambra.Currency.BLUE;
+import static dev.tessera.game.alhambra.Currency.GREEN;
+import static dev.tessera.game.alhambra.Currency.YELLOW;
+import static dev.tessera.game.rules.RulesFixture.setup;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.tessera.events.alhambra.AlhambraEvent;
 import dev.tessera.events.alhambra.AlhambraEvent.BuildingSupplyExhausted;
 import dev.tessera.events.alhambra.AlhambraEvent.DirkReceivedTiles;
@@ -20,26 +34,11 @@ import dev.tessera.game.alhambra.AlhambraMove.ReserveTile;
 import dev.tessera.game.alhambra.AlhambraMove.TakeMoney;
 import dev.tessera.game.alhambra.AlhambraState.Phase;
 import dev.tessera.game.rules.RulesFixture;
-import org.junit.jupiter.api.Nested;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static dev.tessera.game.alhambra.Crafted.card;
-import static dev.tessera.game.alhambra.Crafted.p1ToAct;
-import static dev.tessera.game.alhambra.Crafted.tile;
-import static dev.tessera.game.alhambra.Crafted.withHand;
-import static dev.tessera.game.alhambra.Crafted.withMarket;
-import static dev.tessera.game.alhambra.Crafted.withPending;
-import static dev.tessera.game.alhambra.Currency.BLUE;
-import static dev.tessera.game.alhambra.Currency.GREEN;
-import static dev.tessera.game.alhambra.Currency.YELLOW;
-import static dev.tessera.game.rules.RulesFixture.setup;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
 
 /** The end of a turn, the end of the game, Dirk and scores coming back. */
 class AlhambraTurnEndTest {
@@ -65,12 +64,14 @@ class AlhambraTurnEndTest {
         void the_market_is_refilled_from_the_supply_at_the_end_of_the_turn() {
             AlhambraState s = withHand(withMarket(p1ToAct(), BLUE, tile(12)), "p1", card(BLUE, 9));
             Tile next = s.supply().get(0);
-            var bought = RULES.given(s).played("p1", new BuyTile(12, List.of(card(BLUE, 9).id())));
+            var bought = RULES.given(s)
+                    .played("p1", new BuyTile(12, List.of(card(BLUE, 9).id())));
             int supplyLeft = bought.state().supply().size() - 1;
 
             var reserved = bought.when("p1", new ReserveTile(12));
 
-            assertEquals(new MarketRefilled(List.of(new MarketTileInfo("blue", Infos.info(next))), supplyLeft),
+            assertEquals(
+                    new MarketRefilled(List.of(new MarketTileInfo("blue", Infos.info(next))), supplyLeft),
                     reserved.the(MarketRefilled.class));
             assertEquals(next, reserved.state().space(BLUE).tile());
         }
@@ -85,11 +86,18 @@ class AlhambraTurnEndTest {
 
             var taken = RULES.given(s).when("p1", takeFirstCard(s));
 
-            assertEquals(List.of(MoneyTaken.class, ScoringCardDrawn.class, MoneyDisplayRefilled.class,
-                    ScoringRoundTriggered.class, TurnEnded.class),
+            assertEquals(
+                    List.of(
+                            MoneyTaken.class,
+                            ScoringCardDrawn.class,
+                            MoneyDisplayRefilled.class,
+                            ScoringRoundTriggered.class,
+                            TurnEnded.class),
                     taken.events().stream().map(Object::getClass).toList());
             assertEquals(new ScoringRoundTriggered(1), taken.the(ScoringRoundTriggered.class));
-            assertEquals(List.of(Infos.info((MoneyCard) deck.get(1))), taken.the(MoneyDisplayRefilled.class).cards());
+            assertEquals(
+                    List.of(Infos.info((MoneyCard) deck.get(1))),
+                    taken.the(MoneyDisplayRefilled.class).cards());
             AlhambraState after = taken.state();
             assertEquals(1, after.scoringRound());
             assertFalse(after.deck().contains(new ScoringCard(1)));
@@ -109,8 +117,11 @@ class AlhambraTurnEndTest {
             assertEquals(1, after.reshuffles());
             assertTrue(after.discards().isEmpty());
             assertEquals(2, after.deck().size());
-            assertTrue(discards.containsAll(List.of(after.display().get(3), after.deck().get(0), after.deck().get(1))));
-            assertEquals(taken.events(), RULES.given(s).when("p1", takeFirstCard(s)).events(),
+            assertTrue(discards.containsAll(List.of(
+                    after.display().get(3), after.deck().get(0), after.deck().get(1))));
+            assertEquals(
+                    taken.events(),
+                    RULES.given(s).when("p1", takeFirstCard(s)).events(),
                     "the shuffle derives from the seed");
         }
 
@@ -130,7 +141,9 @@ class AlhambraTurnEndTest {
         s = withHand(s, "p1", card(BLUE, 9));
         s = withHand(s, "p2", card(YELLOW, 5), card(GREEN, 4));
         s = withHand(s, "p3", card(YELLOW, 3), card(GREEN, 4, 1));
-        return RULES.given(s).played("p1", new BuyTile(12, List.of(card(BLUE, 9).id()))).state();
+        return RULES.given(s)
+                .played("p1", new BuyTile(12, List.of(card(BLUE, 9).id())))
+                .state();
     }
 
     @Nested
@@ -140,12 +153,18 @@ class AlhambraTurnEndTest {
             var reserved = RULES.given(lastPurchase()).when("p1", new ReserveTile(12));
 
             assertEquals(new BuildingSupplyExhausted(List.of("blue")), reserved.the(BuildingSupplyExhausted.class));
-            assertEquals(new LeftoverTileAwarded("p2", "yellow", Infos.info(tile(57)), 5),
+            assertEquals(
+                    new LeftoverTileAwarded("p2", "yellow", Infos.info(tile(57)), 5),
                     reserved.the(LeftoverTileAwarded.class));
             List<LeftoverTileUnclaimed> unclaimed = reserved.events().stream()
-                    .filter(LeftoverTileUnclaimed.class::isInstance).map(LeftoverTileUnclaimed.class::cast).toList();
-            assertEquals(List.of(new LeftoverTileUnclaimed("green", Infos.info(tile(58)), "tie"),
-                    new LeftoverTileUnclaimed("orange", Infos.info(tile(46)), "no-money")), unclaimed);
+                    .filter(LeftoverTileUnclaimed.class::isInstance)
+                    .map(LeftoverTileUnclaimed.class::cast)
+                    .toList();
+            assertEquals(
+                    List.of(
+                            new LeftoverTileUnclaimed("green", Infos.info(tile(58)), "tie"),
+                            new LeftoverTileUnclaimed("orange", Infos.info(tile(46)), "no-money")),
+                    unclaimed);
             assertFalse(reserved.caused(ScoringRoundTriggered.class), "p2 must place the leftover tile first");
             assertFalse(reserved.caused(TurnEnded.class));
 
@@ -195,7 +214,8 @@ class AlhambraTurnEndTest {
 
             var given = RULES.given(s).when("p1", new AlhambraMove.GiveToDirk());
 
-            assertEquals(new TilesGivenToDirk("p1", List.of(Infos.info(tile(12)), Infos.info(tile(19)))),
+            assertEquals(
+                    new TilesGivenToDirk("p1", List.of(Infos.info(tile(12)), Infos.info(tile(19)))),
                     given.events().get(0));
             AlhambraState after = given.state();
             assertTrue(after.dirk().containsAll(List.of(tile(12), tile(19))));

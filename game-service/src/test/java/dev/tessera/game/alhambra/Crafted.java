@@ -1,7 +1,6 @@
 package dev.tessera.game.alhambra;
 
 import dev.tessera.game.rules.RulesFixture;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -11,8 +10,7 @@ import java.util.List;
  * and pending tiles, for {@link RulesFixture#given(Object)} and {@code with(…)}.
  */
 final class Crafted {
-    private Crafted() {
-    }
+    private Crafted() {}
 
     /**
      * A 3-player game where p1 is to act and the market holds towers 57 (yellow) and 58 (green) and gardens
@@ -49,10 +47,14 @@ final class Crafted {
 
     /** Puts {@code tile} (taken out of the supply) on the space of {@code currency}. */
     static AlhambraState withMarket(AlhambraState s, Currency currency, Tile tile) {
-        return s.withTiles(Lists.edit(s.market(), l -> {
-            l.set(currency.ordinal(), new MarketSpace(currency, tile));
-            return l;
-        }), Lists.without(s.supply(), tile::equals), s.dirk(), s.unclaimed());
+        return s.withTiles(
+                Lists.edit(s.market(), l -> {
+                    l.set(currency.ordinal(), new MarketSpace(currency, tile));
+                    return l;
+                }),
+                Lists.without(s.supply(), tile::equals),
+                s.dirk(),
+                s.unclaimed());
     }
 
     static AlhambraState withAlhambra(AlhambraState s, String player, PlacedTile... tiles) {

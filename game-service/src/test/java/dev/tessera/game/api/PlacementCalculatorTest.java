@@ -1,23 +1,33 @@
 package dev.tessera.game.api;
 
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import org.junit.jupiter.api.Test;
-
-import static io.restassured.RestAssured.given;
-import static org.hamcrest.Matchers.equalTo;
 
 @QuarkusTest
 class PlacementCalculatorTest {
 
     private static void check(String body, boolean legal, String rule) {
-        given().contentType(ContentType.JSON).body(body).post("/api/v1/calculators/alhambra/placement")
-                .then().statusCode(200).body("legal", equalTo(legal)).body("rule", equalTo(rule));
+        given().contentType(ContentType.JSON)
+                .body(body)
+                .post("/api/v1/calculators/alhambra/placement")
+                .then()
+                .statusCode(200)
+                .body("legal", equalTo(legal))
+                .body("rule", equalTo(rule));
     }
 
     private static void bad(String body, String field) {
-        given().contentType(ContentType.JSON).body(body).post("/api/v1/calculators/alhambra/placement")
-                .then().statusCode(400).contentType("application/problem+json").body("field", equalTo(field));
+        given().contentType(ContentType.JSON)
+                .body(body)
+                .post("/api/v1/calculators/alhambra/placement")
+                .then()
+                .statusCode(400)
+                .contentType("application/problem+json")
+                .body("field", equalTo(field));
     }
 
     @Test
@@ -27,17 +37,14 @@ class PlacementCalculatorTest {
         check("""
                 {"alhambra": [], "action": "place", "at": {"x": 2, "y": 0}, "tile": {"walls": ""}}""", false, "not-adjacent");
         check("""
-                {"alhambra": [{"x": 1, "y": 0, "walls": "E"}], "action": "place", "at": {"x": 2, "y": 0}, "tile": {"walls": ""}}""",
-                false, "wall-mismatch");
+                {"alhambra": [{"x": 1, "y": 0, "walls": "E"}], "action": "place", "at": {"x": 2, "y": 0}, "tile": {"walls": ""}}""", false, "wall-mismatch");
         check("""
-                {"alhambra": [{"x": 1, "y": 0, "walls": "E"}], "action": "place", "at": {"x": 1, "y": 0}, "tile": {"walls": ""}}""",
-                false, "occupied");
+                {"alhambra": [{"x": 1, "y": 0, "walls": "E"}], "action": "place", "at": {"x": 1, "y": 0}, "tile": {"walls": ""}}""", false, "occupied");
         check("""
                 {"alhambra": [], "action": "remove", "at": {"x": 0, "y": 0}}""", false, "fountain");
         // The help page's [A] [B|] [|C]: C's only neighbour is walled off from it.
         check("""
-                {"alhambra": [{"x": 1, "y": 0, "walls": "E"}], "action": "place", "at": {"x": 2, "y": 0}, "tile": {"walls": "W"}}""",
-                false, "unreachable");
+                {"alhambra": [{"x": 1, "y": 0, "walls": "E"}], "action": "place", "at": {"x": 2, "y": 0}, "tile": {"walls": "W"}}""", false, "unreachable");
     }
 
     @Test
@@ -53,10 +60,13 @@ class PlacementCalculatorTest {
         bad("""
                 {"alhambra": [], "action": "place", "at": {"x": 1, "y": 0}, "tile": {"walls": "NX"}}""", "tile.walls");
         bad("""
-                {"alhambra": [{"x": 1, "y": 0, "walls": ""}, {"x": 1, "y": 0, "walls": "N"}], "action": "remove", "at": {"x": 1, "y": 0}}""",
-                "alhambra[1]");
-        given().contentType(ContentType.JSON).body("{\"alhambra\": [").post("/api/v1/calculators/alhambra/placement")
-                .then().statusCode(400).contentType("application/problem+json")
+                {"alhambra": [{"x": 1, "y": 0, "walls": ""}, {"x": 1, "y": 0, "walls": "N"}], "action": "remove", "at": {"x": 1, "y": 0}}""", "alhambra[1]");
+        given().contentType(ContentType.JSON)
+                .body("{\"alhambra\": [")
+                .post("/api/v1/calculators/alhambra/placement")
+                .then()
+                .statusCode(400)
+                .contentType("application/problem+json")
                 .body("type", equalTo("https://tessera.dev/problems/invalid-field"));
     }
 }

@@ -1,15 +1,14 @@
 package dev.tessera.game.builders;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.ToIntFunction;
 import java.util.stream.Collectors;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** The card data checked against game-service/docs/builders.md and its sources. */
 class BuildersDataTest {
@@ -20,7 +19,9 @@ class BuildersDataTest {
         for (int i = 0; i < 34; i++) {
             assertEquals(i + 1, BuildersData.BUILDINGS.get(i).id());
         }
-        assertEquals(34, BuildersData.BUILDINGS.stream().map(Building::name).distinct().count());
+        assertEquals(
+                34,
+                BuildersData.BUILDINGS.stream().map(Building::name).distinct().count());
     }
 
     @Test
@@ -32,7 +33,9 @@ class BuildersDataTest {
     }
 
     private static int sumOfRequirements(ToIntFunction<Resources> resource) {
-        return BuildersData.BUILDINGS.stream().mapToInt(b -> resource.applyAsInt(b.requires())).sum();
+        return BuildersData.BUILDINGS.stream()
+                .mapToInt(b -> resource.applyAsInt(b.requires()))
+                .sum();
     }
 
     @Test
@@ -46,8 +49,12 @@ class BuildersDataTest {
                 assertTrue(Set.of(6, 10, 12, 14, 16, 18, 20).contains(building.coins()), building.name());
             }
         }
-        assertEquals(Set.of("Wooden Shack", "Bower"), BuildersData.BUILDINGS.stream()
-                .filter(b -> b.victoryPoints() == 0).map(Building::name).collect(Collectors.toSet()));
+        assertEquals(
+                Set.of("Wooden Shack", "Bower"),
+                BuildersData.BUILDINGS.stream()
+                        .filter(b -> b.victoryPoints() == 0)
+                        .map(Building::name)
+                        .collect(Collectors.toSet()));
     }
 
     @Test
@@ -71,7 +78,12 @@ class BuildersDataTest {
         }
         assertTrue(BuildersData.BUILDINGS.stream().noneMatch(Building::machine));
         assertEquals(42, BuildersEdition.WITH_MACHINES.buildingCards().size());
-        assertEquals(42, BuildersEdition.WITH_MACHINES.buildingCards().stream().map(Building::name).distinct().count());
+        assertEquals(
+                42,
+                BuildersEdition.WITH_MACHINES.buildingCards().stream()
+                        .map(Building::name)
+                        .distinct()
+                        .count());
         assertEquals(BuildersData.BUILDINGS, BuildersEdition.BUILDINGS_ONLY.buildingCards());
     }
 
@@ -81,13 +93,23 @@ class BuildersDataTest {
         for (Building machine : BuildersData.MACHINES) {
             int needs = machine.requires().total();
             int supplies = machine.supplies().total();
-            assertTrue(needs == 5 && supplies == 2 && machine.victoryPoints() == 1
-                    || needs == 7 && supplies == 3 && machine.victoryPoints() == 2, machine.name());
+            assertTrue(
+                    needs == 5 && supplies == 2 && machine.victoryPoints() == 1
+                            || needs == 7 && supplies == 3 && machine.victoryPoints() == 2,
+                    machine.name());
         }
-        for (ToIntFunction<Resources> resource : List.<ToIntFunction<Resources>>of(Resources::stone, Resources::wood,
-                Resources::knowledge, Resources::tile)) {
-            assertEquals(12, BuildersData.MACHINES.stream().mapToInt(m -> resource.applyAsInt(m.requires())).sum());
-            assertEquals(5, BuildersData.MACHINES.stream().mapToInt(m -> resource.applyAsInt(m.supplies())).sum());
+        for (ToIntFunction<Resources> resource : List.<ToIntFunction<Resources>>of(
+                Resources::stone, Resources::wood, Resources::knowledge, Resources::tile)) {
+            assertEquals(
+                    12,
+                    BuildersData.MACHINES.stream()
+                            .mapToInt(m -> resource.applyAsInt(m.requires()))
+                            .sum());
+            assertEquals(
+                    5,
+                    BuildersData.MACHINES.stream()
+                            .mapToInt(m -> resource.applyAsInt(m.supplies()))
+                            .sum());
         }
     }
 
@@ -97,10 +119,19 @@ class BuildersDataTest {
         for (int i = 0; i < 42; i++) {
             assertEquals(i + 1, BuildersData.WORKERS.get(i).id());
         }
-        Map<WorkerType, Long> byType = BuildersData.WORKERS.stream()
-                .collect(Collectors.groupingBy(Worker::type, Collectors.counting()));
-        assertEquals(Map.of(WorkerType.APPRENTICE, 6L, WorkerType.LABOURER, 12L, WorkerType.CRAFTSMAN, 16L,
-                WorkerType.MASTER, 8L), byType);
+        Map<WorkerType, Long> byType =
+                BuildersData.WORKERS.stream().collect(Collectors.groupingBy(Worker::type, Collectors.counting()));
+        assertEquals(
+                Map.of(
+                        WorkerType.APPRENTICE,
+                        6L,
+                        WorkerType.LABOURER,
+                        12L,
+                        WorkerType.CRAFTSMAN,
+                        16L,
+                        WorkerType.MASTER,
+                        8L),
+                byType);
     }
 
     @Test

@@ -1,20 +1,19 @@
 package dev.tessera.game.builders;
 
-import dev.tessera.events.EventType;
-import dev.tessera.events.builders.BuildersEvent;
-import org.junit.jupiter.api.Test;
-
-import java.util.Map;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tessera.events.EventType;
+import dev.tessera.events.builders.BuildersEvent;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
 class BuildersEventContractTest {
 
     /** Machines (MachineSent, and BuildingInfo saying whether a card is one) raised three types to version 2. */
-    private static final Map<String, Integer> VERSIONS = Map.of("ConstructionStarted", 2, "WorkerSent", 2,
-            "BuildingCompleted", 2);
+    private static final Map<String, Integer> VERSIONS =
+            Map.of("ConstructionStarted", 2, "WorkerSent", 2, "BuildingCompleted", 2);
 
     @Test
     void every_event_is_a_record_named_tessera_builders_and_its_simple_name() {

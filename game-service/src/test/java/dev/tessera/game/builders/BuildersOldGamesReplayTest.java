@@ -1,21 +1,20 @@
 package dev.tessera.game.builders;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.tessera.events.builders.BuildersEvent;
 import dev.tessera.game.rules.AnyTitle;
 import dev.tessera.game.rules.GameSetup;
 import dev.tessera.game.rules.RecordedGame;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.function.BiFunction;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Games stored before machines came replay exactly as they were played. Each fixture is a whole game written
@@ -41,7 +40,10 @@ class BuildersOldGamesReplayTest {
         for (int i = 0; i < events.size(); i++) {
             state = engine.evolve(state, events.get(i));
             if (i + 1 == 100) {
-                assertEquals(recorded.state("stateAfter100Events", BuildersState.class), state, fixture + " after 100 events");
+                assertEquals(
+                        recorded.state("stateAfter100Events", BuildersState.class),
+                        state,
+                        fixture + " after 100 events");
             }
         }
 
@@ -55,8 +57,8 @@ class BuildersOldGamesReplayTest {
     void the_same_moves_in_a_game_stored_before_machines_decide_the_same_events(String fixture) {
         RecordedGame recorded = fixture(fixture);
 
-        var replayed = playedAsRecorded(recorded.setup(),
-                new Random(recorded.get("randomPlayoutSeed").asLong()));
+        var replayed = playedAsRecorded(
+                recorded.setup(), new Random(recorded.get("randomPlayoutSeed").asLong()));
 
         assertEquals(recorded.events(BuildersEvent.class), replayed.events());
     }
@@ -76,8 +78,8 @@ class BuildersOldGamesReplayTest {
      * worker or a machine sent weighted {@value #SEND_WEIGHT} to 1, then a move of that kind; it makes the one choice
      * the harness is left with, so the harness's own random draws (its seed does not matter) change nothing.
      */
-    private AnyTitle.Played<BuildersState, BuildersMove, BuildersEvent> playedAsRecorded(GameSetup setup,
-            Random random) {
+    private AnyTitle.Played<BuildersState, BuildersMove, BuildersEvent> playedAsRecorded(
+            GameSetup setup, Random random) {
         return AnyTitle.playout(engine).among(pickedAsThen(random)).play(setup, new Random(0));
     }
 

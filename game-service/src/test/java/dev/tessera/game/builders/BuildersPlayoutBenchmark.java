@@ -2,7 +2,6 @@ package dev.tessera.game.builders;
 
 import dev.tessera.events.builders.BuildersEvent;
 import dev.tessera.game.rules.AnyTitle;
-
 import java.util.Random;
 
 /**
@@ -12,8 +11,7 @@ import java.util.Random;
  */
 public final class BuildersPlayoutBenchmark {
 
-    private BuildersPlayoutBenchmark() {
-    }
+    private BuildersPlayoutBenchmark() {}
 
     public static void main(String[] args) {
         double seconds = args.length > 0 ? Double.parseDouble(args[0]) : 10;
@@ -33,7 +31,9 @@ public final class BuildersPlayoutBenchmark {
             moves += game.moves();
         }
         double elapsed = (System.nanoTime() - start) / 1e9;
-        System.out.printf("The Builders random playouts: %d games in %.1f s = %.0f games/s (%.0f moves/s), "
-                + "one thread, 2-4 players%n", games, elapsed, games / elapsed, moves / elapsed);
+        System.out.printf(
+                "The Builders random playouts: %d games in %.1f s = %.0f games/s (%.0f moves/s), "
+                        + "one thread, 2-4 players%n",
+                games, elapsed, games / elapsed, moves / elapsed);
     }
 }

@@ -1,5 +1,10 @@
 package dev.tessera.game.builders;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tessera.events.builders.BuildersEvent;
@@ -13,19 +18,13 @@ import dev.tessera.game.rules.AnyTitle;
 import dev.tessera.game.rules.Decision;
 import dev.tessera.game.rules.GameSetup;
 import dev.tessera.game.rules.RulesFixture;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Random whole games through legalMoves, with the invariants checked after every move. */
 class BuildersPropertyTest {
@@ -49,15 +48,17 @@ class BuildersPropertyTest {
             long seed = players * 1_000_000L + game;
             GameSetup setup = Crafted.setup(players, seed);
             PropertyChecks.CoinLedger ledger = new PropertyChecks.CoinLedger(players);
-            var played = randomGames().after((before, mover, move, events, state) -> {
-                ledger.record(events);
-                machines.record(events);
-                PropertyChecks.assertCardsConserved(state);
-                PropertyChecks.assertStructure(state);
-                PropertyChecks.assertCoinsConserved(state, ledger);
-                assertTrue(state.round() <= ROUND_LIMIT, "game " + seed + " passed round " + ROUND_LIMIT);
-                assertOnlyTheCurrentPlayerCanMove(state);
-            }).play(setup, new Random(seed));
+            var played = randomGames()
+                    .after((before, mover, move, events, state) -> {
+                        ledger.record(events);
+                        machines.record(events);
+                        PropertyChecks.assertCardsConserved(state);
+                        PropertyChecks.assertStructure(state);
+                        PropertyChecks.assertCoinsConserved(state, ledger);
+                        assertTrue(state.round() <= ROUND_LIMIT, "game " + seed + " passed round " + ROUND_LIMIT);
+                        assertOnlyTheCurrentPlayerCanMove(state);
+                    })
+                    .play(setup, new Random(seed));
             String reason = assertEndedProperly(played);
             endings.merge(reason, 1, Integer::sum);
             assertEquals(played.end(), RULES.apply(engine.start(setup), played.events()), "replay of game " + seed);
@@ -116,15 +117,21 @@ class BuildersPropertyTest {
             long seed = players * 1_000_000L + game;
             GameSetup setup = Crafted.setupBeforeMachines(players, seed);
             PropertyChecks.CoinLedger ledger = new PropertyChecks.CoinLedger(players);
-            var played = randomGames().after((before, mover, move, events, state) -> {
-                ledger.record(events);
-                PropertyChecks.assertCardsConserved(state, BuildersEdition.BUILDINGS_ONLY);
-                PropertyChecks.assertStructure(state);
-                PropertyChecks.assertCoinsConserved(state, ledger);
-            }).play(setup, new Random(seed));
+            var played = randomGames()
+                    .after((before, mover, move, events, state) -> {
+                        ledger.record(events);
+                        PropertyChecks.assertCardsConserved(state, BuildersEdition.BUILDINGS_ONLY);
+                        PropertyChecks.assertStructure(state);
+                        PropertyChecks.assertCoinsConserved(state, ledger);
+                    })
+                    .play(setup, new Random(seed));
             assertEndedProperly(played);
-            assertTrue(played.events().stream().noneMatch(e -> e instanceof MachineSent
-                    || e instanceof BuildingCompleted c && c.building().machine() != null), "game " + seed);
+            assertTrue(
+                    played.events().stream()
+                            .noneMatch(e -> e instanceof MachineSent
+                                    || e instanceof BuildingCompleted c
+                                            && c.building().machine() != null),
+                    "game " + seed);
             assertEquals(played.end(), RULES.apply(engine.start(setup), played.events()), "replay of game " + seed);
         }
     }
@@ -161,11 +168,20 @@ class BuildersPropertyTest {
         List<BuildersEvent> events = played.events();
         assertTrue(engine.isOver(end));
         GameFinished finished = assertInstanceOf(GameFinished.class, events.get(events.size() - 1));
-        assertEquals(end.players().stream().map(p -> new PlayerTally(p.name(), p.buildingVictoryPoints(), p.coins(),
-                p.completed().size())).toList(), finished.tallies());
+        assertEquals(
+                end.players().stream()
+                        .map(p -> new PlayerTally(
+                                p.name(),
+                                p.buildingVictoryPoints(),
+                                p.coins(),
+                                p.completed().size()))
+                        .toList(),
+                finished.tallies());
 
-        List<GameEndTriggered> triggers = events.stream().filter(GameEndTriggered.class::isInstance)
-                .map(GameEndTriggered.class::cast).toList();
+        List<GameEndTriggered> triggers = events.stream()
+                .filter(GameEndTriggered.class::isInstance)
+                .map(GameEndTriggered.class::cast)
+                .toList();
         assertEquals(1, triggers.size());
         GameEndTriggered trigger = triggers.get(0);
         assertEquals(trigger.player(), finished.triggeredBy());
@@ -176,7 +192,9 @@ class BuildersPropertyTest {
         }
 
         Map<String, Integer> turns = new HashMap<>();
-        events.stream().filter(TurnEnded.class::isInstance).map(TurnEnded.class::cast)
+        events.stream()
+                .filter(TurnEnded.class::isInstance)
+                .map(TurnEnded.class::cast)
                 .forEach(t -> turns.merge(t.player(), 1, Integer::sum));
         assertEquals(1, turns.values().stream().distinct().count(), "unequal turns " + turns);
         assertEquals(end.players().size(), turns.size());
@@ -188,7 +206,8 @@ class BuildersPropertyTest {
     void the_same_setup_and_choices_give_the_same_events() {
         for (int players = 2; players <= 4; players++) {
             GameSetup setup = Crafted.setup(players, 500 + players);
-            assertEquals(randomGames().play(setup, new Random(7)).events(),
+            assertEquals(
+                    randomGames().play(setup, new Random(7)).events(),
                     randomGames().play(setup, new Random(7)).events());
         }
     }
@@ -197,11 +216,13 @@ class BuildersPropertyTest {
     void every_legal_move_round_trips_through_json_and_is_accepted() throws Exception {
         for (int players = 2; players <= 4; players++) {
             for (long seed = 0; seed < 10; seed++) {
-                randomGames().after((before, mover, move, events, state) -> {
-                    if (!state.finished()) {
-                        assertLegalMovesRoundTrip(state);
-                    }
-                }).play(Crafted.setup(players, seed), new Random(seed));
+                randomGames()
+                        .after((before, mover, move, events, state) -> {
+                            if (!state.finished()) {
+                                assertLegalMovesRoundTrip(state);
+                            }
+                        })
+                        .play(Crafted.setup(players, seed), new Random(seed));
             }
         }
     }
@@ -230,12 +251,14 @@ class BuildersPropertyTest {
         for (long seed = 0; seed < 10; seed++) {
             BuildersState end = randomGames()
                     .after((before, mover, move, events, after) -> {
-                        if (after.players().stream().anyMatch(p -> !p.freeMachines().isEmpty())) {
+                        if (after.players().stream()
+                                .anyMatch(p -> !p.freeMachines().isEmpty())) {
                             assertSurvivesJson(codecMapper, after);
                             withMachines[0]++;
                         }
                     })
-                    .play(Crafted.setup(3, seed), new Random(seed)).end();
+                    .play(Crafted.setup(3, seed), new Random(seed))
+                    .end();
             assertSurvivesJson(codecMapper, end);
         }
         assertTrue(withMachines[0] >= 100, "only " + withMachines[0] + " states had a free machine to snapshot");
@@ -251,7 +274,8 @@ class BuildersPropertyTest {
 
     @Test
     void events_round_trip_through_json() throws Exception {
-        for (BuildersEvent event : randomGames().play(Crafted.setup(3, 77), new Random(77)).events()) {
+        for (BuildersEvent event :
+                randomGames().play(Crafted.setup(3, 77), new Random(77)).events()) {
             String text = json.writeValueAsString(event);
             assertEquals(event, json.readValue(text, event.getClass()), text);
         }

@@ -1,5 +1,17 @@
 package dev.tessera.game.builders;
 
+import static dev.tessera.game.builders.Crafted.buildings;
+import static dev.tessera.game.builders.Crafted.site;
+import static dev.tessera.game.builders.Crafted.withActionPoints;
+import static dev.tessera.game.builders.Crafted.withDecks;
+import static dev.tessera.game.builders.Crafted.withPlayer;
+import static dev.tessera.game.builders.Crafted.workers;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.tessera.events.builders.BuildersEvent;
 import dev.tessera.events.builders.BuildersEvent.ActionPointBought;
 import dev.tessera.events.builders.BuildersEvent.BuildingCompleted;
@@ -13,22 +25,9 @@ import dev.tessera.events.builders.BuildersEvent.WorkerRecruited;
 import dev.tessera.events.builders.BuildersEvent.WorkerSent;
 import dev.tessera.events.builders.PlayerTally;
 import dev.tessera.game.rules.RulesFixture;
+import java.util.List;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
-import static dev.tessera.game.builders.Crafted.buildings;
-import static dev.tessera.game.builders.Crafted.site;
-import static dev.tessera.game.builders.Crafted.withActionPoints;
-import static dev.tessera.game.builders.Crafted.withDecks;
-import static dev.tessera.game.builders.Crafted.withPlayer;
-import static dev.tessera.game.builders.Crafted.workers;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * One given/when/then test per rule and per rule code, the tests of each move in the nested class named after it;
@@ -40,25 +39,25 @@ class BuildersRulesTest {
             RulesFixture.of(new BuildersEngine());
 
     // Card ids from builders.md 7.1 / 7.2 used below:
-    private static final int STRAW_HUT = 1;      // stone 1, tile 2; 1 VP, 6 coins
-    private static final int WOODEN_SHACK = 2;   // wood 1, knowledge 1; 0 VP, 8 coins
-    private static final int CATHEDRAL = 29;     // 5/4/4/4; 8 VP
-    private static final int CASTLE = 22;        // 7 VP
-    private static final int STONE_BRIDGE = 4;   // 1 VP
-    private static final int APPRENTICE_WOOD_KNOWLEDGE = 12;  // 0/1/1/0
-    private static final int APPRENTICE_STONE_TILE = 10;      // 1/0/0/1
-    private static final int APPRENTICE_WOOD_TILE = 8;        // 0/1/0/1
-    private static final int APPRENTICE_STONE_WOOD = 7;       // 1/1/0/0
-    private static final int CRAFTSMAN_ALL = 28;              // 1/1/1/1
-    private static final int CRAFTSMAN_ALL_TOO = 38;          // 1/1/1/1
-    private static final int MASTER = 9;                      // 0/2/3/0, wage 5
-    private static final int LABOURER_KNOWLEDGE_TILE = 19;    // 0/0/2/1
-    private static final int TREEHOUSE = 15;     // wood 2, knowledge 1; 1 VP
+    private static final int STRAW_HUT = 1; // stone 1, tile 2; 1 VP, 6 coins
+    private static final int WOODEN_SHACK = 2; // wood 1, knowledge 1; 0 VP, 8 coins
+    private static final int CATHEDRAL = 29; // 5/4/4/4; 8 VP
+    private static final int CASTLE = 22; // 7 VP
+    private static final int STONE_BRIDGE = 4; // 1 VP
+    private static final int APPRENTICE_WOOD_KNOWLEDGE = 12; // 0/1/1/0
+    private static final int APPRENTICE_STONE_TILE = 10; // 1/0/0/1
+    private static final int APPRENTICE_WOOD_TILE = 8; // 0/1/0/1
+    private static final int APPRENTICE_STONE_WOOD = 7; // 1/1/0/0
+    private static final int CRAFTSMAN_ALL = 28; // 1/1/1/1
+    private static final int CRAFTSMAN_ALL_TOO = 38; // 1/1/1/1
+    private static final int MASTER = 9; // 0/2/3/0, wage 5
+    private static final int LABOURER_KNOWLEDGE_TILE = 19; // 0/0/2/1
+    private static final int TREEHOUSE = 15; // wood 2, knowledge 1; 1 VP
     // Machines (assumed data, BuildersData.MACHINES): requirements; VP; supplies.
-    private static final int PULLEY = 35;        // needs 0/2/2/1; 1 VP; supplies 2 stone
-    private static final int SAWMILL = 36;       // needs 2/0/1/2; 1 VP; supplies 2 wood
-    private static final int TILE_KILN = 38;     // needs 2/1/2/0; 1 VP; supplies 2 tile
-    private static final int TREADWHEEL = 39;    // needs 1/2/2/2; 2 VP; supplies 2 stone, 1 knowledge
+    private static final int PULLEY = 35; // needs 0/2/2/1; 1 VP; supplies 2 stone
+    private static final int SAWMILL = 36; // needs 2/0/1/2; 1 VP; supplies 2 wood
+    private static final int TILE_KILN = 38; // needs 2/1/2/0; 1 VP; supplies 2 tile
+    private static final int TREADWHEEL = 39; // needs 1/2/2/2; 2 VP; supplies 2 stone, 1 knowledge
 
     private final BuildersState twoPlayers = Crafted.start(2, 42);
 
@@ -70,7 +69,8 @@ class BuildersRulesTest {
             Building deckTop = twoPlayers.buildingDeck().get(0);
 
             List<BuildersEvent> events = RULES.given(twoPlayers)
-                    .when("p1", new BuildersMove.StartConstruction(wanted.id())).events();
+                    .when("p1", new BuildersMove.StartConstruction(wanted.id()))
+                    .events();
 
             ConstructionStarted started = assertInstanceOf(ConstructionStarted.class, events.get(0));
             assertEquals(1, events.size());
@@ -80,17 +80,23 @@ class BuildersRulesTest {
             BuildersState after = RULES.apply(twoPlayers, events);
             assertEquals(List.of(Site.opened(wanted)), after.player("p1").sites());
             assertEquals(deckTop, after.buildingDisplay().get(2));
-            assertEquals(twoPlayers.buildingDeck().size() - 1, after.buildingDeck().size());
+            assertEquals(
+                    twoPlayers.buildingDeck().size() - 1, after.buildingDeck().size());
             assertEquals(BuildersData.ACTION_POINTS_PER_TURN - 1, after.actionPoints());
         }
 
         @Test
         void when_the_deck_is_empty_the_slot_stays_empty() {
-            BuildersState given = withDecks(twoPlayers, buildings(STRAW_HUT, WOODEN_SHACK), List.of(),
-                    twoPlayers.workerDisplay(), twoPlayers.workerDeck());
+            BuildersState given = withDecks(
+                    twoPlayers,
+                    buildings(STRAW_HUT, WOODEN_SHACK),
+                    List.of(),
+                    twoPlayers.workerDisplay(),
+                    twoPlayers.workerDeck());
 
             List<BuildersEvent> events = RULES.given(given)
-                    .when("p1", new BuildersMove.StartConstruction(STRAW_HUT)).events();
+                    .when("p1", new BuildersMove.StartConstruction(STRAW_HUT))
+                    .events();
 
             ConstructionStarted started = assertInstanceOf(ConstructionStarted.class, events.get(0));
             assertNull(started.replacement());
@@ -100,14 +106,19 @@ class BuildersRulesTest {
         @Test
         void a_building_not_in_the_display_is_no_such_card() {
             int inDeck = twoPlayers.buildingDeck().get(0).id();
-            RULES.given(twoPlayers).when("p1", new BuildersMove.StartConstruction(inDeck)).thenRejected("no-such-card");
+            RULES.given(twoPlayers)
+                    .when("p1", new BuildersMove.StartConstruction(inDeck))
+                    .thenRejected("no-such-card");
         }
 
         @Test
         void needs_an_action_point() {
             BuildersState given = withActionPoints(twoPlayers, 0);
             RULES.given(given)
-                    .when("p1", new BuildersMove.StartConstruction(twoPlayers.buildingDisplay().get(0).id()))
+                    .when(
+                            "p1",
+                            new BuildersMove.StartConstruction(
+                                    twoPlayers.buildingDisplay().get(0).id()))
                     .thenRejected("not-enough-action-points");
         }
     }
@@ -120,7 +131,8 @@ class BuildersRulesTest {
             Worker deckTop = twoPlayers.workerDeck().get(0);
 
             List<BuildersEvent> events = RULES.given(twoPlayers)
-                    .when("p1", new BuildersMove.RecruitWorker(wanted.id())).events();
+                    .when("p1", new BuildersMove.RecruitWorker(wanted.id()))
+                    .events();
 
             WorkerRecruited recruited = assertInstanceOf(WorkerRecruited.class, events.get(0));
             assertEquals(wanted.info(), recruited.worker());
@@ -136,30 +148,40 @@ class BuildersRulesTest {
         @Test
         void a_worker_not_in_the_display_is_no_such_card() {
             int starting = twoPlayers.player("p1").freeWorkers().get(0).id();
-            RULES.given(twoPlayers).when("p1", new BuildersMove.RecruitWorker(starting)).thenRejected("no-such-card");
+            RULES.given(twoPlayers)
+                    .when("p1", new BuildersMove.RecruitWorker(starting))
+                    .thenRejected("no-such-card");
         }
 
         @Test
         void needs_an_action_point() {
             BuildersState given = withActionPoints(twoPlayers, 0);
             RULES.given(given)
-                    .when("p1", new BuildersMove.RecruitWorker(twoPlayers.workerDisplay().get(0).id()))
+                    .when(
+                            "p1",
+                            new BuildersMove.RecruitWorker(
+                                    twoPlayers.workerDisplay().get(0).id()))
                     .thenRejected("not-enough-action-points");
         }
     }
 
     @Nested
     class SendWorker {
-        private final BuildersState cathedral = withPlayer(twoPlayers, "p1", 30,
+        private final BuildersState cathedral = withPlayer(
+                twoPlayers,
+                "p1",
+                30,
                 workers(CRAFTSMAN_ALL, CRAFTSMAN_ALL_TOO, MASTER, APPRENTICE_STONE_TILE),
-                List.of(site(CATHEDRAL), site(STRAW_HUT)), List.of());
+                List.of(site(CATHEDRAL), site(STRAW_HUT)),
+                List.of());
 
         @Test
         void pays_the_wage_to_the_bank_and_puts_the_worker_on_the_site() {
             Worker master = BuildersData.worker(MASTER);
 
             List<BuildersEvent> events = RULES.given(cathedral)
-                    .when("p1", new BuildersMove.SendWorker(MASTER, CATHEDRAL)).events();
+                    .when("p1", new BuildersMove.SendWorker(MASTER, CATHEDRAL))
+                    .events();
 
             WorkerSent sent = assertInstanceOf(WorkerSent.class, events.get(0));
             assertEquals(1, events.size());
@@ -170,7 +192,8 @@ class BuildersRulesTest {
             assertEquals(30 - master.wage(), p1.coins());
             assertFalse(p1.freeWorkers().contains(master));
             assertEquals(List.of(master), p1.site(CATHEDRAL).orElseThrow().workers());
-            assertEquals(cathedral.bank().received() + master.wage(), after.bank().received());
+            assertEquals(
+                    cathedral.bank().received() + master.wage(), after.bank().received());
         }
 
         @Test
@@ -178,22 +201,32 @@ class BuildersRulesTest {
             BuildersState given = withActionPoints(cathedral, 6);
 
             BuildersState after = RULES.given(given)
-                    .played("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL, CATHEDRAL)).state();
+                    .played("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL, CATHEDRAL))
+                    .state();
             assertEquals(5, after.actionPoints());
-            WorkerSent second = assertInstanceOf(WorkerSent.class,
+            WorkerSent second = assertInstanceOf(
+                    WorkerSent.class,
                     RULES.given(after)
-                            .when("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL_TOO, CATHEDRAL)).events().get(0));
+                            .when("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL_TOO, CATHEDRAL))
+                            .events()
+                            .get(0));
             assertEquals(2, second.actionPointsSpent());
-            after = RULES.given(after).played("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL_TOO, CATHEDRAL)).state();
+            after = RULES.given(after)
+                    .played("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL_TOO, CATHEDRAL))
+                    .state();
             assertEquals(3, after.actionPoints());
-            after = RULES.given(after).played("p1", new BuildersMove.SendWorker(MASTER, CATHEDRAL)).state();
+            after = RULES.given(after)
+                    .played("p1", new BuildersMove.SendWorker(MASTER, CATHEDRAL))
+                    .state();
             assertEquals(0, after.actionPoints());
         }
 
         @Test
         void a_worker_sent_to_another_building_costs_one_action_point_again() {
             BuildersState after = RULES.given(cathedral)
-                    .played("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL, CATHEDRAL),
+                    .played(
+                            "p1",
+                            new BuildersMove.SendWorker(CRAFTSMAN_ALL, CATHEDRAL),
                             new BuildersMove.SendWorker(APPRENTICE_STONE_TILE, STRAW_HUT))
                     .state();
             assertEquals(BuildersData.ACTION_POINTS_PER_TURN - 2, after.actionPoints());
@@ -204,10 +237,13 @@ class BuildersRulesTest {
             BuildersState afterRound = RULES.given(cathedral)
                     .played("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL, CATHEDRAL), new BuildersMove.EndTurn())
                     .state();
-            afterRound = RULES.given(afterRound).played("p2", new BuildersMove.EndTurn()).state();
+            afterRound = RULES.given(afterRound)
+                    .played("p2", new BuildersMove.EndTurn())
+                    .state();
 
             List<BuildersEvent> events = RULES.given(afterRound)
-                    .when("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL_TOO, CATHEDRAL)).events();
+                    .when("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL_TOO, CATHEDRAL))
+                    .events();
 
             assertEquals(1, assertInstanceOf(WorkerSent.class, events.get(0)).actionPointsSpent());
         }
@@ -215,7 +251,8 @@ class BuildersRulesTest {
         @Test
         void a_second_worker_to_the_same_building_with_one_action_point_left_is_not_enough() {
             BuildersState given = RULES.given(cathedral)
-                    .played("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL, CATHEDRAL)).state();
+                    .played("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL, CATHEDRAL))
+                    .state();
             given = withActionPoints(given, 1);
             RULES.given(given)
                     .when("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL_TOO, CATHEDRAL))
@@ -226,35 +263,40 @@ class BuildersRulesTest {
         void a_wage_the_player_cannot_pay_is_refused() {
             BuildersState given = withPlayer(twoPlayers, "p1", 4, workers(MASTER), List.of(site(CATHEDRAL)), List.of());
             RULES.given(given)
-                    .when("p1", new BuildersMove.SendWorker(MASTER, CATHEDRAL)).thenRejected("cannot-afford-wage");
+                    .when("p1", new BuildersMove.SendWorker(MASTER, CATHEDRAL))
+                    .thenRejected("cannot-afford-wage");
         }
 
         @Test
         void a_worker_already_on_a_site_is_busy() {
             BuildersState given = RULES.given(cathedral)
-                    .played("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL, CATHEDRAL)).state();
+                    .played("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL, CATHEDRAL))
+                    .state();
             RULES.given(given)
-                    .when("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL, STRAW_HUT)).thenRejected("worker-busy");
+                    .when("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL, STRAW_HUT))
+                    .thenRejected("worker-busy");
         }
 
         @Test
         void someone_elses_worker_is_no_such_card() {
             int theirs = twoPlayers.player("p2").freeWorkers().get(0).id();
             RULES.given(cathedral)
-                    .when("p1", new BuildersMove.SendWorker(theirs, CATHEDRAL)).thenRejected("no-such-card");
+                    .when("p1", new BuildersMove.SendWorker(theirs, CATHEDRAL))
+                    .thenRejected("no-such-card");
         }
 
         @Test
         void a_building_that_is_not_the_players_site_is_no_such_card() {
             int faceUp = twoPlayers.buildingDisplay().get(0).id();
             RULES.given(cathedral)
-                    .when("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL, faceUp)).thenRejected("no-such-card");
+                    .when("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL, faceUp))
+                    .thenRejected("no-such-card");
         }
 
         @Test
         void a_finished_building_takes_no_more_workers() {
-            BuildersState given = withPlayer(twoPlayers, "p1", 10, workers(CRAFTSMAN_ALL), List.of(),
-                    buildings(WOODEN_SHACK));
+            BuildersState given =
+                    withPlayer(twoPlayers, "p1", 10, workers(CRAFTSMAN_ALL), List.of(), buildings(WOODEN_SHACK));
             RULES.given(given)
                     .when("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL, WOODEN_SHACK))
                     .thenRejected("building-complete");
@@ -266,12 +308,18 @@ class BuildersRulesTest {
         @Test
         void a_building_whose_four_requirements_are_met_pays_its_coins_and_vp_and_frees_its_workers() {
             Building hut = BuildersData.building(STRAW_HUT);
-            BuildersState given = withPlayer(twoPlayers, "p1", 10, workers(APPRENTICE_WOOD_TILE),
-                    List.of(site(STRAW_HUT, APPRENTICE_STONE_TILE)), List.of());
+            BuildersState given = withPlayer(
+                    twoPlayers,
+                    "p1",
+                    10,
+                    workers(APPRENTICE_WOOD_TILE),
+                    List.of(site(STRAW_HUT, APPRENTICE_STONE_TILE)),
+                    List.of());
             int wage = BuildersData.worker(APPRENTICE_WOOD_TILE).wage();
 
             List<BuildersEvent> events = RULES.given(given)
-                    .when("p1", new BuildersMove.SendWorker(APPRENTICE_WOOD_TILE, STRAW_HUT)).events();
+                    .when("p1", new BuildersMove.SendWorker(APPRENTICE_WOOD_TILE, STRAW_HUT))
+                    .events();
 
             assertEquals(2, events.size());
             BuildingCompleted completed = assertInstanceOf(BuildingCompleted.class, events.get(1));
@@ -290,11 +338,17 @@ class BuildersRulesTest {
         @Test
         void surplus_of_one_resource_does_not_make_up_for_another() {
             // Straw Hut needs 3 resources (1 stone, 2 tile); these two workers bring 4 but no tile.
-            BuildersState given = withPlayer(twoPlayers, "p1", 10, workers(APPRENTICE_STONE_WOOD),
-                    List.of(site(STRAW_HUT, APPRENTICE_WOOD_KNOWLEDGE)), List.of());
+            BuildersState given = withPlayer(
+                    twoPlayers,
+                    "p1",
+                    10,
+                    workers(APPRENTICE_STONE_WOOD),
+                    List.of(site(STRAW_HUT, APPRENTICE_WOOD_KNOWLEDGE)),
+                    List.of());
 
             List<BuildersEvent> events = RULES.given(given)
-                    .when("p1", new BuildersMove.SendWorker(APPRENTICE_STONE_WOOD, STRAW_HUT)).events();
+                    .when("p1", new BuildersMove.SendWorker(APPRENTICE_STONE_WOOD, STRAW_HUT))
+                    .events();
 
             assertEquals(1, events.size());
             assertEquals(1, RULES.apply(given, events).player("p1").sites().size());
@@ -302,10 +356,11 @@ class BuildersRulesTest {
 
         @Test
         void completion_costs_no_action_point() {
-            BuildersState given = withPlayer(twoPlayers, "p1", 10, workers(APPRENTICE_WOOD_KNOWLEDGE),
-                    List.of(site(WOODEN_SHACK)), List.of());
+            BuildersState given = withPlayer(
+                    twoPlayers, "p1", 10, workers(APPRENTICE_WOOD_KNOWLEDGE), List.of(site(WOODEN_SHACK)), List.of());
             BuildersState after = RULES.given(given)
-                    .played("p1", new BuildersMove.SendWorker(APPRENTICE_WOOD_KNOWLEDGE, WOODEN_SHACK)).state();
+                    .played("p1", new BuildersMove.SendWorker(APPRENTICE_WOOD_KNOWLEDGE, WOODEN_SHACK))
+                    .state();
             assertEquals(BuildersData.ACTION_POINTS_PER_TURN - 1, after.actionPoints());
             assertEquals(buildings(WOODEN_SHACK), after.player("p1").completed());
         }
@@ -315,14 +370,20 @@ class BuildersRulesTest {
     class SendMachine {
         private final Building treadwheel = BuildersData.building(TREADWHEEL);
         /** p1 has built the Treadwheel Crane (free to work) and has two sites and two workers. */
-        private final BuildersState withTreadwheel = withPlayer(twoPlayers, "p1", 10,
-                workers(CRAFTSMAN_ALL, CRAFTSMAN_ALL_TOO), List.of(treadwheel),
-                List.of(site(CATHEDRAL), site(STRAW_HUT)), List.of(treadwheel));
+        private final BuildersState withTreadwheel = withPlayer(
+                twoPlayers,
+                "p1",
+                10,
+                workers(CRAFTSMAN_ALL, CRAFTSMAN_ALL_TOO),
+                List.of(treadwheel),
+                List.of(site(CATHEDRAL), site(STRAW_HUT)),
+                List.of(treadwheel));
 
         @Test
         void sending_a_machine_costs_an_action_point_and_no_wage() {
             List<BuildersEvent> events = RULES.given(withTreadwheel)
-                    .when("p1", new BuildersMove.SendMachine(TREADWHEEL, CATHEDRAL)).events();
+                    .when("p1", new BuildersMove.SendMachine(TREADWHEEL, CATHEDRAL))
+                    .events();
 
             MachineSent sent = assertInstanceOf(MachineSent.class, events.get(0));
             assertEquals(1, events.size());
@@ -335,7 +396,8 @@ class BuildersRulesTest {
             assertEquals(withTreadwheel.bank(), after.bank());
             assertTrue(p1.freeMachines().isEmpty());
             assertEquals(List.of(treadwheel), p1.site(CATHEDRAL).orElseThrow().machines());
-            assertEquals(new Resources(2, 0, 1, 0), p1.site(CATHEDRAL).orElseThrow().supplied());
+            assertEquals(
+                    new Resources(2, 0, 1, 0), p1.site(CATHEDRAL).orElseThrow().supplied());
         }
 
         @Test
@@ -343,22 +405,34 @@ class BuildersRulesTest {
             BuildersState given = withActionPoints(withTreadwheel, 6);
 
             BuildersState after = RULES.given(given)
-                    .played("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL, CATHEDRAL)).state();
-            MachineSent second = assertInstanceOf(MachineSent.class,
-                    RULES.given(after).when("p1", new BuildersMove.SendMachine(TREADWHEEL, CATHEDRAL)).events().get(0));
-            assertEquals(2, second.actionPointsSpent());
-            after = RULES.given(after).played("p1", new BuildersMove.SendMachine(TREADWHEEL, CATHEDRAL)).state();
-            assertEquals(3, after.actionPoints());
-            WorkerSent third = assertInstanceOf(WorkerSent.class,
+                    .played("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL, CATHEDRAL))
+                    .state();
+            MachineSent second = assertInstanceOf(
+                    MachineSent.class,
                     RULES.given(after)
-                            .when("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL_TOO, CATHEDRAL)).events().get(0));
+                            .when("p1", new BuildersMove.SendMachine(TREADWHEEL, CATHEDRAL))
+                            .events()
+                            .get(0));
+            assertEquals(2, second.actionPointsSpent());
+            after = RULES.given(after)
+                    .played("p1", new BuildersMove.SendMachine(TREADWHEEL, CATHEDRAL))
+                    .state();
+            assertEquals(3, after.actionPoints());
+            WorkerSent third = assertInstanceOf(
+                    WorkerSent.class,
+                    RULES.given(after)
+                            .when("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL_TOO, CATHEDRAL))
+                            .events()
+                            .get(0));
             assertEquals(3, third.actionPointsSpent());
         }
 
         @Test
         void a_machine_sent_to_another_building_costs_one_action_point_again() {
             BuildersState after = RULES.given(withTreadwheel)
-                    .played("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL, CATHEDRAL),
+                    .played(
+                            "p1",
+                            new BuildersMove.SendWorker(CRAFTSMAN_ALL, CATHEDRAL),
                             new BuildersMove.SendMachine(TREADWHEEL, STRAW_HUT))
                     .state();
             assertEquals(BuildersData.ACTION_POINTS_PER_TURN - 2, after.actionPoints());
@@ -366,8 +440,11 @@ class BuildersRulesTest {
 
         @Test
         void a_second_send_to_the_same_building_with_one_action_point_left_is_not_enough() {
-            BuildersState given = withActionPoints(RULES.given(withTreadwheel)
-                    .played("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL, CATHEDRAL)).state(), 1);
+            BuildersState given = withActionPoints(
+                    RULES.given(withTreadwheel)
+                            .played("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL, CATHEDRAL))
+                            .state(),
+                    1);
             RULES.given(given)
                     .when("p1", new BuildersMove.SendMachine(TREADWHEEL, CATHEDRAL))
                     .thenRejected("not-enough-action-points");
@@ -375,28 +452,42 @@ class BuildersRulesTest {
 
         @Test
         void a_machine_is_sent_even_without_coins() {
-            BuildersState broke = withPlayer(twoPlayers, "p1", 0, workers(MASTER), List.of(treadwheel),
-                    List.of(site(CATHEDRAL)), List.of(treadwheel));
+            BuildersState broke = withPlayer(
+                    twoPlayers,
+                    "p1",
+                    0,
+                    workers(MASTER),
+                    List.of(treadwheel),
+                    List.of(site(CATHEDRAL)),
+                    List.of(treadwheel));
 
             List<BuildersMove> legal = RULES.engine().legalMoves(broke, "p1");
 
             assertTrue(legal.contains(new BuildersMove.SendMachine(TREADWHEEL, CATHEDRAL)));
             assertFalse(legal.contains(new BuildersMove.SendWorker(MASTER, CATHEDRAL)));
-            assertEquals(0, RULES.apply(broke, RULES.given(broke)
-                    .when("p1", new BuildersMove.SendMachine(TREADWHEEL, CATHEDRAL)).events())
-                    .player("p1").coins());
+            assertEquals(
+                    0,
+                    RULES.apply(
+                                    broke,
+                                    RULES.given(broke)
+                                            .when("p1", new BuildersMove.SendMachine(TREADWHEEL, CATHEDRAL))
+                                            .events())
+                            .player("p1")
+                            .coins());
         }
 
         @Test
         void legal_moves_send_each_free_machine_to_each_site_the_action_points_allow() {
             BuildersState given = RULES.given(withTreadwheel)
-                    .played("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL, CATHEDRAL)).state();
+                    .played("p1", new BuildersMove.SendWorker(CRAFTSMAN_ALL, CATHEDRAL))
+                    .state();
             given = withActionPoints(given, 1);
 
             List<BuildersMove> legal = RULES.engine().legalMoves(given, "p1");
 
             assertTrue(legal.contains(new BuildersMove.SendMachine(TREADWHEEL, STRAW_HUT)));
-            assertFalse(legal.contains(new BuildersMove.SendMachine(TREADWHEEL, CATHEDRAL)),
+            assertFalse(
+                    legal.contains(new BuildersMove.SendMachine(TREADWHEEL, CATHEDRAL)),
                     "the second to the Cathedral costs 2");
         }
 
@@ -404,11 +495,18 @@ class BuildersRulesTest {
         void a_completed_building_gives_back_its_machines_with_its_workers() {
             Building kiln = BuildersData.building(TILE_KILN);
             Building hut = BuildersData.building(STRAW_HUT);
-            BuildersState given = withPlayer(twoPlayers, "p1", 10, workers(), List.of(kiln),
-                    List.of(site(STRAW_HUT, APPRENTICE_STONE_TILE)), List.of(kiln));
+            BuildersState given = withPlayer(
+                    twoPlayers,
+                    "p1",
+                    10,
+                    workers(),
+                    List.of(kiln),
+                    List.of(site(STRAW_HUT, APPRENTICE_STONE_TILE)),
+                    List.of(kiln));
 
             List<BuildersEvent> events = RULES.given(given)
-                    .when("p1", new BuildersMove.SendMachine(TILE_KILN, STRAW_HUT)).events();
+                    .when("p1", new BuildersMove.SendMachine(TILE_KILN, STRAW_HUT))
+                    .events();
 
             assertInstanceOf(MachineSent.class, events.get(0));
             BuildingCompleted completed = assertInstanceOf(BuildingCompleted.class, events.get(1));
@@ -424,64 +522,95 @@ class BuildersRulesTest {
 
         @Test
         void a_machine_still_being_built_is_not_complete() {
-            BuildersState given = withPlayer(twoPlayers, "p1", 10, workers(), List.of(),
-                    List.of(site(PULLEY, MASTER), site(CATHEDRAL)), List.of());
+            BuildersState given = withPlayer(
+                    twoPlayers,
+                    "p1",
+                    10,
+                    workers(),
+                    List.of(),
+                    List.of(site(PULLEY, MASTER), site(CATHEDRAL)),
+                    List.of());
             RULES.given(given)
-                    .when("p1", new BuildersMove.SendMachine(PULLEY, CATHEDRAL)).thenRejected("machine-not-complete");
+                    .when("p1", new BuildersMove.SendMachine(PULLEY, CATHEDRAL))
+                    .thenRejected("machine-not-complete");
         }
 
         @Test
         void a_machine_in_the_display_or_the_deck_is_not_complete() {
-            BuildersState given = withDecks(withTreadwheel, buildings(SAWMILL, STRAW_HUT), buildings(PULLEY),
-                    twoPlayers.workerDisplay(), twoPlayers.workerDeck());
+            BuildersState given = withDecks(
+                    withTreadwheel,
+                    buildings(SAWMILL, STRAW_HUT),
+                    buildings(PULLEY),
+                    twoPlayers.workerDisplay(),
+                    twoPlayers.workerDeck());
             RULES.given(given)
-                    .when("p1", new BuildersMove.SendMachine(SAWMILL, CATHEDRAL)).thenRejected("machine-not-complete");
+                    .when("p1", new BuildersMove.SendMachine(SAWMILL, CATHEDRAL))
+                    .thenRejected("machine-not-complete");
             RULES.given(given)
-                    .when("p1", new BuildersMove.SendMachine(PULLEY, CATHEDRAL)).thenRejected("machine-not-complete");
+                    .when("p1", new BuildersMove.SendMachine(PULLEY, CATHEDRAL))
+                    .thenRejected("machine-not-complete");
         }
 
         @Test
         void a_machine_already_on_a_site_is_busy() {
             BuildersState given = RULES.given(withTreadwheel)
-                    .played("p1", new BuildersMove.SendMachine(TREADWHEEL, CATHEDRAL)).state();
+                    .played("p1", new BuildersMove.SendMachine(TREADWHEEL, CATHEDRAL))
+                    .state();
             RULES.given(given)
-                    .when("p1", new BuildersMove.SendMachine(TREADWHEEL, STRAW_HUT)).thenRejected("machine-busy");
+                    .when("p1", new BuildersMove.SendMachine(TREADWHEEL, STRAW_HUT))
+                    .thenRejected("machine-busy");
             RULES.given(given)
-                    .when("p1", new BuildersMove.SendMachine(TREADWHEEL, CATHEDRAL)).thenRejected("machine-busy");
+                    .when("p1", new BuildersMove.SendMachine(TREADWHEEL, CATHEDRAL))
+                    .thenRejected("machine-busy");
         }
 
         @Test
         void someone_elses_machine_or_a_card_that_is_no_machine_is_no_such_card() {
             // The decks are emptied: the Sawmill is p2's alone (the states of rule tests do not conserve cards).
             BuildersState given = withDecks(withTreadwheel, List.of(), List.of(), List.of(), List.of());
-            given = withPlayer(given, "p2", 10, workers(), List.of(BuildersData.building(SAWMILL)), List.of(),
-                    buildings(SAWMILL));
+            given = withPlayer(
+                    given, "p2", 10, workers(), List.of(BuildersData.building(SAWMILL)), List.of(), buildings(SAWMILL));
             RULES.given(given)
-                    .when("p1", new BuildersMove.SendMachine(SAWMILL, CATHEDRAL)).thenRejected("no-such-card");
+                    .when("p1", new BuildersMove.SendMachine(SAWMILL, CATHEDRAL))
+                    .thenRejected("no-such-card");
             RULES.given(given)
-                    .when("p1", new BuildersMove.SendMachine(STRAW_HUT, CATHEDRAL)).thenRejected("no-such-card");
+                    .when("p1", new BuildersMove.SendMachine(STRAW_HUT, CATHEDRAL))
+                    .thenRejected("no-such-card");
             RULES.given(given)
-                    .when("p1", new BuildersMove.SendMachine(CRAFTSMAN_ALL, CATHEDRAL)).thenRejected("no-such-card");
+                    .when("p1", new BuildersMove.SendMachine(CRAFTSMAN_ALL, CATHEDRAL))
+                    .thenRejected("no-such-card");
         }
 
         @Test
         void a_machine_goes_only_to_the_players_own_unfinished_sites() {
-            BuildersState given = withPlayer(twoPlayers, "p1", 10, workers(), List.of(treadwheel), List.of(),
+            BuildersState given = withPlayer(
+                    twoPlayers,
+                    "p1",
+                    10,
+                    workers(),
+                    List.of(treadwheel),
+                    List.of(),
                     buildings(TREADWHEEL, WOODEN_SHACK));
             RULES.given(given)
                     .when("p1", new BuildersMove.SendMachine(TREADWHEEL, WOODEN_SHACK))
                     .thenRejected("building-complete");
             RULES.given(given)
-                    .when("p1", new BuildersMove.SendMachine(TREADWHEEL, TREADWHEEL)).thenRejected("building-complete");
+                    .when("p1", new BuildersMove.SendMachine(TREADWHEEL, TREADWHEEL))
+                    .thenRejected("building-complete");
             RULES.given(given)
-                    .when("p1", new BuildersMove.SendMachine(TREADWHEEL, twoPlayers.buildingDisplay().get(0).id()))
+                    .when(
+                            "p1",
+                            new BuildersMove.SendMachine(
+                                    TREADWHEEL,
+                                    twoPlayers.buildingDisplay().get(0).id()))
                     .thenRejected("no-such-card");
         }
 
         @Test
         void only_the_current_player_sends_machines() {
             RULES.given(withTreadwheel)
-                    .when("p2", new BuildersMove.SendMachine(TREADWHEEL, CATHEDRAL)).thenRejected("not-your-turn");
+                    .when("p2", new BuildersMove.SendMachine(TREADWHEEL, CATHEDRAL))
+                    .thenRejected("not-your-turn");
         }
     }
 
@@ -492,27 +621,34 @@ class BuildersRulesTest {
 
         @Test
         void a_machine_is_opened_like_any_building() {
-            BuildersState given = withDecks(twoPlayers, buildings(PULLEY, STRAW_HUT), List.of(),
-                    twoPlayers.workerDisplay(), twoPlayers.workerDeck());
+            BuildersState given = withDecks(
+                    twoPlayers,
+                    buildings(PULLEY, STRAW_HUT),
+                    List.of(),
+                    twoPlayers.workerDisplay(),
+                    twoPlayers.workerDeck());
 
             List<BuildersEvent> events = RULES.given(given)
-                    .when("p1", new BuildersMove.StartConstruction(PULLEY)).events();
+                    .when("p1", new BuildersMove.StartConstruction(PULLEY))
+                    .events();
 
             ConstructionStarted started = assertInstanceOf(ConstructionStarted.class, events.get(0));
             assertEquals(2, started.building().machine().stone());
-            assertEquals(List.of(Site.opened(BuildersData.building(PULLEY))),
+            assertEquals(
+                    List.of(Site.opened(BuildersData.building(PULLEY))),
                     RULES.apply(given, events).player("p1").sites());
         }
 
         @Test
         void a_completed_machine_scores_its_vp_pays_no_coins_and_joins_the_players_free_machines() {
             Building pulley = BuildersData.building(PULLEY);
-            BuildersState given = withPlayer(twoPlayers, "p1", 10, workers(APPRENTICE_STONE_TILE),
-                    List.of(site(PULLEY, MASTER)), List.of());
+            BuildersState given = withPlayer(
+                    twoPlayers, "p1", 10, workers(APPRENTICE_STONE_TILE), List.of(site(PULLEY, MASTER)), List.of());
             int wage = BuildersData.worker(APPRENTICE_STONE_TILE).wage();
 
             List<BuildersEvent> events = RULES.given(given)
-                    .when("p1", new BuildersMove.SendWorker(APPRENTICE_STONE_TILE, PULLEY)).events();
+                    .when("p1", new BuildersMove.SendWorker(APPRENTICE_STONE_TILE, PULLEY))
+                    .events();
 
             BuildingCompleted completed = assertInstanceOf(BuildingCompleted.class, events.get(1));
             assertEquals(pulley.info(), completed.building());
@@ -533,11 +669,18 @@ class BuildersRulesTest {
         @Test
         void machines_vp_count_towards_the_target_and_the_tallies() {
             // Cathedral 8 + Castle 7 + Treadwheel Crane 2 = 17.
-            BuildersState given = withPlayer(twoPlayers, "p1", 23, workers(), List.of(treadwheel), List.of(),
+            BuildersState given = withPlayer(
+                    twoPlayers,
+                    "p1",
+                    23,
+                    workers(),
+                    List.of(treadwheel),
+                    List.of(),
                     buildings(CATHEDRAL, CASTLE, TREADWHEEL));
             given = RULES.given(given).played("p1", new BuildersMove.EndTurn()).state();
 
-            List<BuildersEvent> events = RULES.given(given).when("p2", new BuildersMove.EndTurn()).events();
+            List<BuildersEvent> events =
+                    RULES.given(given).when("p2", new BuildersMove.EndTurn()).events();
 
             GameFinished finished = assertInstanceOf(GameFinished.class, events.get(events.size() - 1));
             assertEquals(new PlayerTally("p1", 17, 23, 3), finished.tallies().get(0));
@@ -549,14 +692,38 @@ class BuildersRulesTest {
             Building sawmill = BuildersData.building(SAWMILL);
             BuildersState empty = withDecks(twoPlayers, List.of(), List.of(), List.of(), List.of());
             empty = withPlayer(empty, "p2", 10, workers(), List.of(), List.of());
-            BuildersState withSawmill = withPlayer(empty, "p1", 10, workers(), List.of(sawmill),
-                    List.of(site(TREEHOUSE, LABOURER_KNOWLEDGE_TILE)), List.of(sawmill));
-            BuildersState without = withPlayer(empty, "p1", 10, workers(), List.of(),
-                    List.of(site(TREEHOUSE, LABOURER_KNOWLEDGE_TILE)), List.of());
+            BuildersState withSawmill = withPlayer(
+                    empty,
+                    "p1",
+                    10,
+                    workers(),
+                    List.of(sawmill),
+                    List.of(site(TREEHOUSE, LABOURER_KNOWLEDGE_TILE)),
+                    List.of(sawmill));
+            BuildersState without = withPlayer(
+                    empty,
+                    "p1",
+                    10,
+                    workers(),
+                    List.of(),
+                    List.of(site(TREEHOUSE, LABOURER_KNOWLEDGE_TILE)),
+                    List.of());
 
-            assertEquals(1, RULES.given(withSawmill).when("p1", new BuildersMove.EndTurn()).events().size());
-            assertEquals(GameEndTriggered.STALEMATE, assertInstanceOf(GameEndTriggered.class,
-                    RULES.given(without).when("p1", new BuildersMove.EndTurn()).events().get(0)).reason());
+            assertEquals(
+                    1,
+                    RULES.given(withSawmill)
+                            .when("p1", new BuildersMove.EndTurn())
+                            .events()
+                            .size());
+            assertEquals(
+                    GameEndTriggered.STALEMATE,
+                    assertInstanceOf(
+                                    GameEndTriggered.class,
+                                    RULES.given(without)
+                                            .when("p1", new BuildersMove.EndTurn())
+                                            .events()
+                                            .get(0))
+                            .reason());
         }
     }
 
@@ -567,13 +734,18 @@ class BuildersRulesTest {
             int[] expected = {0, 1, 3, 6};
             for (int points = 1; points <= 3; points++) {
                 List<BuildersEvent> events = RULES.given(twoPlayers)
-                        .when("p1", new BuildersMove.TakeCoins(points)).events();
+                        .when("p1", new BuildersMove.TakeCoins(points))
+                        .events();
                 CoinsTaken taken = assertInstanceOf(CoinsTaken.class, events.get(0));
                 assertEquals(expected[points], taken.coinsTaken());
                 BuildersState after = RULES.apply(twoPlayers, events);
-                assertEquals(BuildersData.STARTING_COINS + expected[points], after.player("p1").coins());
+                assertEquals(
+                        BuildersData.STARTING_COINS + expected[points],
+                        after.player("p1").coins());
                 assertEquals(BuildersData.ACTION_POINTS_PER_TURN - points, after.actionPoints());
-                assertEquals(twoPlayers.bank().paidOut() + expected[points], after.bank().paidOut());
+                assertEquals(
+                        twoPlayers.bank().paidOut() + expected[points],
+                        after.bank().paidOut());
             }
         }
 
@@ -598,13 +770,19 @@ class BuildersRulesTest {
             BuildersState given = withPlayer(twoPlayers, "p1", 12, workers(), List.of(), List.of());
 
             BuildersState after = RULES.given(given)
-                    .played("p1", new BuildersMove.BuyActionPoint(), new BuildersMove.BuyActionPoint()).state();
+                    .played("p1", new BuildersMove.BuyActionPoint(), new BuildersMove.BuyActionPoint())
+                    .state();
 
             assertEquals(BuildersData.ACTION_POINTS_PER_TURN + 2, after.actionPoints());
-            assertEquals(12 - 2 * BuildersData.ACTION_POINT_PRICE, after.player("p1").coins());
+            assertEquals(
+                    12 - 2 * BuildersData.ACTION_POINT_PRICE, after.player("p1").coins());
             assertEquals(given.bank().received() + 10, after.bank().received());
-            ActionPointBought bought = assertInstanceOf(ActionPointBought.class,
-                    RULES.given(given).when("p1", new BuildersMove.BuyActionPoint()).events().get(0));
+            ActionPointBought bought = assertInstanceOf(
+                    ActionPointBought.class,
+                    RULES.given(given)
+                            .when("p1", new BuildersMove.BuyActionPoint())
+                            .events()
+                            .get(0));
             assertEquals(BuildersData.ACTION_POINT_PRICE, bought.coinsPaid());
         }
 
@@ -619,9 +797,12 @@ class BuildersRulesTest {
     class Turns {
         @Test
         void ending_a_turn_loses_unused_action_points_and_the_next_player_gets_three() {
-            BuildersState given = RULES.given(twoPlayers).played("p1", new BuildersMove.TakeCoins(1)).state();
+            BuildersState given = RULES.given(twoPlayers)
+                    .played("p1", new BuildersMove.TakeCoins(1))
+                    .state();
 
-            List<BuildersEvent> events = RULES.given(given).when("p1", new BuildersMove.EndTurn()).events();
+            List<BuildersEvent> events =
+                    RULES.given(given).when("p1", new BuildersMove.EndTurn()).events();
 
             TurnEnded ended = assertInstanceOf(TurnEnded.class, events.get(0));
             assertEquals(1, events.size());
@@ -636,7 +817,9 @@ class BuildersRulesTest {
         @Test
         void after_the_last_seat_a_new_round_starts_with_the_first_seat() {
             BuildersState after = RULES.given(twoPlayers)
-                    .played("p1", new BuildersMove.EndTurn()).played("p2", new BuildersMove.EndTurn()).state();
+                    .played("p1", new BuildersMove.EndTurn())
+                    .played("p2", new BuildersMove.EndTurn())
+                    .state();
             assertEquals("p1", after.currentPlayer().name());
             assertEquals(2, after.round());
         }
@@ -662,7 +845,8 @@ class BuildersRulesTest {
             // Cathedral 8 + Castle 7 + Straw Hut 1 + Stone Bridge 1 = 17.
             BuildersState given = withVictoryPoints(threePlayers, "p1", CATHEDRAL, CASTLE, STRAW_HUT, STONE_BRIDGE);
 
-            List<BuildersEvent> events = RULES.given(given).when("p1", new BuildersMove.EndTurn()).events();
+            List<BuildersEvent> events =
+                    RULES.given(given).when("p1", new BuildersMove.EndTurn()).events();
 
             GameEndTriggered triggered = assertInstanceOf(GameEndTriggered.class, events.get(0));
             assertEquals(GameEndTriggered.TARGET_REACHED, triggered.reason());
@@ -674,19 +858,25 @@ class BuildersRulesTest {
 
             after = RULES.given(after).played("p2", new BuildersMove.EndTurn()).state();
             assertFalse(RULES.engine().isOver(after));
-            List<BuildersEvent> last = RULES.given(after).when("p3", new BuildersMove.EndTurn()).events();
+            List<BuildersEvent> last =
+                    RULES.given(after).when("p3", new BuildersMove.EndTurn()).events();
             GameFinished finished = assertInstanceOf(GameFinished.class, last.get(last.size() - 1));
             assertNull(assertInstanceOf(TurnEnded.class, last.get(0)).nextPlayer());
             assertEquals("p1", finished.triggeredBy());
-            assertEquals(List.of(new PlayerTally("p1", 17, 23, 4), new PlayerTally("p2", 0, 10, 0),
-                    new PlayerTally("p3", 0, 10, 0)), finished.tallies());
+            assertEquals(
+                    List.of(
+                            new PlayerTally("p1", 17, 23, 4),
+                            new PlayerTally("p2", 0, 10, 0),
+                            new PlayerTally("p3", 0, 10, 0)),
+                    finished.tallies());
             assertTrue(RULES.engine().isOver(RULES.apply(after, last)));
         }
 
         @Test
         void sixteen_vp_does_not_end_the_game() {
             BuildersState given = withVictoryPoints(threePlayers, "p1", CATHEDRAL, CASTLE, STRAW_HUT);
-            List<BuildersEvent> events = RULES.given(given).when("p1", new BuildersMove.EndTurn()).events();
+            List<BuildersEvent> events =
+                    RULES.given(given).when("p1", new BuildersMove.EndTurn()).events();
             assertEquals(1, events.size());
             assertInstanceOf(TurnEnded.class, events.get(0));
         }
@@ -694,10 +884,13 @@ class BuildersRulesTest {
         @Test
         void the_target_reached_on_the_last_seats_turn_ends_the_game_at_once() {
             BuildersState given = RULES.given(threePlayers)
-                    .played("p1", new BuildersMove.EndTurn()).played("p2", new BuildersMove.EndTurn()).state();
+                    .played("p1", new BuildersMove.EndTurn())
+                    .played("p2", new BuildersMove.EndTurn())
+                    .state();
             given = withVictoryPoints(given, "p3", CATHEDRAL, CASTLE, STRAW_HUT, STONE_BRIDGE);
 
-            List<BuildersEvent> events = RULES.given(given).when("p3", new BuildersMove.EndTurn()).events();
+            List<BuildersEvent> events =
+                    RULES.given(given).when("p3", new BuildersMove.EndTurn()).events();
 
             assertEquals(3, events.size());
             assertInstanceOf(GameEndTriggered.class, events.get(0));
@@ -707,10 +900,16 @@ class BuildersRulesTest {
 
         @Test
         void the_target_counts_only_at_the_end_of_a_turn() {
-            BuildersState given = withPlayer(threePlayers, "p1", 10, workers(APPRENTICE_WOOD_KNOWLEDGE),
-                    List.of(site(WOODEN_SHACK)), buildings(CATHEDRAL, CASTLE, STRAW_HUT, STONE_BRIDGE));
+            BuildersState given = withPlayer(
+                    threePlayers,
+                    "p1",
+                    10,
+                    workers(APPRENTICE_WOOD_KNOWLEDGE),
+                    List.of(site(WOODEN_SHACK)),
+                    buildings(CATHEDRAL, CASTLE, STRAW_HUT, STONE_BRIDGE));
             List<BuildersEvent> events = RULES.given(given)
-                    .when("p1", new BuildersMove.SendWorker(APPRENTICE_WOOD_KNOWLEDGE, WOODEN_SHACK)).events();
+                    .when("p1", new BuildersMove.SendWorker(APPRENTICE_WOOD_KNOWLEDGE, WOODEN_SHACK))
+                    .events();
             assertTrue(events.stream().noneMatch(e -> e instanceof GameEndTriggered));
             assertNull(RULES.apply(given, events).endTriggeredBy());
         }
@@ -719,8 +918,10 @@ class BuildersRulesTest {
         void a_second_player_reaching_the_target_triggers_nothing_more() {
             BuildersState given = withVictoryPoints(threePlayers, "p1", CATHEDRAL, CASTLE, STRAW_HUT, STONE_BRIDGE);
             given = withVictoryPoints(given, "p2", CATHEDRAL, CASTLE, STRAW_HUT, STONE_BRIDGE);
-            BuildersState after = RULES.given(given).played("p1", new BuildersMove.EndTurn()).state();
-            List<BuildersEvent> events = RULES.given(after).when("p2", new BuildersMove.EndTurn()).events();
+            BuildersState after =
+                    RULES.given(given).played("p1", new BuildersMove.EndTurn()).state();
+            List<BuildersEvent> events =
+                    RULES.given(after).when("p2", new BuildersMove.EndTurn()).events();
             assertEquals(1, events.size());
             assertInstanceOf(TurnEnded.class, events.get(0));
         }
@@ -733,7 +934,8 @@ class BuildersRulesTest {
             given = withPlayer(given, "p2", 10, workers(CRAFTSMAN_ALL), List.of(), List.of());
             given = withPlayer(given, "p3", 10, workers(), List.of(), List.of());
 
-            List<BuildersEvent> events = RULES.given(given).when("p1", new BuildersMove.EndTurn()).events();
+            List<BuildersEvent> events =
+                    RULES.given(given).when("p1", new BuildersMove.EndTurn()).events();
 
             GameEndTriggered triggered = assertInstanceOf(GameEndTriggered.class, events.get(0));
             assertEquals(GameEndTriggered.STALEMATE, triggered.reason());
@@ -742,20 +944,33 @@ class BuildersRulesTest {
         @Test
         void a_building_that_can_still_be_finished_is_no_stalemate() {
             BuildersState given = withDecks(threePlayers, List.of(), List.of(), List.of(), List.of());
-            given = withPlayer(given, "p1", 0, workers(APPRENTICE_WOOD_KNOWLEDGE),
-                    List.of(site(CATHEDRAL, MASTER), site(WOODEN_SHACK)), List.of());
+            given = withPlayer(
+                    given,
+                    "p1",
+                    0,
+                    workers(APPRENTICE_WOOD_KNOWLEDGE),
+                    List.of(site(CATHEDRAL, MASTER), site(WOODEN_SHACK)),
+                    List.of());
             given = withPlayer(given, "p2", 10, workers(), List.of(), List.of());
             given = withPlayer(given, "p3", 10, workers(), List.of(), List.of());
 
-            assertEquals(1, RULES.given(given).when("p1", new BuildersMove.EndTurn()).events().size());
+            assertEquals(
+                    1,
+                    RULES.given(given)
+                            .when("p1", new BuildersMove.EndTurn())
+                            .events()
+                            .size());
         }
 
         @Test
         void after_the_end_every_move_is_game_over() {
             BuildersState given = RULES.given(threePlayers)
-                    .played("p1", new BuildersMove.EndTurn()).played("p2", new BuildersMove.EndTurn()).state();
+                    .played("p1", new BuildersMove.EndTurn())
+                    .played("p2", new BuildersMove.EndTurn())
+                    .state();
             given = withVictoryPoints(given, "p3", CATHEDRAL, CASTLE, STRAW_HUT, STONE_BRIDGE);
-            BuildersState over = RULES.given(given).played("p3", new BuildersMove.EndTurn()).state();
+            BuildersState over =
+                    RULES.given(given).played("p3", new BuildersMove.EndTurn()).state();
 
             RULES.given(over).when("p1", new BuildersMove.TakeCoins(1)).thenRejected("game-over");
             RULES.given(over).when("p3", new BuildersMove.EndTurn()).thenRejected("game-over");

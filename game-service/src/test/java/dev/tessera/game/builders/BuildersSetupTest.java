@@ -1,20 +1,19 @@
 package dev.tessera.game.builders;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tessera.game.rules.GameSetup;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
-import java.util.List;
-import java.util.Map;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tessera.game.rules.GameSetup;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class BuildersSetupTest {
 
@@ -68,7 +67,8 @@ class BuildersSetupTest {
         assertTrue(state.buildingDeck().stream().noneMatch(Building::machine));
         assertTrue(state.buildingDisplay().stream().noneMatch(Building::machine));
         PropertyChecks.assertCardsConserved(state, BuildersEdition.BUILDINGS_ONLY);
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> engine.start(new GameSetup(List.of("a", "b"), 1, Map.of(BuildersEdition.OPTION, "9"))));
     }
 
@@ -84,14 +84,19 @@ class BuildersSetupTest {
     @Test
     void the_same_seed_deals_the_same_game_and_another_seed_another() {
         assertEquals(Crafted.start(4, 99), Crafted.start(4, 99));
-        assertNotEquals(Crafted.start(4, 99).buildingDeck(), Crafted.start(4, 100).buildingDeck());
+        assertNotEquals(
+                Crafted.start(4, 99).buildingDeck(), Crafted.start(4, 100).buildingDeck());
     }
 
     @Test
     void undealt_apprentices_are_shuffled_into_the_worker_deck() {
         BuildersState state = Crafted.start(2, 14);
-        long apprenticesLeft = state.workerDeck().stream().filter(w -> w.type() == WorkerType.APPRENTICE).count()
-                + state.workerDisplay().stream().filter(w -> w.type() == WorkerType.APPRENTICE).count();
+        long apprenticesLeft = state.workerDeck().stream()
+                        .filter(w -> w.type() == WorkerType.APPRENTICE)
+                        .count()
+                + state.workerDisplay().stream()
+                        .filter(w -> w.type() == WorkerType.APPRENTICE)
+                        .count();
         assertEquals(6 - 2, apprenticesLeft);
     }
 
@@ -100,7 +105,8 @@ class BuildersSetupTest {
         assertEquals(2, engine.minPlayers());
         assertEquals(4, engine.maxPlayers());
         assertThrows(IllegalArgumentException.class, () -> engine.start(new GameSetup(List.of("a"), 1, Map.of())));
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> engine.start(new GameSetup(List.of("a", "b", "c", "d", "e"), 1, Map.of())));
         assertEquals("builders", engine.game());
     }
@@ -132,11 +138,17 @@ class BuildersSetupTest {
     void the_view_shows_each_players_free_machines_the_machines_on_sites_and_what_a_machine_card_supplies() {
         Building pulley = BuildersData.building(35);
         Building crane = BuildersData.building(39);
-        BuildersState state = Crafted.withPlayer(Crafted.start(2, 16), "p2", 10, Crafted.workers(9), List.of(crane),
+        BuildersState state = Crafted.withPlayer(
+                Crafted.start(2, 16),
+                "p2",
+                10,
+                Crafted.workers(9),
+                List.of(crane),
                 List.of(new Site(BuildersData.building(29), Crafted.workers(28), List.of(pulley))),
                 List.of(pulley, crane));
 
-        BuildersView.PlayerView p2 = ((BuildersView) engine.view(state, "p1")).players().get(1);
+        BuildersView.PlayerView p2 =
+                ((BuildersView) engine.view(state, "p1")).players().get(1);
 
         assertEquals(List.of(crane), p2.freeMachines());
         assertEquals(List.of(pulley), p2.sites().get(0).machines());
@@ -149,8 +161,8 @@ class BuildersSetupTest {
 
     @Test
     void the_view_shows_what_each_site_has_been_supplied_so_far() {
-        BuildersState state = Crafted.withPlayer(Crafted.start(2, 16), "p2", 10, Crafted.workers(),
-                List.of(Crafted.site(29, 9, 28)), List.of());
+        BuildersState state = Crafted.withPlayer(
+                Crafted.start(2, 16), "p2", 10, Crafted.workers(), List.of(Crafted.site(29, 9, 28)), List.of());
 
         BuildersView view = (BuildersView) engine.view(state, "p1");
 

@@ -2,7 +2,6 @@ package dev.tessera.game.builders;
 
 import dev.tessera.game.rules.GameSetup;
 import dev.tessera.game.rules.RulesFixture;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -10,8 +9,7 @@ import java.util.Map;
 /** Crafted positions for rule tests: games just set up, and states edited from card ids. */
 final class Crafted {
 
-    private Crafted() {
-    }
+    private Crafted() {}
 
     /** The setup of a game created today (the current edition of the cards, machines included), players p1…pN. */
     static GameSetup setup(int players, long seed) {
@@ -49,31 +47,76 @@ final class Crafted {
     }
 
     /** The state with the named player's area replaced (card conservation is not kept: for rule tests). */
-    static BuildersState withPlayer(BuildersState state, String name, int coins, List<Worker> free, List<Site> sites,
+    static BuildersState withPlayer(
+            BuildersState state,
+            String name,
+            int coins,
+            List<Worker> free,
+            List<Site> sites,
             List<Building> completed) {
         return withPlayer(state, name, coins, free, List.of(), sites, completed);
     }
 
     /** As above, with completed machines free to work ({@code freeMachines} should be among {@code completed}). */
-    static BuildersState withPlayer(BuildersState state, String name, int coins, List<Worker> free,
-            List<Building> freeMachines, List<Site> sites, List<Building> completed) {
+    static BuildersState withPlayer(
+            BuildersState state,
+            String name,
+            int coins,
+            List<Worker> free,
+            List<Building> freeMachines,
+            List<Site> sites,
+            List<Building> completed) {
         List<PlayerState> players = new ArrayList<>(state.players());
         players.set(state.seatOf(name), new PlayerState(name, coins, free, freeMachines, sites, completed));
-        return new BuildersState(state.buildingDeck(), state.buildingDisplay(), state.workerDeck(),
-                state.workerDisplay(), players, state.current(), state.round(), state.actionPoints(),
-                state.sentThisTurn(), state.endTriggeredBy(), state.finished(), state.bank());
+        return new BuildersState(
+                state.buildingDeck(),
+                state.buildingDisplay(),
+                state.workerDeck(),
+                state.workerDisplay(),
+                players,
+                state.current(),
+                state.round(),
+                state.actionPoints(),
+                state.sentThisTurn(),
+                state.endTriggeredBy(),
+                state.finished(),
+                state.bank());
     }
 
     static BuildersState withActionPoints(BuildersState state, int actionPoints) {
-        return new BuildersState(state.buildingDeck(), state.buildingDisplay(), state.workerDeck(),
-                state.workerDisplay(), state.players(), state.current(), state.round(), actionPoints,
-                state.sentThisTurn(), state.endTriggeredBy(), state.finished(), state.bank());
+        return new BuildersState(
+                state.buildingDeck(),
+                state.buildingDisplay(),
+                state.workerDeck(),
+                state.workerDisplay(),
+                state.players(),
+                state.current(),
+                state.round(),
+                actionPoints,
+                state.sentThisTurn(),
+                state.endTriggeredBy(),
+                state.finished(),
+                state.bank());
     }
 
-    static BuildersState withDecks(BuildersState state, List<Building> buildingDisplay, List<Building> buildingDeck,
-            List<Worker> workerDisplay, List<Worker> workerDeck) {
-        return new BuildersState(buildingDeck, buildingDisplay, workerDeck, workerDisplay, state.players(),
-                state.current(), state.round(), state.actionPoints(), state.sentThisTurn(), state.endTriggeredBy(),
-                state.finished(), state.bank());
+    static BuildersState withDecks(
+            BuildersState state,
+            List<Building> buildingDisplay,
+            List<Building> buildingDeck,
+            List<Worker> workerDisplay,
+            List<Worker> workerDeck) {
+        return new BuildersState(
+                buildingDeck,
+                buildingDisplay,
+                workerDeck,
+                workerDisplay,
+                state.players(),
+                state.current(),
+                state.round(),
+                state.actionPoints(),
+                state.sentThisTurn(),
+                state.endTriggeredBy(),
+                state.finished(),
+                state.bank());
     }
 }

@@ -1,24 +1,22 @@
 package dev.tessera.game.builders;
 
-import dev.tessera.events.builders.BuildersEvent;
-import dev.tessera.events.builders.BuildersEvent.ActionPointBought;
-import dev.tessera.events.builders.BuildersEvent.BuildingCompleted;
-import dev.tessera.events.builders.BuildersEvent.CoinsTaken;
-import dev.tessera.events.builders.BuildersEvent.WorkerSent;
-
-import java.util.ArrayList;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.tessera.events.builders.BuildersEvent;
+import dev.tessera.events.builders.BuildersEvent.ActionPointBought;
+import dev.tessera.events.builders.BuildersEvent.BuildingCompleted;
+import dev.tessera.events.builders.BuildersEvent.CoinsTaken;
+import dev.tessera.events.builders.BuildersEvent.WorkerSent;
+import java.util.ArrayList;
+import java.util.List;
+
 /** Invariants that hold in every state of every game. */
 final class PropertyChecks {
 
-    private PropertyChecks() {
-    }
+    private PropertyChecks() {}
 
     /** {@link #assertCardsConserved(BuildersState, BuildersEdition)} for a game of today's edition. */
     static void assertCardsConserved(BuildersState state) {
@@ -51,8 +49,13 @@ final class PropertyChecks {
             List<Integer> working = new ArrayList<>();
             player.freeMachines().forEach(m -> working.add(m.id()));
             player.sites().forEach(site -> site.machines().forEach(m -> working.add(m.id())));
-            List<Integer> built = player.completed().stream().filter(Building::machine).map(Building::id).toList();
-            assertEquals(built.stream().sorted().toList(), working.stream().sorted().toList(),
+            List<Integer> built = player.completed().stream()
+                    .filter(Building::machine)
+                    .map(Building::id)
+                    .toList();
+            assertEquals(
+                    built.stream().sorted().toList(),
+                    working.stream().sorted().toList(),
                     player.name() + "'s completed machines vs the machines they have at work or free");
         }
     }

@@ -1,8 +1,5 @@
 package dev.tessera.game.carrara;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import static dev.tessera.game.carrara.Crafted.setup;
 import static dev.tessera.game.carrara.Crafted.start;
 import static dev.tessera.game.carrara.Crafted.withBuilt;
@@ -15,6 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tessera.events.carrara.BuildingBuilt;
 import dev.tessera.events.carrara.BuildingRevealed;
 import dev.tessera.events.carrara.CarraraEvent;
@@ -75,13 +74,21 @@ class CarraraEngineTest {
     }
 
     private static CarraraState annWithPalazzi() {
-        return withBuilt(start(2), 0, new Building(BuildingType.PALAZZO, 3, City.LIVORNO),
-                new Building(BuildingType.PALAZZO, 2, City.PISA), new Building(BuildingType.VILLA, 1, City.PISA));
+        return withBuilt(
+                start(2),
+                0,
+                new Building(BuildingType.PALAZZO, 3, City.LIVORNO),
+                new Building(BuildingType.PALAZZO, 2, City.PISA),
+                new Building(BuildingType.VILLA, 1, City.PISA));
     }
 
     private static CarraraState bobMeetsTheGoals(int players) {
-        CarraraState s = withBuilt(start(players), 1, new Building(BuildingType.PALAZZO, 5, City.LERICI),
-                new Building(BuildingType.PORTA, 5, City.LERICI), new Building(BuildingType.VILLA, 5, City.LERICI),
+        CarraraState s = withBuilt(
+                start(players),
+                1,
+                new Building(BuildingType.PALAZZO, 5, City.LERICI),
+                new Building(BuildingType.PORTA, 5, City.LERICI),
+                new Building(BuildingType.VILLA, 5, City.LERICI),
                 new Building(BuildingType.CASTELLO, 5, City.LERICI));
         PlayerState bob = s.player(1);
         for (int i = 0; i < 4; i++) {
@@ -98,9 +105,16 @@ class CarraraEngineTest {
     void the_set_up_gives_coins_and_starting_stones_and_fills_the_board() {
         CarraraState s = start(4);
 
-        assertEquals(List.of(20, 20, 20, 20), s.players().stream().map(PlayerState::coins).toList());
-        assertEquals(List.of(Stones.NONE.plus(Stone.BLACK), Stones.NONE.plus(Stone.BLUE), Stones.NONE.plus(Stone.GREEN),
-                Stones.NONE.plus(Stone.RED)), s.players().stream().map(PlayerState::stones).toList());
+        assertEquals(
+                List.of(20, 20, 20, 20),
+                s.players().stream().map(PlayerState::coins).toList());
+        assertEquals(
+                List.of(
+                        Stones.NONE.plus(Stone.BLACK),
+                        Stones.NONE.plus(Stone.BLUE),
+                        Stones.NONE.plus(Stone.GREEN),
+                        Stones.NONE.plus(Stone.RED)),
+                s.players().stream().map(PlayerState::stones).toList());
         assertEquals(wheel(ONE_OF_EACH), s.wheel());
         assertEquals(42 - 6 - 4, s.bag().total());
         assertEquals(9, s.display().size());
@@ -117,16 +131,17 @@ class CarraraEngineTest {
     @Test
     void the_set_up_is_determined_by_the_seed() {
         assertEquals(ENGINE.start(setup(3, 7)), ENGINE.start(setup(3, 7)));
-        assertNotEquals(ENGINE.start(setup(3, 7)).display(), ENGINE.start(setup(3, 8)).display());
+        assertNotEquals(
+                ENGINE.start(setup(3, 7)).display(), ENGINE.start(setup(3, 8)).display());
     }
 
     @Test
     void two_to_four_distinct_players_play() {
         assertThrows(IllegalArgumentException.class, () -> ENGINE.start(setup(1, 1)));
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> ENGINE.start(new GameSetup(List.of("a", "b", "c", "d", "e"), 1, Map.of())));
-        assertThrows(IllegalArgumentException.class,
-                () -> ENGINE.start(new GameSetup(List.of("a", "a"), 1, Map.of())));
+        assertThrows(IllegalArgumentException.class, () -> ENGINE.start(new GameSetup(List.of("a", "a"), 1, Map.of())));
     }
 
     @Nested
@@ -145,7 +160,9 @@ class CarraraEngineTest {
             assertEquals(29, rotated.bagLeft());
             CarraraState after = turned.state();
             assertEquals(ONE_OF_EACH, after.wheel().get(1));
-            assertEquals(Stones.of(rotated.drawn().stream().map(Stone::of).toList()), after.wheel().get(0));
+            assertEquals(
+                    Stones.of(rotated.drawn().stream().map(Stone::of).toList()),
+                    after.wheel().get(0));
             assertEquals(29, after.bag().total());
             assertEquals(Phase.BUYING_STONES, after.phase());
         }
@@ -155,7 +172,8 @@ class CarraraEngineTest {
             CarraraState s = buying(20, Stones.NONE, Stones.NONE, Stones.NONE, Stones.NONE, Stones.NONE, whites(2))
                     .withPhase(Phase.ACTION);
 
-            CarraraState after = RULES.given(s).when("ann", new CarraraMove.RotateWheel()).state();
+            CarraraState after =
+                    RULES.given(s).when("ann", new CarraraMove.RotateWheel()).state();
 
             assertEquals(11, after.wheel().get(0).total());
             assertTrue(after.wheel().get(0).white() >= 2);
@@ -166,8 +184,10 @@ class CarraraEngineTest {
         void a_full_wheel_draws_nothing() {
             CarraraState s = buying(20, new Stones(2, 2, 2, 2, 2, 1)).withPhase(Phase.ACTION);
 
-            WheelRotated rotated = (WheelRotated) RULES.given(s).when("ann", new CarraraMove.RotateWheel())
-                    .events().get(0);
+            WheelRotated rotated = (WheelRotated) RULES.given(s)
+                    .when("ann", new CarraraMove.RotateWheel())
+                    .events()
+                    .get(0);
 
             assertEquals(List.of(), rotated.drawn());
         }
@@ -193,7 +213,9 @@ class CarraraEngineTest {
             bought.then(new StonesBought("ann", 2, List.of("white", "black"), 5), new TurnEnded("ann", "bob"));
             CarraraState after = bought.state();
             assertEquals(7, after.player(0).coins());
-            assertEquals(Stones.NONE.plus(Stone.BLACK).plus(Stone.WHITE).plus(Stone.BLACK), after.player(0).stones());
+            assertEquals(
+                    Stones.NONE.plus(Stone.BLACK).plus(Stone.WHITE).plus(Stone.BLACK),
+                    after.player(0).stones());
             assertEquals(new Stones(0, 1, 1, 1, 1, 0), after.wheel().get(1));
             assertEquals(1, after.current());
             assertEquals(Phase.ACTION, after.phase());
@@ -213,20 +235,23 @@ class CarraraEngineTest {
 
         @Test
         void a_section_must_exist() {
-            RULES.given(buying(20, ONE_OF_EACH)).when("ann", new CarraraMove.BuyStones(7, List.of(Stone.BLACK)))
+            RULES.given(buying(20, ONE_OF_EACH))
+                    .when("ann", new CarraraMove.BuyStones(7, List.of(Stone.BLACK)))
                     .thenRejected("no-such-section");
         }
 
         @Test
         void at_least_one_stone_must_be_chosen() {
-            RULES.given(buying(20, ONE_OF_EACH)).when("ann", new CarraraMove.BuyStones(1, List.of()))
+            RULES.given(buying(20, ONE_OF_EACH))
+                    .when("ann", new CarraraMove.BuyStones(1, List.of()))
                     .thenRejected("no-stones-chosen");
         }
 
         @Test
         void only_stones_on_the_chosen_section_can_be_bought() {
             var given = RULES.given(buying(20, ONE_OF_EACH));
-            given.when("ann", new CarraraMove.BuyStones(2, List.of(Stone.BLACK))).thenRejected("stones-not-on-wheel");
+            given.when("ann", new CarraraMove.BuyStones(2, List.of(Stone.BLACK)))
+                    .thenRejected("stones-not-on-wheel");
             given.when("ann", new CarraraMove.BuyStones(1, List.of(Stone.BLACK, Stone.BLACK)))
                     .thenRejected("stones-not-on-wheel");
         }
@@ -234,7 +259,8 @@ class CarraraEngineTest {
         @Test
         void stones_must_be_affordable() {
             RULES.given(buying(4, Stones.NONE, ONE_OF_EACH))
-                    .when("ann", new CarraraMove.BuyStones(2, List.of(Stone.WHITE))).thenRejected("not-enough-coins");
+                    .when("ann", new CarraraMove.BuyStones(2, List.of(Stone.WHITE)))
+                    .thenRejected("not-enough-coins");
         }
     }
 
@@ -243,12 +269,14 @@ class CarraraEngineTest {
 
         @Test
         void buying_nothing_is_only_for_when_no_stone_is_affordable() {
-            RULES.given(buying(20, ONE_OF_EACH)).when("ann", new CarraraMove.BuyNothing())
+            RULES.given(buying(20, ONE_OF_EACH))
+                    .when("ann", new CarraraMove.BuyNothing())
                     .thenRejected("must-buy-a-stone");
 
             CarraraState poor = buying(1, whites(1));
             assertEquals(List.of(new CarraraMove.BuyNothing()), ENGINE.legalMoves(poor, "ann"));
-            RULES.given(poor).when("ann", new CarraraMove.BuyNothing())
+            RULES.given(poor)
+                    .when("ann", new CarraraMove.BuyNothing())
                     .then(new StonePurchaseSkipped("ann"), new TurnEnded("ann", "bob"));
         }
     }
@@ -264,15 +292,19 @@ class CarraraEngineTest {
 
             var taken = RULES.given(s).when("ann", new CarraraMove.TakeCoins());
 
-            assertEquals(new CoinsTaken("ann", 2, 0, s.player(0).stones().byColour()), taken.events().get(0));
+            assertEquals(
+                    new CoinsTaken("ann", 2, 0, s.player(0).stones().byColour()),
+                    taken.events().get(0));
             assertEquals(2, taken.state().player(0).coins());
         }
 
         @Test
         void coins_cannot_be_taken_while_a_stone_is_affordable() {
             RULES.given(buying(0, Stones.NONE, Stones.NONE, Stones.NONE, new Stones(0, 0, 0, 1, 0, 0)))
-                    .when("ann", new CarraraMove.TakeCoins()).thenRejected("take-coins-not-allowed");
-            RULES.given(buying(3, whites(1))).when("ann", new CarraraMove.TakeCoins())
+                    .when("ann", new CarraraMove.TakeCoins())
+                    .thenRejected("take-coins-not-allowed");
+            RULES.given(buying(3, whites(1)))
+                    .when("ann", new CarraraMove.TakeCoins())
                     .thenRejected("take-coins-not-allowed");
             RULES.given(start(2)).when("ann", new CarraraMove.TakeCoins()).thenRejected("take-coins-not-allowed");
         }
@@ -284,7 +316,8 @@ class CarraraEngineTest {
             s = withHoldings(s, 0, 5, Stones.NONE).withWheel(wheel(), Stones.NONE, 0);
 
             assertEquals(List.of(new CarraraMove.TakeCoins()), ENGINE.legalMoves(s, "ann"));
-            RULES.given(s).when("ann", new CarraraMove.TakeCoins())
+            RULES.given(s)
+                    .when("ann", new CarraraMove.TakeCoins())
                     .then(new CoinsTaken("ann", 2, 5, Stones.NONE.byColour()), new TurnEnded("ann", "bob"));
         }
     }
@@ -300,15 +333,28 @@ class CarraraEngineTest {
             s = withHoldings(s, 0, 20, whites(tile.cost()));
             List<Stone> payment = Collections.nCopies(tile.cost(), Stone.WHITE);
 
-            var built = RULES.given(s)
-                    .when("ann", new CarraraMove.Build(tile.type(), tile.cost(), City.LIVORNO, payment));
+            var built =
+                    RULES.given(s).when("ann", new CarraraMove.Build(tile.type(), tile.cost(), City.LIVORNO, payment));
 
-            built.then(new BuildingBuilt("ann", tile.type().id(), CarraraData.category(tile.type()).id(), tile.cost(),
-                            CarraraData.object(tile.type()).id(), "Livorno", payment.stream().map(Stone::id).toList()),
-                    new BuildingRevealed(top.type().id(), CarraraData.category(top.type()).id(), top.cost(),
-                            CarraraData.object(top.type()).id(), 20));
+            built.then(
+                    new BuildingBuilt(
+                            "ann",
+                            tile.type().id(),
+                            CarraraData.category(tile.type()).id(),
+                            tile.cost(),
+                            CarraraData.object(tile.type()).id(),
+                            "Livorno",
+                            payment.stream().map(Stone::id).toList()),
+                    new BuildingRevealed(
+                            top.type().id(),
+                            CarraraData.category(top.type()).id(),
+                            top.cost(),
+                            CarraraData.object(top.type()).id(),
+                            20));
             CarraraState after = built.state();
-            assertEquals(List.of(new Building(tile.type(), tile.cost(), City.LIVORNO)), after.player(0).buildings());
+            assertEquals(
+                    List.of(new Building(tile.type(), tile.cost(), City.LIVORNO)),
+                    after.player(0).buildings());
             assertEquals(Stones.NONE, after.player(0).stones());
             assertEquals(s.bag().plus(whites(tile.cost())), after.bag());
             assertEquals(9, after.display().size());
@@ -321,14 +367,29 @@ class CarraraEngineTest {
         void an_empty_pile_leaves_the_display_short() {
             CarraraState s = start(2);
             s = s.withTiles(s.display(), List.of());
-            s = withHoldings(s, 0, 0, new Stones(0, 0, 0, 0, 0, 0).plus(Stone.BLACK).plus(Stone.BLACK).plus(Stone.BLACK)
-                    .plus(Stone.BLACK).plus(Stone.BLACK));
+            s = withHoldings(
+                    s,
+                    0,
+                    0,
+                    new Stones(0, 0, 0, 0, 0, 0)
+                            .plus(Stone.BLACK)
+                            .plus(Stone.BLACK)
+                            .plus(Stone.BLACK)
+                            .plus(Stone.BLACK)
+                            .plus(Stone.BLACK));
             Tile tile = s.display().get(0);
 
-            var built = RULES.given(s).when("ann", new CarraraMove.Build(tile.type(), tile.cost(), City.LERICI,
-                    Collections.nCopies(tile.cost(), Stone.BLACK)));
+            var built = RULES.given(s)
+                    .when(
+                            "ann",
+                            new CarraraMove.Build(
+                                    tile.type(),
+                                    tile.cost(),
+                                    City.LERICI,
+                                    Collections.nCopies(tile.cost(), Stone.BLACK)));
 
-            assertEquals(List.of(BuildingBuilt.class, TurnEnded.class),
+            assertEquals(
+                    List.of(BuildingBuilt.class, TurnEnded.class),
                     built.events().stream().map(Object::getClass).toList());
             assertEquals(8, built.state().display().size());
         }
@@ -339,8 +400,15 @@ class CarraraEngineTest {
             Tile hidden = s.pile().get(0);
             s = withHoldings(s, 0, 20, whites(hidden.cost()));
 
-            RULES.given(s).when("ann", new CarraraMove.Build(hidden.type(), hidden.cost(), City.LIVORNO,
-                    Collections.nCopies(hidden.cost(), Stone.WHITE))).thenRejected("building-not-available");
+            RULES.given(s)
+                    .when(
+                            "ann",
+                            new CarraraMove.Build(
+                                    hidden.type(),
+                                    hidden.cost(),
+                                    City.LIVORNO,
+                                    Collections.nCopies(hidden.cost(), Stone.WHITE)))
+                    .thenRejected("building-not-available");
         }
 
         @Test
@@ -349,8 +417,15 @@ class CarraraEngineTest {
             Tile tile = s.display().get(0);
             s = withHoldings(s, 0, 20, whites(6));
 
-            RULES.given(s).when("ann", new CarraraMove.Build(tile.type(), tile.cost(), City.LIVORNO,
-                    Collections.nCopies(tile.cost() + 1, Stone.WHITE))).thenRejected("wrong-stone-count");
+            RULES.given(s)
+                    .when(
+                            "ann",
+                            new CarraraMove.Build(
+                                    tile.type(),
+                                    tile.cost(),
+                                    City.LIVORNO,
+                                    Collections.nCopies(tile.cost() + 1, Stone.WHITE)))
+                    .thenRejected("wrong-stone-count");
         }
 
         @Test
@@ -360,9 +435,12 @@ class CarraraEngineTest {
             s = withHoldings(s, 0, 20, new Stones(0, 5, 0, 0, 0, 0));
             List<Stone> yellows = Collections.nCopies(tile.cost(), Stone.YELLOW);
 
-            RULES.given(s).when("ann", new CarraraMove.Build(tile.type(), tile.cost(), City.LIVORNO, yellows))
+            RULES.given(s)
+                    .when("ann", new CarraraMove.Build(tile.type(), tile.cost(), City.LIVORNO, yellows))
                     .thenRejected("stone-not-allowed");
-            RULES.given(s).when("ann", new CarraraMove.Build(tile.type(), tile.cost(), City.PISA, yellows)).events();
+            RULES.given(s)
+                    .when("ann", new CarraraMove.Build(tile.type(), tile.cost(), City.PISA, yellows))
+                    .events();
         }
 
         @Test
@@ -371,8 +449,15 @@ class CarraraEngineTest {
             Tile tile = s.display().get(0);
             s = withHoldings(s, 0, 20, whites(tile.cost() - 1));
 
-            RULES.given(s).when("ann", new CarraraMove.Build(tile.type(), tile.cost(), City.LIVORNO,
-                    Collections.nCopies(tile.cost(), Stone.WHITE))).thenRejected("stones-not-held");
+            RULES.given(s)
+                    .when(
+                            "ann",
+                            new CarraraMove.Build(
+                                    tile.type(),
+                                    tile.cost(),
+                                    City.LIVORNO,
+                                    Collections.nCopies(tile.cost(), Stone.WHITE)))
+                    .thenRejected("stones-not-held");
         }
 
         @Test
@@ -383,13 +468,20 @@ class CarraraEngineTest {
             tiles.addAll(s.pile());
             Tile last = tiles.remove(0);
             for (int i = 0; i < tiles.size(); i++) {
-                s = withBuilt(s, i % 2, new Building(tiles.get(i).type(), tiles.get(i).cost(), City.LERICI));
+                s = withBuilt(
+                        s, i % 2, new Building(tiles.get(i).type(), tiles.get(i).cost(), City.LERICI));
             }
             assertEquals(List.of(last), s.display());
             s = withHoldings(s, 0, 0, new Stones(5, 0, 0, 0, 0, 0));
 
-            var built = RULES.given(s).when("ann", new CarraraMove.Build(last.type(), last.cost(), City.LIVORNO,
-                    Collections.nCopies(last.cost(), Stone.WHITE)));
+            var built = RULES.given(s)
+                    .when(
+                            "ann",
+                            new CarraraMove.Build(
+                                    last.type(),
+                                    last.cost(),
+                                    City.LIVORNO,
+                                    Collections.nCopies(last.cost(), Stone.WHITE)));
             List<CarraraEvent> events = built.events();
             s = built.state();
 
@@ -404,8 +496,14 @@ class CarraraEngineTest {
             GameFinished ended = assertInstanceOf(GameFinished.class, bobsEvents.get(bobsEvents.size() - 1));
             assertEquals("buildings-exhausted", ended.reason());
             assertNull(ended.declaredBy());
-            assertEquals(List.of("ann", "bob"), ended.players().stream().map(GameFinished.Tally::player).toList());
-            assertEquals(30, ended.players().stream().mapToInt(GameFinished.Tally::buildings).sum());
+            assertEquals(
+                    List.of("ann", "bob"),
+                    ended.players().stream().map(GameFinished.Tally::player).toList());
+            assertEquals(
+                    30,
+                    ended.players().stream()
+                            .mapToInt(GameFinished.Tally::buildings)
+                            .sum());
             CarraraState over = bobs.state();
             assertTrue(ENGINE.isOver(over));
             RULES.given(over).when("ann", new CarraraMove.RotateWheel()).thenRejected("game-over");
@@ -418,11 +516,18 @@ class CarraraEngineTest {
 
         @Test
         void a_type_valuation_requests_scoring_with_everything_the_scorer_needs() {
-            RULES.given(annWithPalazzi()).when("ann", new CarraraMove.ValueType(BuildingType.PALAZZO))
-                    .then(new ValuationRequested(1, "ann", "type", "Palazzo",
-                            List.of(new ValuationRequested.Building("Livorno", "Palazzo", 3, "crown", 0),
+            RULES.given(annWithPalazzi())
+                    .when("ann", new CarraraMove.ValueType(BuildingType.PALAZZO))
+                    .then(new ValuationRequested(
+                            1,
+                            "ann",
+                            "type",
+                            "Palazzo",
+                            List.of(
+                                    new ValuationRequested.Building("Livorno", "Palazzo", 3, "crown", 0),
                                     new ValuationRequested.Building("Pisa", "Palazzo", 2, "crown", 0)),
-                            List.of(new ValuationRequested.City("Livorno", 3, "vp"),
+                            List.of(
+                                    new ValuationRequested.City("Livorno", 3, "vp"),
                                     new ValuationRequested.City("Pisa", 3, "coins")),
                             Map.of("gate", 5, "crown", 5, "coat-of-arms", 5, "book", 5, "flag", 5, "cup", 5)));
         }
@@ -431,17 +536,22 @@ class CarraraEngineTest {
         void each_type_is_valued_once_per_player() {
             CarraraState s = RULES.given(annWithPalazzi())
                     .played("ann", new CarraraMove.ValueType(BuildingType.PALAZZO))
-                    .and(new ValuationScored(1, "ann", "type", "Palazzo", 9, 6, List.of())).state();
+                    .and(new ValuationScored(1, "ann", "type", "Palazzo", 9, 6, List.of()))
+                    .state();
             s = s.withTurn(0);
 
-            RULES.given(s).when("ann", new CarraraMove.ValueType(BuildingType.PALAZZO))
+            RULES.given(s)
+                    .when("ann", new CarraraMove.ValueType(BuildingType.PALAZZO))
                     .thenRejected("type-already-valued");
-            RULES.given(s).when("ann", new CarraraMove.ValueType(BuildingType.VILLA)).events();
+            RULES.given(s)
+                    .when("ann", new CarraraMove.ValueType(BuildingType.VILLA))
+                    .events();
         }
 
         @Test
         void a_type_needs_a_building_of_it() {
-            RULES.given(annWithPalazzi()).when("ann", new CarraraMove.ValueType(BuildingType.PORTA))
+            RULES.given(annWithPalazzi())
+                    .when("ann", new CarraraMove.ValueType(BuildingType.PORTA))
                     .thenRejected("no-building-of-type");
         }
 
@@ -467,21 +577,32 @@ class CarraraEngineTest {
             CarraraState s = annWithPalazzi();
 
             ValuationRequested request = (ValuationRequested) RULES.given(s)
-                    .when("ann", new CarraraMove.ValueCity(City.PISA)).events().get(0);
+                    .when("ann", new CarraraMove.ValueCity(City.PISA))
+                    .events()
+                    .get(0);
 
             assertEquals("city", request.kind());
-            assertEquals(List.of(new ValuationRequested.Building("Pisa", "Palazzo", 2, "crown", 0),
-                    new ValuationRequested.Building("Pisa", "Villa", 1, "flag", 0)), request.buildings());
+            assertEquals(
+                    List.of(
+                            new ValuationRequested.Building("Pisa", "Palazzo", 2, "crown", 0),
+                            new ValuationRequested.Building("Pisa", "Villa", 1, "flag", 0)),
+                    request.buildings());
             assertEquals(List.of(new ValuationRequested.City("Pisa", 3, "coins")), request.cities());
             RULES.given(s).when("ann", new CarraraMove.ValueCity(City.LIVORNO)).thenRejected("too-few-buildings");
         }
 
         @Test
         void a_city_is_valued_only_once_by_all_players() {
-            CarraraState s = RULES.given(annWithPalazzi()).played("ann", new CarraraMove.ValueCity(City.PISA))
-                    .and(new ValuationScored(1, "ann", "city", "Pisa", 0, 9, List.of("crown", "flag"))).state();
-            s = withBuilt(s, 1, new Building(BuildingType.PORTA, 1, City.PISA),
-                    new Building(BuildingType.PORTA, 2, City.PISA)).withTurn(1);
+            CarraraState s = RULES.given(annWithPalazzi())
+                    .played("ann", new CarraraMove.ValueCity(City.PISA))
+                    .and(new ValuationScored(1, "ann", "city", "Pisa", 0, 9, List.of("crown", "flag")))
+                    .state();
+            s = withBuilt(
+                            s,
+                            1,
+                            new Building(BuildingType.PORTA, 1, City.PISA),
+                            new Building(BuildingType.PORTA, 2, City.PISA))
+                    .withTurn(1);
 
             RULES.given(s).when("bob", new CarraraMove.ValueCity(City.PISA)).thenRejected("city-already-valued");
         }
@@ -492,12 +613,16 @@ class CarraraEngineTest {
     @Test
     void while_awaiting_a_valuation_every_move_is_rejected_and_none_is_legal() {
         CarraraState s = RULES.given(annWithPalazzi())
-                .played("ann", new CarraraMove.ValueType(BuildingType.PALAZZO)).state();
+                .played("ann", new CarraraMove.ValueType(BuildingType.PALAZZO))
+                .state();
 
         assertEquals(Phase.AWAITING_VALUATION, s.phase());
         assertEquals(5, CarraraData.VALUATION_MARKERS - s.player(0).markersUsed());
-        for (CarraraMove move : List.of(new CarraraMove.RotateWheel(), new CarraraMove.EndTurn(),
-                new CarraraMove.BuyObject(ObjectKind.CUP), new CarraraMove.ValueType(BuildingType.VILLA),
+        for (CarraraMove move : List.of(
+                new CarraraMove.RotateWheel(),
+                new CarraraMove.EndTurn(),
+                new CarraraMove.BuyObject(ObjectKind.CUP),
+                new CarraraMove.ValueType(BuildingType.VILLA),
                 new CarraraMove.TakeCoins())) {
             RULES.given(s).when("ann", move).thenRejected("awaiting-valuation");
             RULES.given(s).when("bob", move).thenRejected("awaiting-valuation");
@@ -510,7 +635,8 @@ class CarraraEngineTest {
     void the_scored_valuation_pays_and_play_resumes() {
         CarraraState s = RULES.given(annWithPalazzi())
                 .played("ann", new CarraraMove.ValueType(BuildingType.PALAZZO))
-                .and(new ValuationScored(1, "ann", "type", "Palazzo", 9, 6, List.of("crown", "crown"))).state();
+                .and(new ValuationScored(1, "ann", "type", "Palazzo", 9, 6, List.of("crown", "crown")))
+                .state();
 
         PlayerState ann = s.player(0);
         assertEquals(9, ann.vp());
@@ -525,11 +651,14 @@ class CarraraEngineTest {
     @Test
     void an_answer_to_no_pending_valuation_is_a_corrupt_stream() {
         CarraraState s = RULES.given(annWithPalazzi())
-                .played("ann", new CarraraMove.ValueType(BuildingType.PALAZZO)).state();
+                .played("ann", new CarraraMove.ValueType(BuildingType.PALAZZO))
+                .state();
 
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> ENGINE.evolve(s, new ValuationScored(2, "ann", "type", "Palazzo", 9, 6, List.of())));
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> ENGINE.evolve(start(2), new ValuationScored(1, "ann", "type", "Palazzo", 9, 6, List.of())));
     }
 
@@ -542,9 +671,19 @@ class CarraraEngineTest {
             // given bob one object short of the goal
             CarraraState s = bobMeetsTheGoals(2);
             PlayerState bob = s.player(1);
-            s = s.withPlayer(1, new PlayerState(bob.name(), bob.coins(), bob.vp(), bob.stones(), bob.buildings(),
-                    Counts.add(bob.objects(), List.of(ObjectKind.CUP), -1), bob.typesValued(), bob.markersUsed(),
-                    bob.categoriesValued(), bob.upgrades()));
+            s = s.withPlayer(
+                    1,
+                    new PlayerState(
+                            bob.name(),
+                            bob.coins(),
+                            bob.vp(),
+                            bob.stones(),
+                            bob.buildings(),
+                            Counts.add(bob.objects(), List.of(ObjectKind.CUP), -1),
+                            bob.typesValued(),
+                            bob.markersUsed(),
+                            bob.categoriesValued(),
+                            bob.upgrades()));
 
             RULES.given(s).when("bob", new CarraraMove.DeclareEnd()).thenRejected("goals-not-met");
             assertFalse(ENGINE.legalMoves(s, "bob").contains(new CarraraMove.DeclareEnd()));
@@ -599,11 +738,13 @@ class CarraraEngineTest {
 
         @Test
         void each_object_on_the_board_is_sold_once() {
-            CarraraState s = RULES.given(afterAction(30)).played("ann", new CarraraMove.BuyObject(ObjectKind.CROWN))
+            CarraraState s = RULES.given(afterAction(30))
+                    .played("ann", new CarraraMove.BuyObject(ObjectKind.CROWN))
                     .state();
             s = s.withTurn(0).withPhase(Phase.AFTER_ACTION);
 
-            RULES.given(s).when("ann", new CarraraMove.BuyObject(ObjectKind.CROWN))
+            RULES.given(s)
+                    .when("ann", new CarraraMove.BuyObject(ObjectKind.CROWN))
                     .thenRejected("object-not-available");
             assertFalse(ENGINE.legalMoves(s, "ann").contains(new CarraraMove.BuyObject(ObjectKind.CROWN)));
         }
@@ -612,7 +753,9 @@ class CarraraEngineTest {
         void an_object_must_be_affordable() {
             CarraraState s = afterAction(9);
 
-            RULES.given(s).when("ann", new CarraraMove.BuyObject(ObjectKind.CUP)).thenRejected("not-enough-coins");
+            RULES.given(s)
+                    .when("ann", new CarraraMove.BuyObject(ObjectKind.CUP))
+                    .thenRejected("not-enough-coins");
             assertEquals(List.of(new CarraraMove.EndTurn()), ENGINE.legalMoves(s, "ann"));
         }
     }
@@ -643,11 +786,15 @@ class CarraraEngineTest {
 
     @Test
     void moves_belong_to_their_step_of_the_turn() {
-        RULES.given(start(2)).when("ann", new CarraraMove.BuyStones(1, List.of(Stone.BLACK)))
+        RULES.given(start(2))
+                .when("ann", new CarraraMove.BuyStones(1, List.of(Stone.BLACK)))
                 .thenRejected("wrong-phase");
         RULES.given(start(2)).when("ann", new CarraraMove.EndTurn()).thenRejected("wrong-phase");
-        RULES.given(buying(20, ONE_OF_EACH)).when("ann", new CarraraMove.RotateWheel()).thenRejected("wrong-phase");
-        RULES.given(afterAction(20)).when("ann", new CarraraMove.ValueType(BuildingType.PALAZZO))
+        RULES.given(buying(20, ONE_OF_EACH))
+                .when("ann", new CarraraMove.RotateWheel())
+                .thenRejected("wrong-phase");
+        RULES.given(afterAction(20))
+                .when("ann", new CarraraMove.ValueType(BuildingType.PALAZZO))
                 .thenRejected("wrong-phase");
     }
 
@@ -677,7 +824,9 @@ class CarraraEngineTest {
         assertEquals(6, prices.size());
         for (int section = 1; section <= 6; section++) {
             for (Stone stone : Stone.values()) {
-                assertEquals(CarraraData.price(section, stone), prices.get(section - 1).get(stone.id()).asInt());
+                assertEquals(
+                        CarraraData.price(section, stone),
+                        prices.get(section - 1).get(stone.id()).asInt());
             }
         }
         assertEquals(6, prices.get(0).get("white").asInt());

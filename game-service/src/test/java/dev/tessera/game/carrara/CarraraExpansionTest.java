@@ -43,11 +43,15 @@ class CarraraExpansionTest {
     private static final RulesFixture<CarraraState, CarraraMove, CarraraEvent> RULES = RulesFixture.of(ENGINE);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private static final List<CarraraMove> EXPANSION_MOVES = List.of(new CarraraMove.SkipRotation(),
+    private static final List<CarraraMove> EXPANSION_MOVES = List.of(
+            new CarraraMove.SkipRotation(),
             new CarraraMove.BuildLarge(BuildingType.VILLA, City.LERICI, Collections.nCopies(8, Stone.BLACK)),
             new CarraraMove.TakeUpgrade(Upgrade.MASSA),
-            new CarraraMove.Renovate(BuildingType.PALAZZO, 4,
-                    new CarraraMove.Renovate.Replaced(BuildingType.PORTA, 2), List.of(Stone.WHITE)),
+            new CarraraMove.Renovate(
+                    BuildingType.PALAZZO,
+                    4,
+                    new CarraraMove.Renovate.Replaced(BuildingType.PORTA, 2),
+                    List.of(Stone.WHITE)),
             new CarraraMove.ValueCategory(Category.LAND));
 
     /** Eight stones a player can hold beside the wheel's and the others' (seven of each colour exist). */
@@ -91,7 +95,9 @@ class CarraraExpansionTest {
         Set<BonusCard> drawn = EnumSet.noneOf(BonusCard.class);
         for (long seed = 0; seed < 50; seed++) {
             CarraraState s = ENGINE.start(expansionSetup(2, seed));
-            assertEquals(s.expansion().bonusCard(), ENGINE.start(expansionSetup(2, seed)).expansion().bonusCard());
+            assertEquals(
+                    s.expansion().bonusCard(),
+                    ENGINE.start(expansionSetup(2, seed)).expansion().bonusCard());
             drawn.add(s.expansion().bonusCard());
         }
         assertEquals(EnumSet.allOf(BonusCard.class), drawn);
@@ -99,8 +105,10 @@ class CarraraExpansionTest {
 
     @Test
     void the_option_is_true_or_false_and_false_is_the_basic_game() {
-        assertNull(ENGINE.start(new GameSetup(List.of("ann", "bob"), 1, Map.of("expansion", "false"))).expansion());
-        assertThrows(IllegalArgumentException.class,
+        assertNull(ENGINE.start(new GameSetup(List.of("ann", "bob"), 1, Map.of("expansion", "false")))
+                .expansion());
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> ENGINE.start(new GameSetup(List.of("ann", "bob"), 1, Map.of("expansion", "yes"))));
     }
 
@@ -111,8 +119,8 @@ class CarraraExpansionTest {
             RULES.given(s).when("ann", move).thenRejected("expansion-not-in-play");
             RULES.given(s).when("bob", move).thenRejected("expansion-not-in-play");
         }
-        assertTrue(ENGINE.legalMoves(s, "ann").stream().noneMatch(m -> EXPANSION_MOVES.stream()
-                .anyMatch(e -> e.getClass() == m.getClass())));
+        assertTrue(ENGINE.legalMoves(s, "ann").stream()
+                .noneMatch(m -> EXPANSION_MOVES.stream().anyMatch(e -> e.getClass() == m.getClass())));
     }
 
     /** Buying stones without turning the wheel. */
@@ -133,7 +141,9 @@ class CarraraExpansionTest {
             assertEquals(s.bag(), after.bag());
             assertEquals(s.draws(), after.draws());
             // section I keeps section I's prices: white costs 6
-            after = RULES.given(after).played("ann", new CarraraMove.BuyStones(1, List.of(Stone.WHITE))).state();
+            after = RULES.given(after)
+                    .played("ann", new CarraraMove.BuyStones(1, List.of(Stone.WHITE)))
+                    .state();
             assertEquals(CarraraData.START_COINS - 6, after.player(0).coins());
         }
 
@@ -156,13 +166,21 @@ class CarraraExpansionTest {
         void a_cost_eight_building_takes_eight_stones_then_an_upgrade_tile() {
             CarraraState s = withHoldings(startExpansion(2), 0, 5, EIGHT.plus(Stone.GREEN));
 
-            var built = RULES.given(s)
-                    .when("ann", new CarraraMove.BuildLarge(BuildingType.VILLA, City.LERICI, eight()));
+            var built =
+                    RULES.given(s).when("ann", new CarraraMove.BuildLarge(BuildingType.VILLA, City.LERICI, eight()));
             CarraraState after = built.state();
 
-            built.then(new LargeBuildingBuilt("ann", "Villa", "land", 8, "flag", "Lerici",
+            built.then(new LargeBuildingBuilt(
+                    "ann",
+                    "Villa",
+                    "land",
+                    8,
+                    "flag",
+                    "Lerici",
                     List.of("white", "white", "yellow", "yellow", "red", "red", "black", "black")));
-            assertEquals(List.of(new Building(BuildingType.VILLA, 8, City.LERICI)), after.player(0).buildings());
+            assertEquals(
+                    List.of(new Building(BuildingType.VILLA, 8, City.LERICI)),
+                    after.player(0).buildings());
             assertEquals(Stones.NONE.plus(Stone.GREEN), after.player(0).stones());
             assertEquals(s.bag().plus(EIGHT), after.bag());
             assertFalse(after.expansion().largeBuildings().contains(new Tile(BuildingType.VILLA, 8)));
@@ -171,7 +189,8 @@ class CarraraExpansionTest {
             assertEquals(s.pile(), after.pile());
             // the upgrade tile is the only thing left to do
             assertEquals(Phase.CHOOSING_UPGRADE, after.phase());
-            assertEquals(Upgrade.values().length, ENGINE.legalMoves(after, "ann").size());
+            assertEquals(
+                    Upgrade.values().length, ENGINE.legalMoves(after, "ann").size());
             assertTrue(ENGINE.legalMoves(after, "ann").stream().allMatch(m -> m instanceof CarraraMove.TakeUpgrade));
             RULES.given(after).when("ann", new CarraraMove.EndTurn()).thenRejected("wrong-phase");
             RULES.given(after).when("ann", new CarraraMove.RotateWheel()).thenRejected("wrong-phase");
@@ -188,34 +207,45 @@ class CarraraExpansionTest {
         @Test
         void a_cost_eight_building_is_paid_as_any_building() {
             CarraraState s = withHoldings(startExpansion(2), 0, 20, new Stones(0, 0, 0, 0, 4, 5));
-            List<Stone> blueAndBlack = List.of(Stone.BLUE, Stone.BLUE, Stone.BLUE, Stone.BLUE,
-                    Stone.BLACK, Stone.BLACK, Stone.BLACK, Stone.BLACK);
+            List<Stone> blueAndBlack = List.of(
+                    Stone.BLUE, Stone.BLUE, Stone.BLUE, Stone.BLUE, Stone.BLACK, Stone.BLACK, Stone.BLACK, Stone.BLACK);
 
-            RULES.given(s).when("ann", new CarraraMove.BuildLarge(BuildingType.VILLA, City.LERICI, blacks(5)))
+            RULES.given(s)
+                    .when("ann", new CarraraMove.BuildLarge(BuildingType.VILLA, City.LERICI, blacks(5)))
                     .thenRejected("wrong-stone-count");
-            RULES.given(s).when("ann", new CarraraMove.BuildLarge(BuildingType.VILLA, City.MASSA, blueAndBlack))
+            RULES.given(s)
+                    .when("ann", new CarraraMove.BuildLarge(BuildingType.VILLA, City.MASSA, blueAndBlack))
                     .thenRejected("stone-not-allowed");
-            RULES.given(s).when("ann", new CarraraMove.BuildLarge(BuildingType.VILLA, City.LERICI, blacks(8)))
+            RULES.given(s)
+                    .when("ann", new CarraraMove.BuildLarge(BuildingType.VILLA, City.LERICI, blacks(8)))
                     .thenRejected("stones-not-held");
             // 4 blue and 4 of the 5 black stones pay in Lerici, the only city accepting black
             assertTrue(ENGINE.legalMoves(s, "ann")
                     .contains(new CarraraMove.BuildLarge(BuildingType.VILLA, City.LERICI, blueAndBlack)));
-            assertTrue(ENGINE.legalMoves(s, "ann").stream().filter(m -> m instanceof CarraraMove.BuildLarge)
+            assertTrue(ENGINE.legalMoves(s, "ann").stream()
+                    .filter(m -> m instanceof CarraraMove.BuildLarge)
                     .allMatch(m -> ((CarraraMove.BuildLarge) m).city() == City.LERICI));
         }
 
         @Test
         void each_cost_eight_building_and_each_upgrade_tile_is_taken_once() {
             CarraraState s = withHoldings(startExpansion(2), 0, 5, EIGHT);
-            s = RULES.given(s).played("ann", new CarraraMove.BuildLarge(BuildingType.VILLA, City.LERICI, eight()),
-                    new CarraraMove.TakeUpgrade(Upgrade.MASSA)).state();
+            s = RULES.given(s)
+                    .played(
+                            "ann",
+                            new CarraraMove.BuildLarge(BuildingType.VILLA, City.LERICI, eight()),
+                            new CarraraMove.TakeUpgrade(Upgrade.MASSA))
+                    .state();
             s = withHoldings(s, 1, 5, EIGHT);
 
-            RULES.given(s).when("bob", new CarraraMove.BuildLarge(BuildingType.VILLA, City.LERICI, eight()))
+            RULES.given(s)
+                    .when("bob", new CarraraMove.BuildLarge(BuildingType.VILLA, City.LERICI, eight()))
                     .thenRejected("building-not-available");
-            s = RULES.given(s).played("bob", new CarraraMove.BuildLarge(BuildingType.PORTA, City.LERICI, eight()))
+            s = RULES.given(s)
+                    .played("bob", new CarraraMove.BuildLarge(BuildingType.PORTA, City.LERICI, eight()))
                     .state();
-            RULES.given(s).when("bob", new CarraraMove.TakeUpgrade(Upgrade.MASSA))
+            RULES.given(s)
+                    .when("bob", new CarraraMove.TakeUpgrade(Upgrade.MASSA))
                     .thenRejected("upgrade-not-available");
             assertFalse(ENGINE.legalMoves(s, "bob").contains(new CarraraMove.TakeUpgrade(Upgrade.MASSA)));
         }
@@ -226,27 +256,43 @@ class CarraraExpansionTest {
 
         @Test
         void upgrade_tiles_raise_their_city_and_category_in_the_owners_valuations() {
-            CarraraState s = withBuilt(startExpansion(2), 0, new Building(BuildingType.VILLA, 2, City.MASSA),
+            CarraraState s = withBuilt(
+                    startExpansion(2),
+                    0,
+                    new Building(BuildingType.VILLA, 2, City.MASSA),
                     new Building(BuildingType.PALAZZO, 3, City.MASSA),
                     new Building(BuildingType.CASTELLO, 1, City.LERICI));
             s = s.withPlayer(0, s.player(0).withUpgrade(Upgrade.MASSA).withUpgrade(Upgrade.LAND_BUILDINGS));
 
             ValuationRequested land = (ValuationRequested) RULES.given(s)
-                    .when("ann", new CarraraMove.ValueCategory(Category.LAND)).events().get(0);
+                    .when("ann", new CarraraMove.ValueCategory(Category.LAND))
+                    .events()
+                    .get(0);
 
-            assertEquals(List.of(new ValuationRequested.Building("Massa", "Villa", 2, "flag", 2),
-                    new ValuationRequested.Building("Lerici", "Castello", 1, "coat-of-arms", 1)), land.buildings());
+            assertEquals(
+                    List.of(
+                            new ValuationRequested.Building("Massa", "Villa", 2, "flag", 2),
+                            new ValuationRequested.Building("Lerici", "Castello", 1, "coat-of-arms", 1)),
+                    land.buildings());
             // the board's values, unchanged: the bonus is the player's own
-            assertEquals(List.of(new ValuationRequested.City("Massa", 1, "vp"),
-                    new ValuationRequested.City("Lerici", 1, "coins")), land.cities());
+            assertEquals(
+                    List.of(
+                            new ValuationRequested.City("Massa", 1, "vp"),
+                            new ValuationRequested.City("Lerici", 1, "coins")),
+                    land.cities());
             ValuationRequested palazzi = (ValuationRequested) RULES.given(s)
-                    .when("ann", new CarraraMove.ValueType(BuildingType.PALAZZO)).events().get(0);
-            assertEquals(List.of(new ValuationRequested.Building("Massa", "Palazzo", 3, "crown", 1)),
-                    palazzi.buildings());
+                    .when("ann", new CarraraMove.ValueType(BuildingType.PALAZZO))
+                    .events()
+                    .get(0);
+            assertEquals(
+                    List.of(new ValuationRequested.Building("Massa", "Palazzo", 3, "crown", 1)), palazzi.buildings());
             // bob's valuations know nothing of ann's tiles
-            CarraraState bobs = withBuilt(s, 1, new Building(BuildingType.VILLA, 3, City.MASSA)).withTurn(1);
+            CarraraState bobs = withBuilt(s, 1, new Building(BuildingType.VILLA, 3, City.MASSA))
+                    .withTurn(1);
             ValuationRequested bob = (ValuationRequested) RULES.given(bobs)
-                    .when("bob", new CarraraMove.ValueType(BuildingType.VILLA)).events().get(0);
+                    .when("bob", new CarraraMove.ValueType(BuildingType.VILLA))
+                    .events()
+                    .get(0);
             assertEquals(0, bob.buildings().get(0).bonus());
         }
     }
@@ -254,7 +300,8 @@ class CarraraExpansionTest {
     private static CarraraState annWithAPorta2InPisa() {
         CarraraState s = startExpansion(2);
         // the display's tile of cost 4 or 5 that ann renovates to
-        Tile target = s.display().stream().filter(t -> t.cost() >= 4).findFirst().orElseThrow();
+        Tile target =
+                s.display().stream().filter(t -> t.cost() >= 4).findFirst().orElseThrow();
         Tile old = new Tile(BuildingType.PORTA, 2);
         if (target.equals(old)) {
             throw new IllegalStateException("seed 42 changed");
@@ -279,20 +326,34 @@ class CarraraExpansionTest {
             int difference = target.cost() - 2;
             s = withHoldings(s, 0, 0, new Stones(0, difference, 0, 0, 0, 0));
             Tile top = s.pile().get(0);
-            CarraraMove.Renovate move = new CarraraMove.Renovate(target.type(), target.cost(), PORTA_2,
-                    Collections.nCopies(difference, Stone.YELLOW));
+            CarraraMove.Renovate move = new CarraraMove.Renovate(
+                    target.type(), target.cost(), PORTA_2, Collections.nCopies(difference, Stone.YELLOW));
             assertTrue(ENGINE.legalMoves(s, "ann").contains(move));
 
             var renovated = RULES.given(s).when("ann", move);
             CarraraState after = renovated.state();
 
-            renovated.then(new BuildingRenovated("ann", "Pisa", target.type().id(),
-                            CarraraData.category(target.type()).id(), target.cost(),
-                            CarraraData.object(target.type()).id(), "Porta", 2, Collections.nCopies(difference, "yellow")),
-                    new BuildingRevealed(top.type().id(), CarraraData.category(top.type()).id(), top.cost(),
-                            CarraraData.object(top.type()).id(), s.pile().size() - 1),
+            renovated.then(
+                    new BuildingRenovated(
+                            "ann",
+                            "Pisa",
+                            target.type().id(),
+                            CarraraData.category(target.type()).id(),
+                            target.cost(),
+                            CarraraData.object(target.type()).id(),
+                            "Porta",
+                            2,
+                            Collections.nCopies(difference, "yellow")),
+                    new BuildingRevealed(
+                            top.type().id(),
+                            CarraraData.category(top.type()).id(),
+                            top.cost(),
+                            CarraraData.object(top.type()).id(),
+                            s.pile().size() - 1),
                     new TurnEnded("ann", "bob"));
-            assertEquals(List.of(new Building(target.type(), target.cost(), City.PISA)), after.player(0).buildings());
+            assertEquals(
+                    List.of(new Building(target.type(), target.cost(), City.PISA)),
+                    after.player(0).buildings());
             assertEquals(Stones.NONE, after.player(0).stones());
             assertEquals(s.bag().plus(new Stones(0, difference, 0, 0, 0, 0)), after.bag());
             assertFalse(after.display().contains(target));
@@ -309,13 +370,28 @@ class CarraraExpansionTest {
             int difference = target.cost() - 2;
             s = withHoldings(s, 0, 0, new Stones(0, target.cost(), 0, 0, 0, difference));
 
-            RULES.given(s).when("ann", new CarraraMove.Renovate(target.type(), target.cost(), PORTA_2,
-                    Collections.nCopies(target.cost(), Stone.YELLOW))).thenRejected("wrong-stone-count");
-            RULES.given(s).when("ann", new CarraraMove.Renovate(target.type(), target.cost(), PORTA_2,
-                    blacks(difference))).thenRejected("stone-not-allowed");
+            RULES.given(s)
+                    .when(
+                            "ann",
+                            new CarraraMove.Renovate(
+                                    target.type(),
+                                    target.cost(),
+                                    PORTA_2,
+                                    Collections.nCopies(target.cost(), Stone.YELLOW)))
+                    .thenRejected("wrong-stone-count");
+            RULES.given(s)
+                    .when("ann", new CarraraMove.Renovate(target.type(), target.cost(), PORTA_2, blacks(difference)))
+                    .thenRejected("stone-not-allowed");
             CarraraState poor = withHoldings(s, 0, 0, Stones.NONE);
-            RULES.given(poor).when("ann", new CarraraMove.Renovate(target.type(), target.cost(), PORTA_2,
-                    Collections.nCopies(difference, Stone.YELLOW))).thenRejected("stones-not-held");
+            RULES.given(poor)
+                    .when(
+                            "ann",
+                            new CarraraMove.Renovate(
+                                    target.type(),
+                                    target.cost(),
+                                    PORTA_2,
+                                    Collections.nCopies(difference, Stone.YELLOW)))
+                    .thenRejected("stones-not-held");
         }
 
         @Test
@@ -323,19 +399,36 @@ class CarraraExpansionTest {
             CarraraState s = annWithAPorta2InPisa();
             s = withHoldings(s, 0, 0, new Stones(5, 0, 0, 0, 0, 0));
             Tile higher = displayed(s, 4);
-            Tile lower = s.display().stream().filter(t -> t.cost() <= 2).findFirst().orElseThrow();
+            Tile lower =
+                    s.display().stream().filter(t -> t.cost() <= 2).findFirst().orElseThrow();
 
-            RULES.given(s).when("ann", new CarraraMove.Renovate(higher.type(), higher.cost(),
-                            new CarraraMove.Renovate.Replaced(BuildingType.PORTA, 3), List.of(Stone.WHITE)))
+            RULES.given(s)
+                    .when(
+                            "ann",
+                            new CarraraMove.Renovate(
+                                    higher.type(),
+                                    higher.cost(),
+                                    new CarraraMove.Renovate.Replaced(BuildingType.PORTA, 3),
+                                    List.of(Stone.WHITE)))
                     .thenRejected("not-your-building");
-            RULES.given(s).when("ann", new CarraraMove.Renovate(lower.type(), lower.cost(), PORTA_2, List.of()))
+            RULES.given(s)
+                    .when("ann", new CarraraMove.Renovate(lower.type(), lower.cost(), PORTA_2, List.of()))
                     .thenRejected("renovation-not-higher");
             Tile notDisplayed = s.pile().get(0);
-            RULES.given(s).when("ann", new CarraraMove.Renovate(notDisplayed.type(), notDisplayed.cost(), PORTA_2,
-                    List.of(Stone.WHITE))).thenRejected("building-not-available");
-            RULES.given(s).when("ann", new CarraraMove.Renovate(BuildingType.VILLA, 8, PORTA_2,
-                    Collections.nCopies(6, Stone.WHITE))).thenRejected("building-not-available");
-            assertTrue(ENGINE.legalMoves(s, "ann").stream().filter(m -> m instanceof CarraraMove.Renovate)
+            RULES.given(s)
+                    .when(
+                            "ann",
+                            new CarraraMove.Renovate(
+                                    notDisplayed.type(), notDisplayed.cost(), PORTA_2, List.of(Stone.WHITE)))
+                    .thenRejected("building-not-available");
+            RULES.given(s)
+                    .when(
+                            "ann",
+                            new CarraraMove.Renovate(
+                                    BuildingType.VILLA, 8, PORTA_2, Collections.nCopies(6, Stone.WHITE)))
+                    .thenRejected("building-not-available");
+            assertTrue(ENGINE.legalMoves(s, "ann").stream()
+                    .filter(m -> m instanceof CarraraMove.Renovate)
                     .map(m -> (CarraraMove.Renovate) m)
                     .allMatch(r -> r.cost() > 2 && r.replaces().equals(PORTA_2)));
         }
@@ -347,9 +440,14 @@ class CarraraExpansionTest {
             List<Tile> tiles = new ArrayList<>(s.display());
             tiles.addAll(s.pile());
             // the last tile built is the display's most expensive, renovating a cheaper one
-            Tile last = s.display().stream().max(Comparator.comparingInt(Tile::cost)).orElseThrow();
+            Tile last = s.display().stream()
+                    .max(Comparator.comparingInt(Tile::cost))
+                    .orElseThrow();
             tiles.remove(last);
-            Tile cheap = tiles.stream().filter(t -> t.cost() < last.cost()).findFirst().orElseThrow();
+            Tile cheap = tiles.stream()
+                    .filter(t -> t.cost() < last.cost())
+                    .findFirst()
+                    .orElseThrow();
             for (Tile tile : tiles) {
                 s = withBuilt(s, 0, new Building(tile.type(), tile.cost(), City.LERICI));
             }
@@ -357,8 +455,14 @@ class CarraraExpansionTest {
             assertFalse(s.endTriggered());
             s = withHoldings(s, 0, 0, blackStones(last.cost() - cheap.cost()));
 
-            s = RULES.given(s).played("ann", new CarraraMove.Renovate(last.type(), last.cost(),
-                    new CarraraMove.Renovate.Replaced(cheap.type(), cheap.cost()), blacks(last.cost() - cheap.cost())))
+            s = RULES.given(s)
+                    .played(
+                            "ann",
+                            new CarraraMove.Renovate(
+                                    last.type(),
+                                    last.cost(),
+                                    new CarraraMove.Renovate.Replaced(cheap.type(), cheap.cost()),
+                                    blacks(last.cost() - cheap.cost())))
                     .state();
 
             assertTrue(s.endTriggered());
@@ -371,43 +475,64 @@ class CarraraExpansionTest {
 
         @Test
         void a_category_valuation_values_all_buildings_of_the_category_once_per_player() {
-            CarraraState s = withBuilt(startExpansion(2), 0, new Building(BuildingType.PALAZZO, 3, City.LIVORNO),
-                    new Building(BuildingType.PORTA, 2, City.PISA), new Building(BuildingType.VILLA, 1, City.PISA));
+            CarraraState s = withBuilt(
+                    startExpansion(2),
+                    0,
+                    new Building(BuildingType.PALAZZO, 3, City.LIVORNO),
+                    new Building(BuildingType.PORTA, 2, City.PISA),
+                    new Building(BuildingType.VILLA, 1, City.PISA));
 
             var valued = RULES.given(s).when("ann", new CarraraMove.ValueCategory(Category.CITY));
 
-            valued.then(new ValuationRequested(1, "ann", "category", "city",
-                    List.of(new ValuationRequested.Building("Livorno", "Palazzo", 3, "crown", 0),
+            valued.then(new ValuationRequested(
+                    1,
+                    "ann",
+                    "category",
+                    "city",
+                    List.of(
+                            new ValuationRequested.Building("Livorno", "Palazzo", 3, "crown", 0),
                             new ValuationRequested.Building("Pisa", "Porta", 2, "gate", 0)),
-                    List.of(new ValuationRequested.City("Livorno", 3, "vp"),
+                    List.of(
+                            new ValuationRequested.City("Livorno", 3, "vp"),
                             new ValuationRequested.City("Pisa", 3, "coins")),
                     Map.of("gate", 5, "crown", 5, "coat-of-arms", 5, "book", 5, "flag", 5, "cup", 5)));
             CarraraState after = valued.state();
             assertEquals(Set.of(Category.CITY), after.player(0).categoriesValued());
             assertEquals(1, after.player(0).markersUsed());
             assertTrue(after.citiesValued().isEmpty(), "a category valuation blocks no city");
-            after = RULES.given(after).and(new ValuationScored(1, "ann", "category", "city", 0, 15, List.of()))
-                    .played("ann", new CarraraMove.EndTurn()).state().withTurn(0);
-            RULES.given(after).when("ann", new CarraraMove.ValueCategory(Category.CITY))
+            after = RULES.given(after)
+                    .and(new ValuationScored(1, "ann", "category", "city", 0, 15, List.of()))
+                    .played("ann", new CarraraMove.EndTurn())
+                    .state()
+                    .withTurn(0);
+            RULES.given(after)
+                    .when("ann", new CarraraMove.ValueCategory(Category.CITY))
                     .thenRejected("category-already-valued");
             assertTrue(ENGINE.legalMoves(after, "ann").contains(new CarraraMove.ValueCategory(Category.LAND)));
             assertFalse(ENGINE.legalMoves(after, "ann").contains(new CarraraMove.ValueCategory(Category.CITY)));
             // bob may still value his own city buildings
-            CarraraState bobs = withBuilt(after, 1, new Building(BuildingType.BIBLIOTECA, 1, City.LERICI)).withTurn(1);
-            assertInstanceOf(ValuationRequested.class,
-                    RULES.given(bobs).when("bob", new CarraraMove.ValueCategory(Category.CITY)).events().get(0));
+            CarraraState bobs = withBuilt(after, 1, new Building(BuildingType.BIBLIOTECA, 1, City.LERICI))
+                    .withTurn(1);
+            assertInstanceOf(
+                    ValuationRequested.class,
+                    RULES.given(bobs)
+                            .when("bob", new CarraraMove.ValueCategory(Category.CITY))
+                            .events()
+                            .get(0));
         }
 
         @Test
         void a_category_needs_a_building_of_it_and_a_marker() {
             CarraraState s = withBuilt(startExpansion(2), 0, new Building(BuildingType.PALAZZO, 3, City.LIVORNO));
-            RULES.given(s).when("ann", new CarraraMove.ValueCategory(Category.LAND))
+            RULES.given(s)
+                    .when("ann", new CarraraMove.ValueCategory(Category.LAND))
                     .thenRejected("no-building-of-category");
             PlayerState ann = s.player(0);
             for (int i = 0; i < CarraraData.VALUATION_MARKERS; i++) {
                 ann = ann.withMarkerUsed(null, null);
             }
-            RULES.given(s.withPlayer(0, ann)).when("ann", new CarraraMove.ValueCategory(Category.CITY))
+            RULES.given(s.withPlayer(0, ann))
+                    .when("ann", new CarraraMove.ValueCategory(Category.CITY))
                     .thenRejected("no-valuation-markers");
         }
     }
@@ -418,9 +543,14 @@ class CarraraExpansionTest {
         @Test
         void a_valuation_of_a_former_city_is_still_blocked_for_others() {
             // a sanity check that the expansion leaves the city rule alone
-            CarraraState s = withBuilt(startExpansion(2), 0, new Building(BuildingType.PALAZZO, 3, City.LIVORNO),
+            CarraraState s = withBuilt(
+                    startExpansion(2),
+                    0,
+                    new Building(BuildingType.PALAZZO, 3, City.LIVORNO),
                     new Building(BuildingType.PORTA, 2, City.LIVORNO));
-            s = RULES.given(s).played("ann", new CarraraMove.ValueCity(City.LIVORNO)).state();
+            s = RULES.given(s)
+                    .played("ann", new CarraraMove.ValueCity(City.LIVORNO))
+                    .state();
             assertEquals("ann", s.citiesValued().get(City.LIVORNO));
         }
     }
@@ -431,8 +561,8 @@ class CarraraExpansionTest {
     void the_end_counts_one_object_of_each_kind_leftovers_and_the_bonus_card() {
         CarraraState s = startExpansion(2);
         BonusCard card = s.expansion().bonusCard();
-        PlayerState ann = s.player(0).withObjects(List.of(ObjectKind.CUP, ObjectKind.CUP, ObjectKind.CUP,
-                ObjectKind.BOOK, ObjectKind.GATE));
+        PlayerState ann = s.player(0)
+                .withObjects(List.of(ObjectKind.CUP, ObjectKind.CUP, ObjectKind.CUP, ObjectKind.BOOK, ObjectKind.GATE));
         // ann meets every bonus card: a cost-8 building, five cities, four types
         ann = ann.withBuilding(new Building(BuildingType.VILLA, 8, City.LIVORNO), Stones.NONE)
                 .withBuilding(new Building(BuildingType.PALAZZO, 1, City.PISA), Stones.NONE)
@@ -441,7 +571,8 @@ class CarraraExpansionTest {
                 .withBuilding(new Building(BuildingType.CASTELLO, 2, City.MASSA), Stones.NONE);
         s = s.withPlayer(0, ann).withDeclaredBy("ann").withTurn(1).withPhase(Phase.AFTER_ACTION);
 
-        List<CarraraEvent> events = RULES.given(s).when("bob", new CarraraMove.EndTurn()).events();
+        List<CarraraEvent> events =
+                RULES.given(s).when("bob", new CarraraMove.EndTurn()).events();
 
         GameFinished ended = assertInstanceOf(GameFinished.class, events.get(events.size() - 1));
         assertEquals(CarraraData.EXPANSION_VP_PER_OBJECT, ended.vpPerObject());
@@ -458,9 +589,12 @@ class CarraraExpansionTest {
     void a_basic_game_ends_with_every_object_counted_and_no_bonus_card() {
         CarraraState s = start(2);
         s = s.withPlayer(0, s.player(0).withObjects(List.of(ObjectKind.CUP, ObjectKind.CUP)))
-                .withDeclaredBy("ann").withTurn(1).withPhase(Phase.AFTER_ACTION);
+                .withDeclaredBy("ann")
+                .withTurn(1)
+                .withPhase(Phase.AFTER_ACTION);
 
-        List<CarraraEvent> events = RULES.given(s).when("bob", new CarraraMove.EndTurn()).events();
+        List<CarraraEvent> events =
+                RULES.given(s).when("bob", new CarraraMove.EndTurn()).events();
 
         GameFinished ended = assertInstanceOf(GameFinished.class, events.get(events.size() - 1));
         assertEquals(CarraraData.VP_PER_OBJECT, ended.vpPerObject());
@@ -475,15 +609,21 @@ class CarraraExpansionTest {
     @Test
     void the_view_shows_the_extra_board_only_with_the_expansion() {
         CarraraState s = withHoldings(startExpansion(2), 0, 20, EIGHT);
-        s = RULES.given(s).played("ann", new CarraraMove.BuildLarge(BuildingType.VILLA, City.LERICI, eight()),
-                new CarraraMove.TakeUpgrade(Upgrade.LAND_BUILDINGS)).state();
+        s = RULES.given(s)
+                .played(
+                        "ann",
+                        new CarraraMove.BuildLarge(BuildingType.VILLA, City.LERICI, eight()),
+                        new CarraraMove.TakeUpgrade(Upgrade.LAND_BUILDINGS))
+                .state();
 
         var view = JSON.valueToTree(ENGINE.view(s, "bob"));
         var basic = JSON.valueToTree(ENGINE.view(start(2), "bob"));
 
         assertEquals(5, view.path("expansion").path("largeBuildings").size());
         assertEquals(7, view.path("expansion").path("upgradesLeft").size());
-        assertEquals(s.expansion().bonusCard().id(), view.path("expansion").path("bonusCard").path("card").asText());
+        assertEquals(
+                s.expansion().bonusCard().id(),
+                view.path("expansion").path("bonusCard").path("card").asText());
         assertEquals("land", view.path("players").get(0).path("upgrades").get(0).asText());
         assertFalse(basic.has("expansion"));
         assertFalse(basic.path("players").get(0).has("upgrades"));
@@ -492,22 +632,30 @@ class CarraraExpansionTest {
 
     @Test
     void the_expansions_moves_read_and_write_their_documented_json() throws Exception {
-        assertEquals(new CarraraMove.BuildLarge(BuildingType.VILLA, City.LERICI, blacks(8)), JSON.readValue("""
+        assertEquals(
+                new CarraraMove.BuildLarge(BuildingType.VILLA, City.LERICI, blacks(8)),
+                JSON.readValue("""
                 {"type": "build-large", "building": "Villa", "city": "Lerici",
-                 "stones": ["black", "black", "black", "black", "black", "black", "black", "black"]}""",
-                CarraraMove.class));
-        assertEquals(new CarraraMove.TakeUpgrade(Upgrade.CITY_BUILDINGS),
+                 "stones": ["black", "black", "black", "black", "black", "black", "black", "black"]}""", CarraraMove.class));
+        assertEquals(
+                new CarraraMove.TakeUpgrade(Upgrade.CITY_BUILDINGS),
                 JSON.readValue("{\"type\": \"take-upgrade\", \"upgrade\": \"city\"}", CarraraMove.class));
-        assertEquals(new CarraraMove.TakeUpgrade(Upgrade.PISA),
+        assertEquals(
+                new CarraraMove.TakeUpgrade(Upgrade.PISA),
                 JSON.readValue("{\"type\": \"take-upgrade\", \"upgrade\": \"Pisa\"}", CarraraMove.class));
-        assertEquals(new CarraraMove.Renovate(BuildingType.PALAZZO, 4,
-                        new CarraraMove.Renovate.Replaced(BuildingType.PORTA, 2), List.of(Stone.WHITE, Stone.YELLOW)),
+        assertEquals(
+                new CarraraMove.Renovate(
+                        BuildingType.PALAZZO,
+                        4,
+                        new CarraraMove.Renovate.Replaced(BuildingType.PORTA, 2),
+                        List.of(Stone.WHITE, Stone.YELLOW)),
                 JSON.readValue("""
                 {"type": "renovate", "building": "Palazzo", "cost": 4, "replaces": {"building": "Porta", "cost": 2},
                  "stones": ["white", "yellow"]}""", CarraraMove.class));
-        assertEquals(new CarraraMove.ValueCategory(Category.LAND),
+        assertEquals(
+                new CarraraMove.ValueCategory(Category.LAND),
                 JSON.readValue("{\"type\": \"value-category\", \"category\": \"land\"}", CarraraMove.class));
-        assertEquals(new CarraraMove.SkipRotation(),
-                JSON.readValue("{\"type\": \"skip-rotation\"}", CarraraMove.class));
+        assertEquals(
+                new CarraraMove.SkipRotation(), JSON.readValue("{\"type\": \"skip-rotation\"}", CarraraMove.class));
     }
 }

@@ -33,7 +33,10 @@ class CarraraOldGamesReplayTest {
         for (int i = 0; i < events.size(); i++) {
             state = engine.evolve(state, events.get(i));
             if (i + 1 == 100) {
-                assertEquals(recorded.state("stateAfter100Events", CarraraState.class), state, players + " players, after 100 events");
+                assertEquals(
+                        recorded.state("stateAfter100Events", CarraraState.class),
+                        state,
+                        players + " players, after 100 events");
             }
         }
 
@@ -47,8 +50,10 @@ class CarraraOldGamesReplayTest {
     void the_same_moves_in_a_game_stored_before_the_expansion_decide_the_same_events(String players) {
         RecordedGame recorded = fixture(players);
 
-        List<CarraraEvent> replayed = CarraraPropertyTest.playedAsRecorded(recorded.setup(),
-                new Random(recorded.get("randomPlayoutSeed").asLong()), recorded.get("mayDeclare").asBoolean());
+        List<CarraraEvent> replayed = CarraraPropertyTest.playedAsRecorded(
+                recorded.setup(),
+                new Random(recorded.get("randomPlayoutSeed").asLong()),
+                recorded.get("mayDeclare").asBoolean());
 
         assertEquals(recorded.events(CarraraEvent.class), replayed);
     }

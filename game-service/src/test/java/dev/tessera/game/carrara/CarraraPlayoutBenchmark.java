@@ -10,8 +10,7 @@ import java.util.Random;
  */
 public final class CarraraPlayoutBenchmark {
 
-    private CarraraPlayoutBenchmark() {
-    }
+    private CarraraPlayoutBenchmark() {}
 
     public static void main(String[] args) {
         int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
@@ -31,13 +30,18 @@ public final class CarraraPlayoutBenchmark {
             games++;
         }
         double elapsed = (System.nanoTime() - start) / 1e9;
-        System.out.printf("carrara, %d players%s: %d games in %.1f s = %.0f games/s (%.0f events/s), one thread%n",
+        System.out.printf(
+                "carrara, %d players%s: %d games in %.1f s = %.0f games/s (%.0f events/s), one thread%n",
                 players, expansion ? " with the expansion" : "", games, elapsed, games / elapsed, events / elapsed);
     }
 
     private static int playOne(Random random, int players, boolean expansion) {
         long seed = random.nextLong();
         GameSetup setup = expansion ? Crafted.expansionSetup(players, seed) : Crafted.setup(players, seed);
-        return CarraraPropertyTest.randomGames(random.nextBoolean()).atMost(1500).play(setup, random).events().size();
+        return CarraraPropertyTest.randomGames(random.nextBoolean())
+                .atMost(1500)
+                .play(setup, random)
+                .events()
+                .size();
     }
 }

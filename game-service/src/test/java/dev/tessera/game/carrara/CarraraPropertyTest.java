@@ -54,6 +54,7 @@ class CarraraPropertyTest {
     private static final int DEEP_GAMES = 25;
     /** About five times the longest random game seen (under 300 steps, with 4 players). */
     private static final int MAX_MOVES = 1500;
+
     private static final Stones ALL_STONES = new Stones(7, 7, 7, 7, 7, 7);
     /** The mapper game-service writes snapshots with. */
     private static final ObjectMapper SNAPSHOTS = new EventCodec().mapper();
@@ -79,12 +80,15 @@ class CarraraPropertyTest {
         return AnyTitle.playout(ENGINE)
                 .among((state, legal) -> List.of(pickByKind(mayDeclare ? legal : withoutDeclaring(legal), random)))
                 .answering((state, event, harnessRandom) -> answers(event, random))
-                .play(setup, new Random(0)).events();
+                .play(setup, new Random(0))
+                .events();
     }
 
     /** The legal moves but declaring the end, unless that is the only one. */
     private static List<CarraraMove> withoutDeclaring(List<CarraraMove> legal) {
-        List<CarraraMove> moves = legal.stream().filter(m -> !(m instanceof CarraraMove.DeclareEnd)).toList();
+        List<CarraraMove> moves = legal.stream()
+                .filter(m -> !(m instanceof CarraraMove.DeclareEnd))
+                .toList();
         return moves.isEmpty() ? legal : moves;
     }
 
@@ -112,14 +116,21 @@ class CarraraPropertyTest {
         // sorted: the event's map iterates in an order that differs between JVM runs
         new TreeMap<>(request.objectsLeft())
                 .forEach((object, count) -> supply.addAll(Collections.nCopies(count, object)));
-        int count = request.kind().equals(CarraraData.KIND_CATEGORY) ? 0
+        int count = request.kind().equals(CarraraData.KIND_CATEGORY)
+                ? 0
                 : random.nextInt(Math.min(request.buildings().size(), supply.size()) + 1);
         List<String> objects = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             objects.add(supply.remove(random.nextInt(supply.size())));
         }
-        return new ValuationScored(request.valuation(), request.player(), request.kind(), request.target(),
-                random.nextInt(MAX_PAYOUT + 1), random.nextInt(MAX_PAYOUT + 1), objects);
+        return new ValuationScored(
+                request.valuation(),
+                request.player(),
+                request.kind(),
+                request.target(),
+                random.nextInt(MAX_PAYOUT + 1),
+                random.nextInt(MAX_PAYOUT + 1),
+                objects);
     }
 
     @ParameterizedTest(name = "{0} players")
@@ -134,8 +145,14 @@ class CarraraPropertyTest {
     @ValueSource(ints = {2, 3, 4})
     void random_games_with_the_expansion_keep_the_rules_invariant_and_replay_exactly(int players) throws Exception {
         Map<String, Integer> seen = playRandomGames(players, true);
-        for (String part : List.of("skip-rotation", "build-large", "take-upgrade", "renovate", "value-category",
-                "leftover-objects", "bonus-card-met")) {
+        for (String part : List.of(
+                "skip-rotation",
+                "build-large",
+                "take-upgrade",
+                "renovate",
+                "value-category",
+                "leftover-objects",
+                "bonus-card-met")) {
             assertTrue(seen.getOrDefault(part, 0) > 0, () -> part + " never occurred: " + seen);
         }
     }
@@ -153,9 +170,11 @@ class CarraraPropertyTest {
             boolean mayDeclare = game % 2 == 0;
             Ledger ledger = new Ledger(players);
             boolean deep = game < DEEP_GAMES;
-            List<CarraraEvent> stream = randomGames(mayDeclare).atMost(MAX_MOVES)
+            List<CarraraEvent> stream = randomGames(mayDeclare)
+                    .atMost(MAX_MOVES)
                     .after((before, mover, move, events, after) -> checkMove(before, events, ledger, deep))
-                    .play(setup, new Random(choices)).events();
+                    .play(setup, new Random(choices))
+                    .events();
 
             CarraraState end = replay(setup, stream);
             assertTrue(ENGINE.isOver(end), "game " + game + " did not end within " + MAX_MOVES + " moves");
@@ -166,7 +185,9 @@ class CarraraPropertyTest {
             seenIn(stream).forEach(part -> seen.merge(part, 1, Integer::sum));
             longest = Math.max(longest, ledger.steps);
             if (deep) {
-                List<CarraraEvent> again = randomGames(mayDeclare).atMost(MAX_MOVES).play(setup, new Random(choices))
+                List<CarraraEvent> again = randomGames(mayDeclare)
+                        .atMost(MAX_MOVES)
+                        .play(setup, new Random(choices))
                         .events();
                 assertEquals(stream, again, "the same setup and choices give the same events");
                 for (CarraraEvent event : stream) {
@@ -174,8 +195,9 @@ class CarraraPropertyTest {
                 }
             }
         }
-        System.out.printf("carrara %d players%s: %s, longest game %d steps, games with each part: %s%n", players,
-                expansion ? " with the expansion" : "", endings, longest, seen);
+        System.out.printf(
+                "carrara %d players%s: %s, longest game %d steps, games with each part: %s%n",
+                players, expansion ? " with the expansion" : "", endings, longest, seen);
         // both ways of ending must actually be exercised
         assertTrue(endings.getOrDefault("declared", 0) > 0, endings::toString);
         assertTrue(endings.getOrDefault("buildings-exhausted", 0) > 0, endings::toString);
@@ -195,8 +217,7 @@ class CarraraPropertyTest {
     }
 
     /** The state after {@code events}, checked. */
-    private static CarraraState checkStep(CarraraState before, List<CarraraEvent> events, Ledger ledger,
-                                          boolean deep) {
+    private static CarraraState checkStep(CarraraState before, List<CarraraEvent> events, Ledger ledger, boolean deep) {
         ledger.record(before, events);
         CarraraState after = apply(before, events);
         checkInvariants(after, ledger);
@@ -285,17 +306,23 @@ class CarraraPropertyTest {
                 } else if (event instanceof BuildingBuilt e) {
                     City city = City.of(e.city());
                     assertEquals(e.cost(), e.stones().size(), e::toString);
-                    assertTrue(e.stones().stream().map(Stone::of).allMatch(s -> CarraraData.accepts(city, s)), e::toString);
+                    assertTrue(
+                            e.stones().stream().map(Stone::of).allMatch(s -> CarraraData.accepts(city, s)),
+                            e::toString);
                 } else if (event instanceof LargeBuildingBuilt e) {
                     City city = City.of(e.city());
                     assertEquals(CarraraData.LARGE_COST, e.cost(), e::toString);
                     assertEquals(CarraraData.LARGE_COST, e.stones().size(), e::toString);
-                    assertTrue(e.stones().stream().map(Stone::of).allMatch(s -> CarraraData.accepts(city, s)), e::toString);
+                    assertTrue(
+                            e.stones().stream().map(Stone::of).allMatch(s -> CarraraData.accepts(city, s)),
+                            e::toString);
                 } else if (event instanceof BuildingRenovated e) {
                     City city = City.of(e.city());
                     assertTrue(e.cost() > e.replacedCost(), e::toString);
                     assertEquals(e.cost() - e.replacedCost(), e.stones().size(), e::toString);
-                    assertTrue(e.stones().stream().map(Stone::of).allMatch(s -> CarraraData.accepts(city, s)), e::toString);
+                    assertTrue(
+                            e.stones().stream().map(Stone::of).allMatch(s -> CarraraData.accepts(city, s)),
+                            e::toString);
                     retired.add(new Tile(BuildingType.of(e.replacedBuilding()), e.replacedCost()));
                 } else if (event instanceof TurnEnded e) {
                     turns.merge(e.player(), 1, Integer::sum);
@@ -315,8 +342,10 @@ class CarraraPropertyTest {
         tiles.addAll(s.pile());
         tiles.addAll(ledger.retired);
         List<Tile> large = new ArrayList<>(s.hasExpansion() ? s.expansion().largeBuildings() : List.of());
-        s.players().forEach(p -> p.buildings().forEach(b -> (b.cost() == CarraraData.LARGE_COST ? large : tiles)
-                .add(new Tile(b.type(), b.cost()))));
+        s.players()
+                .forEach(p -> p.buildings()
+                        .forEach(b -> (b.cost() == CarraraData.LARGE_COST ? large : tiles)
+                                .add(new Tile(b.type(), b.cost()))));
         assertEquals(CarraraData.BUILDINGS, tiles.size());
         assertEquals(new HashSet<>(CarraraData.tiles()), new HashSet<>(tiles));
         assertTrue(s.pile().isEmpty() ? s.display().size() <= 9 : s.display().size() == 9);
@@ -328,16 +357,20 @@ class CarraraPropertyTest {
             s.players().forEach(p -> upgrades.addAll(p.upgrades()));
             assertEquals(EnumSet.allOf(Upgrade.class), EnumSet.copyOf(upgrades));
             assertEquals(Upgrade.values().length, upgrades.size());
-            long largeBuilt = CarraraData.largeBuildings().size() - s.expansion().largeBuildings().size();
+            long largeBuilt = CarraraData.largeBuildings().size()
+                    - s.expansion().largeBuildings().size();
             int taken = Upgrade.values().length - s.expansion().upgradesLeft().size();
             assertEquals(largeBuilt, s.phase() == Phase.CHOOSING_UPGRADE ? taken + 1 : taken);
         } else {
             assertTrue(large.isEmpty());
-            assertTrue(s.players().stream().allMatch(p -> p.upgrades().isEmpty() && p.categoriesValued().isEmpty()));
+            assertTrue(s.players().stream()
+                    .allMatch(
+                            p -> p.upgrades().isEmpty() && p.categoriesValued().isEmpty()));
         }
         // objects: supply, market and players hold all six of each kind
         for (ObjectKind kind : ObjectKind.values()) {
-            int count = s.supply().get(kind) + (s.market().contains(kind) ? 1 : 0)
+            int count = s.supply().get(kind)
+                    + (s.market().contains(kind) ? 1 : 0)
                     + s.players().stream().mapToInt(p -> p.objects().get(kind)).sum();
             assertEquals(CarraraData.OBJECTS_PER_KIND, count, kind::toString);
             assertTrue(s.supply().get(kind) >= 0, kind::toString);
@@ -347,7 +380,8 @@ class CarraraPropertyTest {
         }
         // money: never negative, and only the rules' sources create it
         assertTrue(s.players().stream().allMatch(p -> p.coins() >= 0 && p.vp() >= 0));
-        assertEquals(ledger.coins, s.players().stream().mapToInt(PlayerState::coins).sum());
+        assertEquals(
+                ledger.coins, s.players().stream().mapToInt(PlayerState::coins).sum());
         assertEquals(ledger.vp, s.players().stream().mapToInt(PlayerState::vp).sum());
         // valuations: six markers, each type once per player, each city once per game
         for (PlayerState p : s.players()) {
@@ -356,13 +390,19 @@ class CarraraPropertyTest {
         }
         int markers = s.players().stream().mapToInt(PlayerState::markersUsed).sum();
         assertEquals(s.valuations(), markers);
-        assertEquals(markers, s.citiesValued().size()
-                + s.players().stream().mapToInt(p -> p.typesValued().size() + p.categoriesValued().size()).sum());
+        assertEquals(
+                markers,
+                s.citiesValued().size()
+                        + s.players().stream()
+                                .mapToInt(p -> p.typesValued().size()
+                                        + p.categoriesValued().size())
+                                .sum());
         assertEquals(s.phase() == Phase.AWAITING_VALUATION, s.pending() != null);
         // only the current player may move, and never while a valuation is awaited
         for (PlayerState p : s.players()) {
             boolean mayMove = p.name().equals(s.currentPlayer().name())
-                    && s.phase() != Phase.AWAITING_VALUATION && s.phase() != Phase.OVER;
+                    && s.phase() != Phase.AWAITING_VALUATION
+                    && s.phase() != Phase.OVER;
             assertEquals(mayMove, !ENGINE.legalMoves(s, p.name()).isEmpty(), () -> p.name() + " in " + s.phase());
         }
     }
@@ -394,13 +434,20 @@ class CarraraPropertyTest {
             assertInstanceOf(Decision.Accepted.class, ENGINE.decide(s, player, move), move::toString);
         }
         Set<CarraraMove> legalSet = new HashSet<>(legal);
-        candidates(s).forEach(move -> assertEquals(legalSet.contains(move),
-                ENGINE.decide(s, player, move) instanceof Decision.Accepted, () -> move + " in " + s.phase()));
+        candidates(s)
+                .forEach(move -> assertEquals(
+                        legalSet.contains(move),
+                        ENGINE.decide(s, player, move) instanceof Decision.Accepted,
+                        () -> move + " in " + s.phase()));
     }
 
     private static Stream<CarraraMove> candidates(CarraraState s) {
-        List<CarraraMove> moves = new ArrayList<>(List.of(new CarraraMove.RotateWheel(), new CarraraMove.BuyNothing(),
-                new CarraraMove.TakeCoins(), new CarraraMove.DeclareEnd(), new CarraraMove.EndTurn(),
+        List<CarraraMove> moves = new ArrayList<>(List.of(
+                new CarraraMove.RotateWheel(),
+                new CarraraMove.BuyNothing(),
+                new CarraraMove.TakeCoins(),
+                new CarraraMove.DeclareEnd(),
+                new CarraraMove.EndTurn(),
                 new CarraraMove.SkipRotation()));
         List<Stone> held = s.currentPlayer().stones().toList();
         for (Upgrade upgrade : Upgrade.values()) {
@@ -411,14 +458,19 @@ class CarraraPropertyTest {
         }
         for (Tile tile : CarraraData.largeBuildings()) {
             for (City city : City.values()) {
-                moves.add(new CarraraMove.BuildLarge(tile.type(), city, held.stream().limit(tile.cost()).toList()));
+                moves.add(new CarraraMove.BuildLarge(
+                        tile.type(), city, held.stream().limit(tile.cost()).toList()));
             }
         }
         for (Building old : s.currentPlayer().buildings()) {
             for (Tile tile : s.display()) {
-                moves.add(new CarraraMove.Renovate(tile.type(), tile.cost(),
+                moves.add(new CarraraMove.Renovate(
+                        tile.type(),
+                        tile.cost(),
                         new CarraraMove.Renovate.Replaced(old.type(), old.cost()),
-                        held.stream().limit(Math.max(0, tile.cost() - old.cost())).toList()));
+                        held.stream()
+                                .limit(Math.max(0, tile.cost() - old.cost()))
+                                .toList()));
             }
         }
         for (BuildingType type : BuildingType.values()) {
@@ -437,8 +489,13 @@ class CarraraPropertyTest {
         }
         for (Tile tile : CarraraData.tiles()) {
             for (City city : City.values()) {
-                moves.add(new CarraraMove.Build(tile.type(), tile.cost(), city,
-                        s.currentPlayer().stones().toList().stream().limit(tile.cost()).toList()));
+                moves.add(new CarraraMove.Build(
+                        tile.type(),
+                        tile.cost(),
+                        city,
+                        s.currentPlayer().stones().toList().stream()
+                                .limit(tile.cost())
+                                .toList()));
             }
         }
         return moves.stream();
@@ -452,12 +509,22 @@ class CarraraPropertyTest {
         BonusCard card = end.hasExpansion() ? end.expansion().bonusCard() : null;
         for (int i = 0; i < end.players().size(); i++) {
             PlayerState p = end.player(i);
-            assertEquals(new GameFinished.Tally(p.name(), p.vp(), p.coins(), p.objectCount(),
-                    card == null ? p.objectCount() : p.objectKinds(), p.buildings().size(), p.buildingCost(),
-                    p.stones().total(), card == null ? 0 : card.bonusFor(p)), ended.players().get(i));
+            assertEquals(
+                    new GameFinished.Tally(
+                            p.name(),
+                            p.vp(),
+                            p.coins(),
+                            p.objectCount(),
+                            card == null ? p.objectCount() : p.objectKinds(),
+                            p.buildings().size(),
+                            p.buildingCost(),
+                            p.stones().total(),
+                            card == null ? 0 : card.bonusFor(p)),
+                    ended.players().get(i));
         }
         assertEquals(CarraraData.COINS_PER_VP, ended.coinsPerVp());
-        assertEquals(card == null ? CarraraData.VP_PER_OBJECT : CarraraData.EXPANSION_VP_PER_OBJECT, ended.vpPerObject());
+        assertEquals(
+                card == null ? CarraraData.VP_PER_OBJECT : CarraraData.EXPANSION_VP_PER_OBJECT, ended.vpPerObject());
         assertEquals(card == null ? 0 : CarraraData.VP_PER_LEFTOVER_OBJECT, ended.vpPerLeftoverObject());
         assertEquals(card == null ? null : card.id(), ended.bonusCard());
         assertEquals(CarraraData.VP_PER_BUILDING, ended.vpPerBuilding());

@@ -16,8 +16,7 @@ final class Crafted {
 
     private static final CarraraEngine ENGINE = new CarraraEngine();
 
-    private Crafted() {
-    }
+    private Crafted() {}
 
     static GameSetup setup(int players, long seed) {
         return new GameSetup(NAMES.subList(0, players), seed, Map.of());

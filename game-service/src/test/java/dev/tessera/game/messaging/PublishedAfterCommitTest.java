@@ -1,5 +1,9 @@
 package dev.tessera.game.messaging;
 
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
 import dev.tessera.events.TesseraEvent;
@@ -17,11 +21,6 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.junit.jupiter.api.Test;
-
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
@@ -31,10 +30,10 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
-
-import static io.restassured.RestAssured.given;
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.junit.jupiter.api.Test;
 
 /**
  * Facts that game-service records for other services' events (a table's game, a scoring round's points) reach
@@ -71,16 +70,32 @@ class PublishedAfterCommitTest {
     void a_started_table_and_a_scoring_answer_are_published_once_committed() {
         String tableId = UUID.randomUUID().toString();
         String gameId = GameService.gameIdOf(tableId);
-        send(Topics.LOBBY_EVENTS, tableId, 4, new TableStarted(tableId, "alhambra", List.of("ana", "bob", "cyd"), Map.of()));
+        send(
+                Topics.LOBBY_EVENTS,
+                tableId,
+                4,
+                new TableStarted(tableId, "alhambra", List.of("ana", "bob", "cyd"), Map.of()));
         await().atMost(Duration.ofSeconds(30)).until(() -> published(gameId, "tessera.game.GameStarted"));
 
-        send(Topics.SCORING_EVENTS, gameId, 1, new ScoringRoundScored(gameId, 1, List.of(
-                new ScoringRoundScored.PlayerScore("ana", Map.of("tower", 6), 6, 2, 8),
-                new ScoringRoundScored.PlayerScore("bob", Map.of(), 0, 0, 0),
-                new ScoringRoundScored.PlayerScore("cyd", Map.of(), 0, 0, 0))));
+        send(
+                Topics.SCORING_EVENTS,
+                gameId,
+                1,
+                new ScoringRoundScored(
+                        gameId,
+                        1,
+                        List.of(
+                                new ScoringRoundScored.PlayerScore("ana", Map.of("tower", 6), 6, 2, 8),
+                                new ScoringRoundScored.PlayerScore("bob", Map.of(), 0, 0, 0),
+                                new ScoringRoundScored.PlayerScore("cyd", Map.of(), 0, 0, 0))));
         await().atMost(Duration.ofSeconds(30)).until(() -> published(gameId, "tessera.alhambra.PointsAwarded"));
-        assertEquals(0, TestInfrastructure.postgres().count("tessera_game",
-                "SELECT count(*) FROM outbox WHERE record_key = '" + gameId + "' AND published_at IS NULL"),
+        assertEquals(
+                0,
+                TestInfrastructure.postgres()
+                        .count(
+                                "tessera_game",
+                                "SELECT count(*) FROM outbox WHERE record_key = '" + gameId
+                                        + "' AND published_at IS NULL"),
                 "every outbox row of the game is marked published");
     }
 
@@ -89,9 +104,15 @@ class PublishedAfterCommitTest {
     void a_move_is_published_once_committed() {
         String gameId = startedBuildersGame();
         int version = move(gameId, 1);
-        await().atMost(Duration.ofSeconds(30)).until(() -> versionsOnKafka(gameId).size() == version);
-        assertEquals(0, TestInfrastructure.postgres().count("tessera_game",
-                "SELECT count(*) FROM outbox WHERE record_key = '" + gameId + "' AND published_at IS NULL"),
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> versionsOnKafka(gameId).size() == version);
+        assertEquals(
+                0,
+                TestInfrastructure.postgres()
+                        .count(
+                                "tessera_game",
+                                "SELECT count(*) FROM outbox WHERE record_key = '" + gameId
+                                        + "' AND published_at IS NULL"),
                 "every outbox row of the game is marked published");
     }
 
@@ -104,20 +125,31 @@ class PublishedAfterCommitTest {
         String gameId = startedBuildersGame();
         int version = 1;
         try (Connection otherRelay = TestInfrastructure.postgres().connect("tessera_game");
-             Statement statement = otherRelay.createStatement()) {
-            statement.execute("SELECT pg_advisory_lock(" + OutboxRelay.LOCK_NAMESPACE + ", " + Outbox.slot(gameId) + ")");
+                Statement statement = otherRelay.createStatement()) {
+            statement.execute(
+                    "SELECT pg_advisory_lock(" + OutboxRelay.LOCK_NAMESPACE + ", " + Outbox.slot(gameId) + ")");
             for (int i = 0; i < 5; i++) {
                 version = move(gameId, version);
             }
-            assertEquals(List.of(1L), versionsOnKafka(gameId), "nothing of the slot is published while its lock is held");
-            statement.execute("SELECT pg_advisory_unlock(" + OutboxRelay.LOCK_NAMESPACE + ", " + Outbox.slot(gameId) + ")");
+            assertEquals(
+                    List.of(1L), versionsOnKafka(gameId), "nothing of the slot is published while its lock is held");
+            statement.execute(
+                    "SELECT pg_advisory_unlock(" + OutboxRelay.LOCK_NAMESPACE + ", " + Outbox.slot(gameId) + ")");
         }
         int last = move(gameId, version);
-        await().atMost(Duration.ofSeconds(30)).until(() -> versionsOnKafka(gameId).size() == last);
-        assertEquals(LongStream.rangeClosed(1, last).boxed().toList(), versionsOnKafka(gameId),
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> versionsOnKafka(gameId).size() == last);
+        assertEquals(
+                LongStream.rangeClosed(1, last).boxed().toList(),
+                versionsOnKafka(gameId),
                 "each of the game's events once, in the stream's order");
-        assertEquals(0, TestInfrastructure.postgres().count("tessera_game",
-                "SELECT count(*) FROM outbox WHERE record_key = '" + gameId + "' AND published_at IS NULL"),
+        assertEquals(
+                0,
+                TestInfrastructure.postgres()
+                        .count(
+                                "tessera_game",
+                                "SELECT count(*) FROM outbox WHERE record_key = '" + gameId
+                                        + "' AND published_at IS NULL"),
                 "every outbox row of the game is marked published");
     }
 
@@ -131,42 +163,57 @@ class PublishedAfterCommitTest {
     @Test
     void a_keys_rows_after_a_failed_send_never_reach_the_topic_before_it() throws Exception {
         String topic = "relay-order-" + UUID.randomUUID();
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfrastructure.bootstrapServers()))) {
+        try (Admin admin = Admin.create(
+                Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfrastructure.bootstrapServers()))) {
             admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1).configs(Map.of("max.message.bytes", "20000"))))
-                    .all().get(30, TimeUnit.SECONDS);
+                    .all()
+                    .get(30, TimeUnit.SECONDS);
         }
         String key = UUID.randomUUID().toString();
         int slot = Outbox.slot(key);
         long failedBefore = relay.failedRuns();
-        try (Connection db = TestInfrastructure.postgres().connect("tessera_game"); Statement statement = db.createStatement()) {
+        try (Connection db = TestInfrastructure.postgres().connect("tessera_game");
+                Statement statement = db.createStatement()) {
             // Held while the rows are written, so that one run takes all three.
             statement.execute("SELECT pg_advisory_lock(" + OutboxRelay.LOCK_NAMESPACE + ", " + slot + ")");
             for (String payload : List.of("'first'", "repeat('x', 50000)", "'third'")) {
-                statement.execute("INSERT INTO outbox (topic, record_key, slot, payload) VALUES ('" + topic + "', '" + key
-                        + "', " + slot + ", " + payload + ")");
+                statement.execute("INSERT INTO outbox (topic, record_key, slot, payload) VALUES ('" + topic + "', '"
+                        + key + "', " + slot + ", " + payload + ")");
             }
             statement.execute("SELECT pg_advisory_unlock(" + OutboxRelay.LOCK_NAMESPACE + ", " + slot + ")");
             relay.kickFor(key);
             await().atMost(Duration.ofSeconds(30)).until(() -> relay.failedRuns() > failedBefore);
             // Runs go on failing (the safety net and the kicks retry): the third row must stay off the topic meanwhile.
             relay.kickFor(key);
-            await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(10))
+            await().during(Duration.ofSeconds(2))
+                    .atMost(Duration.ofSeconds(10))
                     .until(() -> payloadsOn(topic).stream().noneMatch("third"::equals));
-            assertEquals(List.of("first"), payloadsOn(topic).stream().distinct().toList(),
+            assertEquals(
+                    List.of("first"),
+                    payloadsOn(topic).stream().distinct().toList(),
                     "only the row before the failed one reached the topic (perhaps more than once)");
-            assertEquals(3, TestInfrastructure.postgres().count("tessera_game",
-                    "SELECT count(*) FROM outbox WHERE record_key = '" + key + "' AND published_at IS NULL"),
+            assertEquals(
+                    3,
+                    TestInfrastructure.postgres()
+                            .count(
+                                    "tessera_game",
+                                    "SELECT count(*) FROM outbox WHERE record_key = '" + key
+                                            + "' AND published_at IS NULL"),
                     "the failed run's rows wait for the next run");
             statement.execute("DELETE FROM outbox WHERE record_key = '" + key + "' AND length(payload) > 20000");
         }
         relay.kickFor(key);
         await().atMost(Duration.ofSeconds(30)).until(() -> payloadsOn(topic).contains("third"));
-        assertEquals(List.of("first", "third"), payloadsOn(topic).stream().distinct().toList(),
+        assertEquals(
+                List.of("first", "third"),
+                payloadsOn(topic).stream().distinct().toList(),
                 "each row first reached the topic in the key's order");
     }
 
     private static List<String> payloadsOn(String topic) {
-        return TestKafka.readAll(TestInfrastructure.bootstrapServers(), topic).stream().map(r -> r.value()).toList();
+        return TestKafka.readAll(TestInfrastructure.bootstrapServers(), topic).stream()
+                .map(r -> r.value())
+                .toList();
     }
 
     private String startedBuildersGame() {
@@ -180,18 +227,34 @@ class PublishedAfterCommitTest {
     /** Plays the first legal move of whoever is to act at {@code version}; answers the game's version after it. */
     private static int move(String gameId, int version) {
         String mover = legalMoves(gameId, "ana").isEmpty() ? "bob" : "ana";
-        return given().header(Caller.PLAYER_HEADER, mover).contentType(ContentType.JSON)
-                .body(Map.of("expectedVersion", version, "move", legalMoves(gameId, mover).get(0)))
-                .post("/api/v1/games/" + gameId + "/moves").then().statusCode(200).extract().path("version");
+        return given().header(Caller.PLAYER_HEADER, mover)
+                .contentType(ContentType.JSON)
+                .body(Map.of(
+                        "expectedVersion",
+                        version,
+                        "move",
+                        legalMoves(gameId, mover).get(0)))
+                .post("/api/v1/games/" + gameId + "/moves")
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("version");
     }
 
     private List<Long> versionsOnKafka(String gameId) {
         return TestKafka.readAll(TestInfrastructure.bootstrapServers(), Topics.GAME_EVENTS).stream()
-                .filter(r -> gameId.equals(r.key())).map(r -> codec.readEnvelope(r.value()).streamversion()).toList();
+                .filter(r -> gameId.equals(r.key()))
+                .map(r -> codec.readEnvelope(r.value()).streamversion())
+                .toList();
     }
 
     private static List<Object> legalMoves(String gameId, String player) {
-        return given().header(Caller.PLAYER_HEADER, player).get("/api/v1/games/" + gameId + "/legal-moves")
-                .then().statusCode(200).extract().jsonPath().getList("moves");
+        return given().header(Caller.PLAYER_HEADER, player)
+                .get("/api/v1/games/" + gameId + "/legal-moves")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("moves");
     }
 }

@@ -1,5 +1,10 @@
 package dev.tessera.game.play;
 
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
@@ -19,8 +24,6 @@ import io.quarkus.vertx.VertxContextSupport;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
@@ -28,11 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
-
-import static io.restassured.RestAssured.given;
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * The checks every game needs, through the API, in every title: a move by someone without a seat, out of turn, at a
@@ -55,8 +54,7 @@ class SharedRejectionsTest {
     GameService games;
 
     /** What a rejection looks like to a client. */
-    record Answer(int status, String type, String rule) {
-    }
+    record Answer(int status, String type, String rule) {}
 
     @Test
     void a_stranger_a_move_out_of_turn_a_stale_version_and_a_move_after_the_end_are_the_same_problem_in_every_title()
@@ -64,13 +62,18 @@ class SharedRejectionsTest {
         Map<String, Answer> expected = new LinkedHashMap<>();
         expected.put("stranger", new Answer(422, ILLEGAL_MOVE, "not-a-player"));
         expected.put("out of turn", new Answer(422, ILLEGAL_MOVE, "not-your-turn"));
-        expected.put("stale version", new Answer(409, "https://tessera.dev/problems/version-conflict", "version-conflict"));
+        expected.put(
+                "stale version", new Answer(409, "https://tessera.dev/problems/version-conflict", "version-conflict"));
         expected.put("player after the end", new Answer(422, ILLEGAL_MOVE, "game-over"));
         expected.put("stranger after the end", new Answer(422, ILLEGAL_MOVE, "game-over"));
 
         for (String title : List.of("alhambra", "carrara", "builders")) {
             String gameId = startTable(title, List.of("ana", "bob"));
-            String mover = given().get("/api/v1/games/" + gameId).then().statusCode(200).extract().path("toAct");
+            String mover = given().get("/api/v1/games/" + gameId)
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .path("toAct");
             String other = mover.equals("ana") ? "bob" : "ana";
             JsonNode move = moves(gameId, mover).get(0);
             Map<String, Answer> answers = new LinkedHashMap<>();
@@ -79,7 +82,9 @@ class SharedRejectionsTest {
             answers.put("stale version", rejected(gameId, mover, 0, move));
 
             Ended ended = playedToTheEnd(gameId);
-            given().get("/api/v1/games/" + gameId).then().statusCode(200)
+            given().get("/api/v1/games/" + gameId)
+                    .then()
+                    .statusCode(200)
                     .body("over", org.hamcrest.Matchers.equalTo(true));
             answers.put("player after the end", rejected(gameId, mover, ended.version(), ended.lastMove()));
             answers.put("stranger after the end", rejected(gameId, "mallory", ended.version(), ended.lastMove()));
@@ -90,15 +95,16 @@ class SharedRejectionsTest {
     /** POSTs {@code move} for {@code player} at {@code version}: a problem, and the stream as it was. */
     private Answer rejected(String gameId, String player, long version, JsonNode move) {
         long before = events(gameId);
-        Response response = given().header(PLAYER, player).contentType(ContentType.JSON)
-                .body(Map.of("expectedVersion", version, "move", move)).post("/api/v1/games/" + gameId + "/moves");
+        Response response = given().header(PLAYER, player)
+                .contentType(ContentType.JSON)
+                .body(Map.of("expectedVersion", version, "move", move))
+                .post("/api/v1/games/" + gameId + "/moves");
         response.then().contentType("application/problem+json");
         assertEquals(before, events(gameId), "a rejected move wrote nothing: " + response.asString());
         return new Answer(response.statusCode(), response.path("type"), response.path("rule"));
     }
 
-    private record Ended(long version, JsonNode lastMove) {
-    }
+    private record Ended(long version, JsonNode lastMove) {}
 
     /**
      * The game played to its end: by the rules in memory from its recorded GameStarted (random moves of whoever may move,
@@ -110,13 +116,15 @@ class SharedRejectionsTest {
         GameStarted started = (GameStarted) store.event(
                 VertxContextSupport.subscribeAndAwait(() -> Panache.withSession(() -> store.at(gameId, 1))));
         RulesEngine<S, M, E> engine = engines.get(started.game());
-        AnyTitle.Played<S, M, E> game = AnyTitle.play(engine,
-                new GameSetup(started.players(), started.seed(), started.options()), new Random(started.seed()),
-                (state, legal, mover, move) -> {
-                });
-        List<TesseraEvent> events = game.events().stream().map(e -> (TesseraEvent) e).toList();
-        VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(
-                () -> store.append(gameId, 1, events, Topics.GAME_EVENTS)));
+        AnyTitle.Played<S, M, E> game = AnyTitle.play(
+                engine,
+                new GameSetup(started.players(), started.seed(), started.options()),
+                new Random(started.seed()),
+                (state, legal, mover, move) -> {});
+        List<TesseraEvent> events =
+                game.events().stream().map(e -> (TesseraEvent) e).toList();
+        VertxContextSupport.subscribeAndAwait(
+                () -> Panache.withTransaction(() -> store.append(gameId, 1, events, Topics.GAME_EVENTS)));
         long version = 1 + events.size();
         assertEquals(version, events(gameId));
         assertTrue(engine.isOver(game.end()));
@@ -125,22 +133,33 @@ class SharedRejectionsTest {
 
     private String startTable(String game, List<String> players) {
         String tableId = UUID.randomUUID().toString();
-        CloudEvent started = codec.envelope("/tessera/lobby-service", tableId, 4,
-                new TableStarted(tableId, game, players, Map.of()), OffsetDateTime.now());
+        CloudEvent started = codec.envelope(
+                "/tessera/lobby-service",
+                tableId,
+                4,
+                new TableStarted(tableId, game, players, Map.of()),
+                OffsetDateTime.now());
         TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.LOBBY_EVENTS, tableId, codec.write(started));
         String gameId = GameService.gameIdOf(tableId);
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().get("/api/v1/games/" + gameId).then().statusCode(200));
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(
+                        () -> given().get("/api/v1/games/" + gameId).then().statusCode(200));
         return gameId;
     }
 
     private List<JsonNode> moves(String gameId, String player) {
-        List<?> json = given().header(PLAYER, player).get("/api/v1/games/" + gameId + "/legal-moves").then().statusCode(200)
-                .extract().jsonPath().getList("moves");
+        List<?> json = given().header(PLAYER, player)
+                .get("/api/v1/games/" + gameId + "/legal-moves")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("moves");
         return List.of(codec.mapper().convertValue(json, JsonNode[].class));
     }
 
     private long events(String gameId) {
-        return TestInfrastructure.postgres().count("tessera_game",
-                "SELECT count(*) FROM events WHERE stream_id = '" + gameId + "'");
+        return TestInfrastructure.postgres()
+                .count("tessera_game", "SELECT count(*) FROM events WHERE stream_id = '" + gameId + "'");
     }
 }

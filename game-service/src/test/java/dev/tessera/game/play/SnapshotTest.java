@@ -1,5 +1,10 @@
 package dev.tessera.game.play;
 
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
@@ -9,9 +14,6 @@ import dev.tessera.infra.TestInfrastructure;
 import dev.tessera.infra.TestKafka;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
@@ -20,11 +22,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
-
-import static io.restassured.RestAssured.given;
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Snapshots (every 5 events in tests) and the games kept in memory rebuild exactly the game that
@@ -39,37 +38,62 @@ class SnapshotTest {
 
     @ParameterizedTest
     @CsvSource({"alhambra,", "builders,", "carrara,", "carrara,expansion"})
-    void a_game_loaded_from_its_snapshot_is_the_game_folded_from_all_its_events(String title, String option) throws Exception {
+    void a_game_loaded_from_its_snapshot_is_the_game_folded_from_all_its_events(String title, String option)
+            throws Exception {
         String tableId = UUID.randomUUID().toString();
         List<String> players = List.of("ana", "bob");
         Map<String, String> options = option == null ? Map.of() : Map.of(option, "true");
-        CloudEvent started = codec.envelope("/tessera/lobby-service", tableId, 4,
-                new TableStarted(tableId, title, players, options), OffsetDateTime.now());
+        CloudEvent started = codec.envelope(
+                "/tessera/lobby-service",
+                tableId,
+                4,
+                new TableStarted(tableId, title, players, options),
+                OffsetDateTime.now());
         TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.LOBBY_EVENTS, tableId, codec.write(started));
         String gameId = GameService.gameIdOf(tableId);
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().get("/api/v1/games/" + gameId).then().statusCode(200));
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(
+                        () -> given().get("/api/v1/games/" + gameId).then().statusCode(200));
 
         Random random = new Random(7);
         int version = 1;
         while (version < 13) {
             for (String p : players) {
-                List<JsonNode> legal = List.of(codec.mapper().convertValue(given().header("X-Tessera-Player", p)
-                        .get("/api/v1/games/" + gameId + "/legal-moves").then().extract().jsonPath().getList("moves"), JsonNode[].class));
+                List<JsonNode> legal = List.of(codec.mapper()
+                        .convertValue(
+                                given().header("X-Tessera-Player", p)
+                                        .get("/api/v1/games/" + gameId + "/legal-moves")
+                                        .then()
+                                        .extract()
+                                        .jsonPath()
+                                        .getList("moves"),
+                                JsonNode[].class));
                 if (!legal.isEmpty()) {
-                    version = given().header("X-Tessera-Player", p).contentType(ContentType.JSON)
+                    version = given().header("X-Tessera-Player", p)
+                            .contentType(ContentType.JSON)
                             .body(Map.of("expectedVersion", version, "move", legal.get(random.nextInt(legal.size()))))
-                            .post("/api/v1/games/" + gameId + "/moves").then().statusCode(200).extract().path("version");
+                            .post("/api/v1/games/" + gameId + "/moves")
+                            .then()
+                            .statusCode(200)
+                            .extract()
+                            .path("version");
                     break;
                 }
             }
         }
-        assertTrue(TestInfrastructure.postgres().count("tessera_game",
-                "SELECT max(version) FROM snapshots WHERE stream_id = '" + gameId + "'") >= 5, title + " state was never snapshotted");
+        assertTrue(
+                TestInfrastructure.postgres()
+                                .count(
+                                        "tessera_game",
+                                        "SELECT max(version) FROM snapshots WHERE stream_id = '" + gameId + "'")
+                        >= 5,
+                title + " state was never snapshotted");
         String inMemory = view(gameId);
         folded.forget(gameId);
         String fromSnapshot = view(gameId);
-        try (Connection c = java.sql.DriverManager.getConnection(TestInfrastructure.postgres().jdbcUrl("tessera_game"), "postgres", "");
-             Statement s = c.createStatement()) {
+        try (Connection c = java.sql.DriverManager.getConnection(
+                        TestInfrastructure.postgres().jdbcUrl("tessera_game"), "postgres", "");
+                Statement s = c.createStatement()) {
             s.execute("DELETE FROM snapshots WHERE stream_id = '" + gameId + "'");
         }
         folded.forget(gameId);
@@ -79,6 +103,11 @@ class SnapshotTest {
     }
 
     private String view(String gameId) {
-        return given().header("X-Tessera-Player", "ana").get("/api/v1/games/" + gameId).then().statusCode(200).extract().asString();
+        return given().header("X-Tessera-Player", "ana")
+                .get("/api/v1/games/" + gameId)
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
     }
 }

@@ -6,7 +6,6 @@ import dev.tessera.events.carrara.ValuationScored;
 import dev.tessera.game.alhambra.AlhambraEngine;
 import dev.tessera.game.builders.BuildersEngine;
 import dev.tessera.game.carrara.CarraraEngine;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,8 +25,7 @@ public final class AnyTitle {
     /** No game of any title comes near this; reaching it means the game does not end. */
     public static final int MAX_MOVES = 20_000;
 
-    private AnyTitle() {
-    }
+    private AnyTitle() {}
 
     /** Every title game-service hosts. */
     public static List<RulesEngine<?, ?, ?>> engines() {
@@ -37,7 +35,10 @@ public final class AnyTitle {
     /** The engine of {@code game} ({@code alhambra}, {@code carrara}, {@code builders}). */
     @SuppressWarnings("unchecked")
     public static <S, M, E> RulesEngine<S, M, E> engine(String game) {
-        return (RulesEngine<S, M, E>) engines().stream().filter(e -> e.game().equals(game)).findFirst().orElseThrow();
+        return (RulesEngine<S, M, E>) engines().stream()
+                .filter(e -> e.game().equals(game))
+                .findFirst()
+                .orElseThrow();
     }
 
     /** Called before each move with the players who may move and their legal moves, the mover and the move. */
@@ -59,16 +60,15 @@ public final class AnyTitle {
      * @param last  the last move played
      * @param moves how many moves were played
      */
-    public record Played<S, M, E>(S end, List<E> events, M last, int moves) {
-    }
+    public record Played<S, M, E>(S end, List<E> events, M last, int moves) {}
 
     /** A random game of {@code engine} with the defaults: moves picked by class, answers that pay nothing. */
     public static <S, M, E> Playout<S, M, E> playout(RulesEngine<S, M, E> engine) {
         return new Playout<>(engine);
     }
 
-    public static <S, M, E> Played<S, M, E> play(RulesEngine<S, M, E> engine, GameSetup setup, Random random,
-                                                 Step<S, M> step) {
+    public static <S, M, E> Played<S, M, E> play(
+            RulesEngine<S, M, E> engine, GameSetup setup, Random random, Step<S, M> step) {
         return playout(engine).before(step).play(setup, random);
     }
 
@@ -82,13 +82,14 @@ public final class AnyTitle {
         private Function<M, Object> kind = Object::getClass;
         private BiFunction<S, List<M>, List<M>> among = (state, moves) -> moves;
         private Answers<S, E> answers;
-        private Step<S, M> before = (state, legal, mover, move) -> { };
-        private Observer<S, M, E> after = (was, mover, move, events, now) -> { };
+        private Step<S, M> before = (state, legal, mover, move) -> {};
+        private Observer<S, M, E> after = (was, mover, move, events, now) -> {};
         private int maxMoves = MAX_MOVES;
 
         private Playout(RulesEngine<S, M, E> engine) {
             this.engine = engine;
-            this.answers = (state, event, random) -> answer(engine, event).map(List::of).orElse(List.of());
+            this.answers = (state, event, random) ->
+                    answer(engine, event).map(List::of).orElse(List.of());
         }
 
         /** Moves of one kind are picked together: first a kind uniformly, then one of its moves (default: the class). */
@@ -132,8 +133,8 @@ public final class AnyTitle {
             int moves = 0;
             for (; !engine.isOver(state); moves++) {
                 if (moves == maxMoves) {
-                    throw new AssertionError(engine.game() + " game " + setup.seed() + " did not end within " + maxMoves
-                            + " moves");
+                    throw new AssertionError(
+                            engine.game() + " game " + setup.seed() + " did not end within " + maxMoves + " moves");
                 }
                 Map<String, List<M>> legal = new LinkedHashMap<>();
                 for (String player : setup.players()) {
@@ -177,15 +178,16 @@ public final class AnyTitle {
         if (event instanceof AlhambraEvent.ScoringRoundTriggered round) {
             answer = new AlhambraEvent.PointsAwarded(round.round(), Map.of());
         } else if (event instanceof ValuationRequested request) {
-            answer = new ValuationScored(request.valuation(), request.player(), request.kind(), request.target(), 0, 0,
-                    List.of());
+            answer = new ValuationScored(
+                    request.valuation(), request.player(), request.kind(), request.target(), 0, 0, List.of());
         }
         return Optional.ofNullable(answer).map(a -> engine.eventType().cast(a));
     }
 
     private static <M> M pickByKind(List<M> moves, Function<M, Object> kind, Random random) {
         Map<Object, List<M>> byKind = new LinkedHashMap<>();
-        moves.forEach(m -> byKind.computeIfAbsent(kind.apply(m), k -> new ArrayList<>()).add(m));
+        moves.forEach(m ->
+                byKind.computeIfAbsent(kind.apply(m), k -> new ArrayList<>()).add(m));
         List<List<M>> kinds = new ArrayList<>(byKind.values());
         List<M> chosen = kinds.get(random.nextInt(kinds.size()));
         return chosen.get(random.nextInt(chosen.size()));

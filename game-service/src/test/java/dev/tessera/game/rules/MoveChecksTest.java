@@ -1,16 +1,15 @@
 package dev.tessera.game.rules;
 
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The checks every game needs ({@link MoveChecks}) answer every title alike: whole random games of each, in which at
@@ -31,8 +30,8 @@ class MoveChecksTest {
 
     private static <S, M, E> void checkEveryMove(RulesEngine<S, M, E> engine) {
         AtomicInteger outOfTurn = new AtomicInteger();
-        AnyTitle.Played<S, M, E> game = AnyTitle.play(engine, new GameSetup(PLAYERS, 36, Map.of()), new Random(36),
-                (state, legal, mover, move) -> {
+        AnyTitle.Played<S, M, E> game = AnyTitle.play(
+                engine, new GameSetup(PLAYERS, 36, Map.of()), new Random(36), (state, legal, mover, move) -> {
                     assertRejected("not-a-player", engine.decide(state, STRANGER, move));
                     for (String player : PLAYERS) {
                         if (!legal.containsKey(player)) {

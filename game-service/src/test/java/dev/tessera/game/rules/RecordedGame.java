@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tessera.events.EventCodec;
 import dev.tessera.events.EventTypes;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -43,8 +42,8 @@ public final class RecordedGame {
         List<String> players = new ArrayList<>();
         recorded.get("players").forEach(p -> players.add(p.asText()));
         ObjectMapper json = CODEC.mapper();
-        Map<String, String> options = json.convertValue(recorded.get("options"),
-                json.getTypeFactory().constructMapType(Map.class, String.class, String.class));
+        Map<String, String> options = json.convertValue(
+                recorded.get("options"), json.getTypeFactory().constructMapType(Map.class, String.class, String.class));
         return new GameSetup(players, recorded.get("seed").asLong(), options);
     }
 
@@ -52,7 +51,8 @@ public final class RecordedGame {
     public <E> List<E> events(Class<E> type) {
         List<E> events = new ArrayList<>();
         for (JsonNode row : recorded.get("events")) {
-            events.add(type.cast(CODEC.read(row.get("type").asText(), row.get("schemaVersion").asInt(), row.get("data"))));
+            events.add(type.cast(CODEC.read(
+                    row.get("type").asText(), row.get("schemaVersion").asInt(), row.get("data"))));
         }
         return events;
     }
@@ -61,7 +61,8 @@ public final class RecordedGame {
     public long olderVersions() {
         long older = 0;
         for (JsonNode row : recorded.get("events")) {
-            if (row.get("schemaVersion").asInt() < EventTypes.of(EventTypes.byName(row.get("type").asText())).version()) {
+            if (row.get("schemaVersion").asInt()
+                    < EventTypes.of(EventTypes.byName(row.get("type").asText())).version()) {
                 older++;
             }
         }

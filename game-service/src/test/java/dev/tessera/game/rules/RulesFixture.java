@@ -1,15 +1,15 @@
 package dev.tessera.game.rules;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.fail;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * The one fixture of the rules tests, the same for every title: a state given by set-up, events, moves or a crafted
@@ -173,7 +173,9 @@ public final class RulesFixture<S, M, E> {
         public Decision.Rejected<E> thenRejected(String rule) {
             assertNotNull(rule);
             @SuppressWarnings("unchecked")
-            Decision.Rejected<E> rejected = assertInstanceOf(Decision.Rejected.class, decision,
+            Decision.Rejected<E> rejected = assertInstanceOf(
+                    Decision.Rejected.class,
+                    decision,
                     () -> move + " by " + player + " should break " + rule + ", and was accepted: " + decision);
             assertEquals(rule, rejected.rule(), rejected.detail());
             return rejected;

@@ -12,6 +12,8 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Response;
+import java.time.Instant;
+import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -20,9 +22,6 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-
-import java.time.Instant;
-import java.util.Map;
 
 /**
  * For analysts: live statistics per game title and exports of the raw events, both from scoring-service
@@ -49,15 +48,32 @@ public class AnalyticsApi {
     @Schema(name = "GameStatistics", examples = STATS_EXAMPLE)
     public record GameStatistics(
             @Schema(required = true) String game,
-            @Schema(description = "The time of the latest event counted") Instant latestEventTime,
-            @Schema(required = true, description = "started, finished, abandoned (a bot took a seat), inProgress") Map<String, Long> games,
-            @Schema(description = "Final scores: count, average, averageWinning, distribution in buckets of 10") Map<String, Object> scores,
-            @Schema(description = "Win rate by seat order and player count (start-player advantage)") java.util.List<Map<String, Object>> seats,
-            @Schema(description = "Finished games' average length in moves (turns) and minutes") Map<String, Object> length,
-            @Schema(description = "Alhambra only: exact-payment share, buildings bought per type, longest wall per round") Map<String, Object> alhambra,
-            @Schema(description = "Carrara only: valuations by kind") Map<String, Object> carrara,
-            @Schema(description = "The Builders only: final VP and buildings completed") Map<String, Object> builders) {
-    }
+
+            @Schema(description = "The time of the latest event counted")
+            Instant latestEventTime,
+
+            @Schema(required = true, description = "started, finished, abandoned (a bot took a seat), inProgress")
+            Map<String, Long> games,
+
+            @Schema(description = "Final scores: count, average, averageWinning, distribution in buckets of 10")
+            Map<String, Object> scores,
+
+            @Schema(description = "Win rate by seat order and player count (start-player advantage)")
+            java.util.List<Map<String, Object>> seats,
+
+            @Schema(description = "Finished games' average length in moves (turns) and minutes")
+            Map<String, Object> length,
+
+            @Schema(
+                    description =
+                            "Alhambra only: exact-payment share, buildings bought per type, longest wall per round")
+            Map<String, Object> alhambra,
+
+            @Schema(description = "Carrara only: valuations by kind")
+            Map<String, Object> carrara,
+
+            @Schema(description = "The Builders only: final VP and buildings completed")
+            Map<String, Object> builders) {}
 
     @Inject
     Forwarder forwarder;
@@ -65,14 +81,24 @@ public class AnalyticsApi {
     @GET
     @Path("stats/{game}")
     @Produces({ApiDocument.JSON, ApiDocument.PROBLEM})
-    @Operation(operationId = "getStatistics", summary = "A game title's statistics, live",
-            description = "Computed continuously from game-events and scoring-events (Kafka Streams); `latestEventTime` says how far they have got.")
-    @APIResponse(responseCode = "200", description = "The statistics",
-            content = @Content(mediaType = ApiDocument.JSON, schema = @Schema(implementation = GameStatistics.class),
-                    examples = @ExampleObject(name = "builders", value = STATS_EXAMPLE)))
+    @Operation(
+            operationId = "getStatistics",
+            summary = "A game title's statistics, live",
+            description =
+                    "Computed continuously from game-events and scoring-events (Kafka Streams); `latestEventTime` says how far they have got.")
+    @APIResponse(
+            responseCode = "200",
+            description = "The statistics",
+            content =
+                    @Content(
+                            mediaType = ApiDocument.JSON,
+                            schema = @Schema(implementation = GameStatistics.class),
+                            examples = @ExampleObject(name = "builders", value = STATS_EXAMPLE)))
     @APIResponse(responseCode = "404", ref = ApiDocument.NOT_FOUND)
-    public Uni<Response> stats(@Parameter(description = "The game", schema = @Schema(enumeration = {"alhambra", "carrara", "builders"}))
-                               @PathParam("game") String game) {
+    public Uni<Response> stats(
+            @Parameter(description = "The game", schema = @Schema(enumeration = {"alhambra", "carrara", "builders"}))
+                    @PathParam("game")
+                    String game) {
         return forwarder.get(Upstream.SCORING, "/api/v1/stats/" + Uris.segment(game), null);
     }
 
@@ -80,12 +106,20 @@ public class AnalyticsApi {
     @Path("exports/events")
     @Blocking
     @Produces({NDJSON, ApiDocument.PROBLEM})
-    @Operation(operationId = "exportEvents", summary = "Export a title's events as newline-delimited CloudEvents",
-            description = "One CloudEvents JSON object per line, redacted as for a spectator, for the games of `game`, whose `time` "
-                    + "is in [from, to). Streamed: the answer starts at once and never sits whole in memory, however long.")
-    @APIResponse(responseCode = "200", description = "The events, one per line",
-            content = @Content(mediaType = NDJSON, schema = @Schema(type = SchemaType.STRING),
-                    examples = @ExampleObject(name = "two lines", value = """
+    @Operation(
+            operationId = "exportEvents",
+            summary = "Export a title's events as newline-delimited CloudEvents",
+            description =
+                    "One CloudEvents JSON object per line, redacted as for a spectator, for the games of `game`, whose `time` "
+                            + "is in [from, to). Streamed: the answer starts at once and never sits whole in memory, however long.")
+    @APIResponse(
+            responseCode = "200",
+            description = "The events, one per line",
+            content =
+                    @Content(
+                            mediaType = NDJSON,
+                            schema = @Schema(type = SchemaType.STRING),
+                            examples = @ExampleObject(name = "two lines", value = """
                             {"specversion":"1.0","id":"…","source":"/tessera/game-service","type":"tessera.game.GameStarted","subject":"9c1…","time":"2026-11-29T17:01:02Z","streamversion":1,"data":{…}}
                             {"specversion":"1.0","id":"…","source":"/tessera/game-service","type":"tessera.builders.WorkerRecruited","subject":"9c1…","time":"2026-11-29T17:01:09Z","streamversion":2,"data":{…}}""")))
     @APIResponse(responseCode = "400", ref = ApiDocument.INVALID_FIELD)
@@ -93,7 +127,13 @@ public class AnalyticsApi {
             @Parameter(description = "The game title", required = true) @QueryParam("game") String game,
             @Parameter(description = "ISO-8601 instant, inclusive") @QueryParam("from") String from,
             @Parameter(description = "ISO-8601 instant, exclusive") @QueryParam("to") String to) {
-        return forwarder.stream(Upstream.SCORING, Uris.withQuery("/api/v1/exports/events",
-                Uris.query("game", game), Uris.query("from", from), Uris.query("to", to)), null);
+        return forwarder.stream(
+                Upstream.SCORING,
+                Uris.withQuery(
+                        "/api/v1/exports/events",
+                        Uris.query("game", game),
+                        Uris.query("from", from),
+                        Uris.query("to", to)),
+                null);
     }
 }

@@ -9,10 +9,12 @@ package dev.tessera.gateway.api;
 public final class ApiDocument {
     /** The media type of every error. */
     public static final String PROBLEM = "application/problem+json";
+
     public static final String JSON = "application/json";
 
     /** Names of the shared error answers under components/responses. */
     public static final String INVALID_FIELD = "InvalidField";
+
     public static final String UNAUTHENTICATED = "Unauthenticated";
     public static final String BAD_CREDENTIAL = "BadCredential";
     public static final String NOT_FOUND = "NotFound";
@@ -20,6 +22,5 @@ public final class ApiDocument {
     public static final String RATE_LIMITED = "RateLimited";
     public static final String SERVICE_UNAVAILABLE = "ServiceUnavailable";
 
-    private ApiDocument() {
-    }
+    private ApiDocument() {}
 }

@@ -1,5 +1,12 @@
 package dev.tessera.gateway.api;
 
+import static dev.tessera.gateway.api.ApiDocument.BAD_CREDENTIAL;
+import static dev.tessera.gateway.api.ApiDocument.INVALID_FIELD;
+import static dev.tessera.gateway.api.ApiDocument.JSON;
+import static dev.tessera.gateway.api.ApiDocument.PAYLOAD_TOO_LARGE;
+import static dev.tessera.gateway.api.ApiDocument.RATE_LIMITED;
+import static dev.tessera.gateway.api.ApiDocument.SERVICE_UNAVAILABLE;
+
 import dev.tessera.gateway.api.model.AlhambraPlacementRequest;
 import dev.tessera.gateway.api.model.AlhambraPlacementResult;
 import dev.tessera.gateway.api.model.AlhambraScoringRequest;
@@ -29,13 +36,6 @@ import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import static dev.tessera.gateway.api.ApiDocument.BAD_CREDENTIAL;
-import static dev.tessera.gateway.api.ApiDocument.INVALID_FIELD;
-import static dev.tessera.gateway.api.ApiDocument.JSON;
-import static dev.tessera.gateway.api.ApiDocument.PAYLOAD_TOO_LARGE;
-import static dev.tessera.gateway.api.ApiDocument.RATE_LIMITED;
-import static dev.tessera.gateway.api.ApiDocument.SERVICE_UNAVAILABLE;
-
 /**
  * Stateless rules and scoring checks for companion apps; no account needed. Bodies and answers pass through
  * as bytes; the model records only describe them in the API document.
@@ -57,13 +57,26 @@ public class CalculatorsApi {
 
     @POST
     @Path("alhambra/scoring")
-    @Operation(operationId = "scoreAlhambraRound", summary = "Score an Alhambra scoring round from layouts or building counts",
-            description = "The same code that scores Tessera's own games. Bad input is a 400 naming the `field` path, e.g. players[1].alhambra[0].walls.")
-    @RequestBody(required = true, content = @Content(mediaType = JSON, schema = @Schema(implementation = AlhambraScoringRequest.class),
-            examples = @ExampleObject(name = "round-1", value = Examples.ALHAMBRA_SCORING_REQUEST)))
-    @APIResponse(responseCode = "200", description = "Each player's points",
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = AlhambraScoringResult.class),
-                    examples = @ExampleObject(name = "round-1", value = Examples.ALHAMBRA_SCORING_RESULT)))
+    @Operation(
+            operationId = "scoreAlhambraRound",
+            summary = "Score an Alhambra scoring round from layouts or building counts",
+            description =
+                    "The same code that scores Tessera's own games. Bad input is a 400 naming the `field` path, e.g. players[1].alhambra[0].walls.")
+    @RequestBody(
+            required = true,
+            content =
+                    @Content(
+                            mediaType = JSON,
+                            schema = @Schema(implementation = AlhambraScoringRequest.class),
+                            examples = @ExampleObject(name = "round-1", value = Examples.ALHAMBRA_SCORING_REQUEST)))
+    @APIResponse(
+            responseCode = "200",
+            description = "Each player's points",
+            content =
+                    @Content(
+                            mediaType = JSON,
+                            schema = @Schema(implementation = AlhambraScoringResult.class),
+                            examples = @ExampleObject(name = "round-1", value = Examples.ALHAMBRA_SCORING_RESULT)))
     public Uni<Response> alhambraScoring(byte[] body) {
         return forwarder.post(Upstream.SCORING, BASE + "alhambra/scoring", body, null);
     }
@@ -71,24 +84,48 @@ public class CalculatorsApi {
     @POST
     @Path("alhambra/wall")
     @Operation(operationId = "alhambraLongestWall", summary = "The longest continuous outer wall of an Alhambra")
-    @RequestBody(required = true, content = @Content(mediaType = JSON, schema = @Schema(implementation = AlhambraWallRequest.class),
-            examples = @ExampleObject(name = "one-tile", value = Examples.ALHAMBRA_WALL_REQUEST)))
-    @APIResponse(responseCode = "200", description = "The longest wall",
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = AlhambraWallResult.class),
-                    examples = @ExampleObject(name = "one-tile", value = Examples.ALHAMBRA_WALL_RESULT)))
+    @RequestBody(
+            required = true,
+            content =
+                    @Content(
+                            mediaType = JSON,
+                            schema = @Schema(implementation = AlhambraWallRequest.class),
+                            examples = @ExampleObject(name = "one-tile", value = Examples.ALHAMBRA_WALL_REQUEST)))
+    @APIResponse(
+            responseCode = "200",
+            description = "The longest wall",
+            content =
+                    @Content(
+                            mediaType = JSON,
+                            schema = @Schema(implementation = AlhambraWallResult.class),
+                            examples = @ExampleObject(name = "one-tile", value = Examples.ALHAMBRA_WALL_RESULT)))
     public Uni<Response> alhambraWall(byte[] body) {
         return forwarder.post(Upstream.SCORING, BASE + "alhambra/wall", body, null);
     }
 
     @POST
     @Path("alhambra/placement")
-    @Operation(operationId = "checkAlhambraPlacement", summary = "Whether placing, removing or swapping a tile is legal, and which rule forbids it",
+    @Operation(
+            operationId = "checkAlhambraPlacement",
+            summary = "Whether placing, removing or swapping a tile is legal, and which rule forbids it",
             description = "Answered by game-service with the code that judges moves in a game.")
-    @RequestBody(required = true, content = @Content(mediaType = JSON, schema = @Schema(implementation = AlhambraPlacementRequest.class),
-            examples = @ExampleObject(name = "unreachable", value = Examples.ALHAMBRA_PLACEMENT_REQUEST)))
-    @APIResponse(responseCode = "200", description = "legal, or the rule that forbids it",
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = AlhambraPlacementResult.class),
-                    examples = @ExampleObject(name = "unreachable", value = Examples.ALHAMBRA_PLACEMENT_RESULT)))
+    @RequestBody(
+            required = true,
+            content =
+                    @Content(
+                            mediaType = JSON,
+                            schema = @Schema(implementation = AlhambraPlacementRequest.class),
+                            examples =
+                                    @ExampleObject(name = "unreachable", value = Examples.ALHAMBRA_PLACEMENT_REQUEST)))
+    @APIResponse(
+            responseCode = "200",
+            description = "legal, or the rule that forbids it",
+            content =
+                    @Content(
+                            mediaType = JSON,
+                            schema = @Schema(implementation = AlhambraPlacementResult.class),
+                            examples =
+                                    @ExampleObject(name = "unreachable", value = Examples.ALHAMBRA_PLACEMENT_RESULT)))
     public Uni<Response> alhambraPlacement(byte[] body) {
         return forwarder.post(Upstream.GAME, BASE + "alhambra/placement", body, null);
     }
@@ -96,11 +133,21 @@ public class CalculatorsApi {
     @POST
     @Path("builders/final")
     @Operation(operationId = "buildersFinalStandings", summary = "Final standings of The Builders: Middle Ages")
-    @RequestBody(required = true, content = @Content(mediaType = JSON, schema = @Schema(implementation = BuildersFinalRequest.class),
-            examples = @ExampleObject(name = "tie", value = Examples.BUILDERS_FINAL_REQUEST)))
-    @APIResponse(responseCode = "200", description = "The standings, best first",
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = BuildersFinalResult.class),
-                    examples = @ExampleObject(name = "tie", value = Examples.BUILDERS_FINAL_RESULT)))
+    @RequestBody(
+            required = true,
+            content =
+                    @Content(
+                            mediaType = JSON,
+                            schema = @Schema(implementation = BuildersFinalRequest.class),
+                            examples = @ExampleObject(name = "tie", value = Examples.BUILDERS_FINAL_REQUEST)))
+    @APIResponse(
+            responseCode = "200",
+            description = "The standings, best first",
+            content =
+                    @Content(
+                            mediaType = JSON,
+                            schema = @Schema(implementation = BuildersFinalResult.class),
+                            examples = @ExampleObject(name = "tie", value = Examples.BUILDERS_FINAL_RESULT)))
     public Uni<Response> buildersFinal(byte[] body) {
         return forwarder.post(Upstream.SCORING, BASE + "builders/final", body, null);
     }
@@ -108,11 +155,21 @@ public class CalculatorsApi {
     @POST
     @Path("carrara/valuation")
     @Operation(operationId = "carraraValuation", summary = "A Carrara valuation by building type or by city")
-    @RequestBody(required = true, content = @Content(mediaType = JSON, schema = @Schema(implementation = CarraraValuationRequest.class),
-            examples = @ExampleObject(name = "palazzi", value = Examples.CARRARA_VALUATION_REQUEST)))
-    @APIResponse(responseCode = "200", description = "What the valuation pays",
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = CarraraValuationResult.class),
-                    examples = @ExampleObject(name = "palazzi", value = Examples.CARRARA_VALUATION_RESULT)))
+    @RequestBody(
+            required = true,
+            content =
+                    @Content(
+                            mediaType = JSON,
+                            schema = @Schema(implementation = CarraraValuationRequest.class),
+                            examples = @ExampleObject(name = "palazzi", value = Examples.CARRARA_VALUATION_REQUEST)))
+    @APIResponse(
+            responseCode = "200",
+            description = "What the valuation pays",
+            content =
+                    @Content(
+                            mediaType = JSON,
+                            schema = @Schema(implementation = CarraraValuationResult.class),
+                            examples = @ExampleObject(name = "palazzi", value = Examples.CARRARA_VALUATION_RESULT)))
     public Uni<Response> carraraValuation(byte[] body) {
         return forwarder.post(Upstream.SCORING, BASE + "carrara/valuation", body, null);
     }

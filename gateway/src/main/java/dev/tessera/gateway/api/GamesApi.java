@@ -1,5 +1,15 @@
 package dev.tessera.gateway.api;
 
+import static dev.tessera.gateway.api.ApiDocument.BAD_CREDENTIAL;
+import static dev.tessera.gateway.api.ApiDocument.INVALID_FIELD;
+import static dev.tessera.gateway.api.ApiDocument.JSON;
+import static dev.tessera.gateway.api.ApiDocument.NOT_FOUND;
+import static dev.tessera.gateway.api.ApiDocument.PAYLOAD_TOO_LARGE;
+import static dev.tessera.gateway.api.ApiDocument.PROBLEM;
+import static dev.tessera.gateway.api.ApiDocument.RATE_LIMITED;
+import static dev.tessera.gateway.api.ApiDocument.SERVICE_UNAVAILABLE;
+import static dev.tessera.gateway.api.ApiDocument.UNAUTHENTICATED;
+
 import dev.tessera.gateway.api.model.CloudEvent;
 import dev.tessera.gateway.api.model.Examples;
 import dev.tessera.gateway.api.model.GameView;
@@ -33,16 +43,6 @@ import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import static dev.tessera.gateway.api.ApiDocument.BAD_CREDENTIAL;
-import static dev.tessera.gateway.api.ApiDocument.INVALID_FIELD;
-import static dev.tessera.gateway.api.ApiDocument.JSON;
-import static dev.tessera.gateway.api.ApiDocument.NOT_FOUND;
-import static dev.tessera.gateway.api.ApiDocument.PAYLOAD_TOO_LARGE;
-import static dev.tessera.gateway.api.ApiDocument.PROBLEM;
-import static dev.tessera.gateway.api.ApiDocument.RATE_LIMITED;
-import static dev.tessera.gateway.api.ApiDocument.SERVICE_UNAVAILABLE;
-import static dev.tessera.gateway.api.ApiDocument.UNAUTHENTICATED;
-
 /**
  * Games. Every registered player may watch: a caller not seated at the game is a spectator, and
  * game-service removes every hidden thing from the view. Moves are the seated player's own.
@@ -69,13 +69,32 @@ public class GamesApi {
     }
 
     @GET
-    @Operation(operationId = "getGame", summary = "The game as the caller may see it", description = "A seated player sees their own "
-            + "hidden information; any other registered player sees what a spectator sees.")
-    @APIResponse(responseCode = "200", description = "The game; `state` is game-specific",
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = GameView.class),
-                    examples = {@ExampleObject(name = "alhambra", summary = "Alhambra, as ana sees it", value = Examples.VIEW_ALHAMBRA),
-                            @ExampleObject(name = "carrara", summary = "Carrara, as ana sees it", value = Examples.VIEW_CARRARA),
-                            @ExampleObject(name = "builders", summary = "The Builders: Middle Ages", value = Examples.VIEW_BUILDERS)}))
+    @Operation(
+            operationId = "getGame",
+            summary = "The game as the caller may see it",
+            description = "A seated player sees their own "
+                    + "hidden information; any other registered player sees what a spectator sees.")
+    @APIResponse(
+            responseCode = "200",
+            description = "The game; `state` is game-specific",
+            content =
+                    @Content(
+                            mediaType = JSON,
+                            schema = @Schema(implementation = GameView.class),
+                            examples = {
+                                @ExampleObject(
+                                        name = "alhambra",
+                                        summary = "Alhambra, as ana sees it",
+                                        value = Examples.VIEW_ALHAMBRA),
+                                @ExampleObject(
+                                        name = "carrara",
+                                        summary = "Carrara, as ana sees it",
+                                        value = Examples.VIEW_CARRARA),
+                                @ExampleObject(
+                                        name = "builders",
+                                        summary = "The Builders: Middle Ages",
+                                        value = Examples.VIEW_BUILDERS)
+                            }))
     @APIResponse(responseCode = "401", ref = BAD_CREDENTIAL)
     public Uni<Response> get(@Parameter(description = GAME_ID) @PathParam("id") String id) {
         return callers.required().chain(player -> forwarder.get(Upstream.GAME, base(id), player));
@@ -83,34 +102,60 @@ public class GamesApi {
 
     @GET
     @Path("events")
-    @Operation(operationId = "getGameEvents", summary = "The game's events after version `from`, as CloudEvents JSON",
-            description = "In stream order. Events carry no hidden information (GameStarted's seed is removed). The last event "
-                    + "of a finished game is tessera.game.GameEnded with the final standings.")
-    @APIResponse(responseCode = "200", description = "The events after `from`, oldest first",
-            content = @Content(mediaType = JSON, schema = @Schema(type = SchemaType.ARRAY, implementation = CloudEvent.class),
-                    examples = @ExampleObject(name = "start", value = Examples.EVENTS)))
+    @Operation(
+            operationId = "getGameEvents",
+            summary = "The game's events after version `from`, as CloudEvents JSON",
+            description =
+                    "In stream order. Events carry no hidden information (GameStarted's seed is removed). The last event "
+                            + "of a finished game is tessera.game.GameEnded with the final standings.")
+    @APIResponse(
+            responseCode = "200",
+            description = "The events after `from`, oldest first",
+            content =
+                    @Content(
+                            mediaType = JSON,
+                            schema = @Schema(type = SchemaType.ARRAY, implementation = CloudEvent.class),
+                            examples = @ExampleObject(name = "start", value = Examples.EVENTS)))
     @APIResponse(responseCode = "400", ref = INVALID_FIELD)
     @APIResponse(responseCode = "401", ref = BAD_CREDENTIAL)
-    public Uni<Response> events(@Parameter(description = GAME_ID) @PathParam("id") String id,
-                                @Parameter(description = "A stream version, 0 or more: only the events after it (0 for all)",
-                                        schema = @Schema(type = SchemaType.INTEGER, format = "int64", minimum = "0", defaultValue = "0"))
-                                @QueryParam("from") String from) {
+    public Uni<Response> events(
+            @Parameter(description = GAME_ID) @PathParam("id") String id,
+            @Parameter(
+                            description = "A stream version, 0 or more: only the events after it (0 for all)",
+                            schema =
+                                    @Schema(
+                                            type = SchemaType.INTEGER,
+                                            format = "int64",
+                                            minimum = "0",
+                                            defaultValue = "0"))
+                    @QueryParam("from")
+                    String from) {
         return forwarder.get(Upstream.GAME, base(id) + "/events?from=" + version("from", from), null);
     }
 
     @GET
     @Authenticated
     @Path("legal-moves")
-    @Operation(operationId = "getLegalMoves", summary = "Every move the caller may send now, each exactly as POST moves accepts it",
-            description = "With the game's version, to send as expectedVersion. The list is empty when the caller may not move now: "
-                    + "another player's turn, the game waits for another service (a scoring round, a valuation), the game is over, "
-                    + "or a bot plays the caller's seat.")
-    @APIResponse(responseCode = "200", description = "The moves, with the version they are legal at",
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = LegalMoves.class),
-                    examples = {@ExampleObject(name = "alhambra", value = Examples.LEGAL_MOVES_ALHAMBRA),
-                            @ExampleObject(name = "carrara", value = Examples.LEGAL_MOVES_CARRARA),
-                            @ExampleObject(name = "builders", value = Examples.LEGAL_MOVES_BUILDERS),
-                            @ExampleObject(name = "not-my-turn", value = Examples.LEGAL_MOVES_NONE)}))
+    @Operation(
+            operationId = "getLegalMoves",
+            summary = "Every move the caller may send now, each exactly as POST moves accepts it",
+            description =
+                    "With the game's version, to send as expectedVersion. The list is empty when the caller may not move now: "
+                            + "another player's turn, the game waits for another service (a scoring round, a valuation), the game is over, "
+                            + "or a bot plays the caller's seat.")
+    @APIResponse(
+            responseCode = "200",
+            description = "The moves, with the version they are legal at",
+            content =
+                    @Content(
+                            mediaType = JSON,
+                            schema = @Schema(implementation = LegalMoves.class),
+                            examples = {
+                                @ExampleObject(name = "alhambra", value = Examples.LEGAL_MOVES_ALHAMBRA),
+                                @ExampleObject(name = "carrara", value = Examples.LEGAL_MOVES_CARRARA),
+                                @ExampleObject(name = "builders", value = Examples.LEGAL_MOVES_BUILDERS),
+                                @ExampleObject(name = "not-my-turn", value = Examples.LEGAL_MOVES_NONE)
+                            }))
     @APIResponse(responseCode = "401", ref = UNAUTHENTICATED)
     public Uni<Response> legalMoves(@Parameter(description = GAME_ID) @PathParam("id") String id) {
         return callers.required().chain(player -> forwarder.get(Upstream.GAME, base(id) + "/legal-moves", player));
@@ -120,33 +165,79 @@ public class GamesApi {
     @Authenticated
     @Path("moves")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(operationId = "playMove", summary = "Play a move",
-            description = "Send one of the moves GET legal-moves listed (or the last answer's legalMoves), as it was listed, with the "
-                    + "version it was listed at. "
-                    + "422 names the broken rule; 409 version-conflict gives the current version (ask legal-moves again), other 409 "
-                    + "rules mean the game waits for another service (retry later).")
-    @RequestBody(required = true, content = @Content(mediaType = JSON, schema = @Schema(implementation = MoveRequest.class),
-            examples = {@ExampleObject(name = "alhambra-take-money", summary = "Alhambra: take two money cards", value = Examples.MOVE_REQUEST_ALHAMBRA_TAKE_MONEY),
-                    @ExampleObject(name = "alhambra-buy-tile", summary = "Alhambra: buy a market tile", value = Examples.MOVE_REQUEST_ALHAMBRA_BUY_TILE),
-                    @ExampleObject(name = "alhambra-place-tile", summary = "Alhambra: place a bought tile", value = Examples.MOVE_REQUEST_ALHAMBRA_PLACE_TILE),
-                    @ExampleObject(name = "carrara-build", summary = "Carrara: build a Palazzo in Pisa", value = Examples.MOVE_REQUEST_CARRARA),
-                    @ExampleObject(name = "builders-send-worker", summary = "The Builders: send a worker to a building", value = Examples.MOVE_REQUEST_BUILDERS)}))
-    @APIResponse(responseCode = "200", description = "The move was played: the new version, the events it produced, who may move "
-            + "now and, when that is the caller again, their next moves (legalMoves)",
-            content = @Content(mediaType = JSON, schema = @Schema(implementation = MoveResult.class),
-                    examples = @ExampleObject(name = "alhambra-take-money", value = Examples.MOVE_RESULT)))
-    @APIResponse(responseCode = "400", description = "`field`: expectedVersion or move missing, or the move is not JSON of this game",
+    @Operation(
+            operationId = "playMove",
+            summary = "Play a move",
+            description =
+                    "Send one of the moves GET legal-moves listed (or the last answer's legalMoves), as it was listed, with the "
+                            + "version it was listed at. "
+                            + "422 names the broken rule; 409 version-conflict gives the current version (ask legal-moves again), other 409 "
+                            + "rules mean the game waits for another service (retry later).")
+    @RequestBody(
+            required = true,
+            content =
+                    @Content(
+                            mediaType = JSON,
+                            schema = @Schema(implementation = MoveRequest.class),
+                            examples = {
+                                @ExampleObject(
+                                        name = "alhambra-take-money",
+                                        summary = "Alhambra: take two money cards",
+                                        value = Examples.MOVE_REQUEST_ALHAMBRA_TAKE_MONEY),
+                                @ExampleObject(
+                                        name = "alhambra-buy-tile",
+                                        summary = "Alhambra: buy a market tile",
+                                        value = Examples.MOVE_REQUEST_ALHAMBRA_BUY_TILE),
+                                @ExampleObject(
+                                        name = "alhambra-place-tile",
+                                        summary = "Alhambra: place a bought tile",
+                                        value = Examples.MOVE_REQUEST_ALHAMBRA_PLACE_TILE),
+                                @ExampleObject(
+                                        name = "carrara-build",
+                                        summary = "Carrara: build a Palazzo in Pisa",
+                                        value = Examples.MOVE_REQUEST_CARRARA),
+                                @ExampleObject(
+                                        name = "builders-send-worker",
+                                        summary = "The Builders: send a worker to a building",
+                                        value = Examples.MOVE_REQUEST_BUILDERS)
+                            }))
+    @APIResponse(
+            responseCode = "200",
+            description = "The move was played: the new version, the events it produced, who may move "
+                    + "now and, when that is the caller again, their next moves (legalMoves)",
+            content =
+                    @Content(
+                            mediaType = JSON,
+                            schema = @Schema(implementation = MoveResult.class),
+                            examples = @ExampleObject(name = "alhambra-take-money", value = Examples.MOVE_RESULT)))
+    @APIResponse(
+            responseCode = "400",
+            description = "`field`: expectedVersion or move missing, or the move is not JSON of this game",
             content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "401", ref = UNAUTHENTICATED)
-    @APIResponse(responseCode = "409", description = "`rule` version-conflict: the game moved on (`currentVersion`); ask legal-moves "
-            + "again. Other rules (awaiting-valuation, seat-taken-by-bot…): the game waits for another service, or a bot took the seat.",
-            content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = Problem.class),
-                    examples = @ExampleObject(name = "version-conflict", value = Examples.PROBLEM_VERSION_CONFLICT)))
+    @APIResponse(
+            responseCode = "409",
+            description =
+                    "`rule` version-conflict: the game moved on (`currentVersion`); ask legal-moves "
+                            + "again. Other rules (awaiting-valuation, seat-taken-by-bot…): the game waits for another service, or a bot took the seat.",
+            content =
+                    @Content(
+                            mediaType = PROBLEM,
+                            schema = @Schema(implementation = Problem.class),
+                            examples =
+                                    @ExampleObject(
+                                            name = "version-conflict",
+                                            value = Examples.PROBLEM_VERSION_CONFLICT)))
     @APIResponse(responseCode = "413", ref = PAYLOAD_TOO_LARGE)
-    @APIResponse(responseCode = "422", description = "An illegal move: `rule` names the rule it breaks (not-your-turn, not-enough-money…; "
-            + "see game-service/docs/<game>.md)",
-            content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = Problem.class),
-                    examples = @ExampleObject(name = "not-your-turn", value = Examples.PROBLEM_ILLEGAL_MOVE)))
+    @APIResponse(
+            responseCode = "422",
+            description = "An illegal move: `rule` names the rule it breaks (not-your-turn, not-enough-money…; "
+                    + "see game-service/docs/<game>.md)",
+            content =
+                    @Content(
+                            mediaType = PROBLEM,
+                            schema = @Schema(implementation = Problem.class),
+                            examples = @ExampleObject(name = "not-your-turn", value = Examples.PROBLEM_ILLEGAL_MOVE)))
     public Uni<Response> move(@Parameter(description = GAME_ID) @PathParam("id") String id, byte[] body) {
         return callers.required().chain(player -> forwarder.post(Upstream.GAME, base(id) + "/moves", body, player));
     }

@@ -4,13 +4,12 @@ import dev.tessera.kit.problem.ProblemException;
 import dev.tessera.kit.problem.ProblemMappers;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import org.jboss.resteasy.reactive.server.ServerRequestFilter;
-
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
  * An id in a public path (a table's, a game's, a player's, an API key's: {@code {id}}, {@code {player}},
@@ -28,8 +27,10 @@ public class Identifiers {
     public Optional<Response> refuseWhatCannotBeAnId(UriInfo uri) {
         for (Map.Entry<String, List<String>> p : uri.getPathParameters().entrySet()) {
             if (ID_PARAMETERS.contains(p.getKey()) && !p.getValue().stream().allMatch(Identifiers::isId)) {
-                return Optional.of(ProblemMappers.respond(ProblemException.badField(p.getKey(),
-                        p.getKey() + " is an id: 1 to 64 letters, digits, '-', '_', '.' or '~' (Tessera's ids are UUIDs)")
+                return Optional.of(ProblemMappers.respond(ProblemException.badField(
+                                p.getKey(),
+                                p.getKey()
+                                        + " is an id: 1 to 64 letters, digits, '-', '_', '.' or '~' (Tessera's ids are UUIDs)")
                         .toProblem(uri.getPath())));
             }
         }

@@ -4,16 +4,17 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
 import dev.tessera.events.Redaction;
+import dev.tessera.gateway.api.model.Examples;
 import dev.tessera.gateway.live.LiveFeeds;
 import dev.tessera.gateway.upstream.Forwarder;
 import dev.tessera.gateway.upstream.Upstream;
 import dev.tessera.kit.problem.ProblemException;
 import io.quarkus.security.Authenticated;
+import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.subscription.Cancellable;
 import io.smallrye.mutiny.operators.multi.processors.UnicastProcessor;
-import io.smallrye.common.annotation.Blocking;
+import io.smallrye.mutiny.subscription.Cancellable;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -25,7 +26,10 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.sse.OutboundSseEvent;
 import jakarta.ws.rs.sse.Sse;
-import dev.tessera.gateway.api.model.Examples;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -35,11 +39,6 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A game's events as server-sent events: first those after version {@code from} (or after the
@@ -64,8 +63,7 @@ public class LiveApi {
     @GET
     @Blocking
     @Produces(MediaType.SERVER_SENT_EVENTS)
-    @Operation(operationId = "followGame", summary = "Follow a game live (server-sent events)",
-            description = """
+    @Operation(operationId = "followGame", summary = "Follow a game live (server-sent events)", description = """
                     Replays the events after `from` (or after the `Last-Event-ID` header, which wins), then pushes each new one as \
                     it is published, in stream order and each once; the stream stays open. Events hold no hidden \
                     information (GameStarted's seed is removed).
@@ -74,54 +72,104 @@ public class LiveApi {
                     of JSON>` (the CloudEvent schema), then an empty line. A client that reconnects sends the last id it \
                     received as `Last-Event-ID` (a browser's EventSource does so by itself) and resumes exactly after it. \
                     Generated clients do not stream server-sent events: read this with an SSE client or a streaming HTTP client.""")
-    @APIResponse(responseCode = "200", description = "The event stream (text/event-stream); it does not end by itself",
-            content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS,
-                    schema = @Schema(type = SchemaType.STRING, description = "Server-sent events: `id:` the stream version, `event:` "
-                            + "the CloudEvent type, `data:` the CloudEvent JSON"),
-                    examples = @ExampleObject(name = "start", summary = "The first two events of a game", value = Examples.LIVE_FEED)))
+    @APIResponse(
+            responseCode = "200",
+            description = "The event stream (text/event-stream); it does not end by itself",
+            content =
+                    @Content(
+                            mediaType = MediaType.SERVER_SENT_EVENTS,
+                            schema =
+                                    @Schema(
+                                            type = SchemaType.STRING,
+                                            description = "Server-sent events: `id:` the stream version, `event:` "
+                                                    + "the CloudEvent type, `data:` the CloudEvent JSON"),
+                            examples =
+                                    @ExampleObject(
+                                            name = "start",
+                                            summary = "The first two events of a game",
+                                            value = Examples.LIVE_FEED)))
     @APIResponse(responseCode = "400", ref = ApiDocument.INVALID_FIELD)
     @APIResponse(responseCode = "401", ref = ApiDocument.BAD_CREDENTIAL)
     @APIResponse(responseCode = "404", ref = ApiDocument.NOT_FOUND)
     @APIResponse(responseCode = "429", ref = ApiDocument.RATE_LIMITED)
     @APIResponse(responseCode = "503", ref = ApiDocument.SERVICE_UNAVAILABLE)
-    public Multi<OutboundSseEvent> live(@Parameter(description = GamesApi.GAME_ID) @PathParam("id") String id,
-                                        @Parameter(description = "A stream version, 0 or more: replay the events after it (0, the default, "
-                                                + "replays the whole game)", schema = @Schema(type = SchemaType.INTEGER, format = "int64",
-                                                minimum = "0", defaultValue = "0")) @QueryParam("from") String from,
-                                        @Parameter(in = ParameterIn.HEADER, name = "Last-Event-ID", description = "The id of the last "
-                                                + "event received, when reconnecting: the feed resumes after it (it wins over `from`)",
-                                                schema = @Schema(type = SchemaType.STRING), example = "42")
-                                        @HeaderParam("Last-Event-ID") String lastEventId, @Context Sse sse) {
+    public Multi<OutboundSseEvent> live(
+            @Parameter(description = GamesApi.GAME_ID) @PathParam("id") String id,
+            @Parameter(
+                            description = "A stream version, 0 or more: replay the events after it (0, the default, "
+                                    + "replays the whole game)",
+                            schema =
+                                    @Schema(
+                                            type = SchemaType.INTEGER,
+                                            format = "int64",
+                                            minimum = "0",
+                                            defaultValue = "0"))
+                    @QueryParam("from")
+                    String from,
+            @Parameter(
+                            in = ParameterIn.HEADER,
+                            name = "Last-Event-ID",
+                            description =
+                                    "The id of the last "
+                                            + "event received, when reconnecting: the feed resumes after it (it wins over `from`)",
+                            schema = @Schema(type = SchemaType.STRING),
+                            example = "42")
+                    @HeaderParam("Last-Event-ID")
+                    String lastEventId,
+            @Context Sse sse) {
         // Last-Event-ID wins over from; either is checked before anything is sent.
         long start = lastEventId != null && !lastEventId.isBlank()
-                ? GamesApi.version("Last-Event-ID", lastEventId) : GamesApi.version("from", from);
+                ? GamesApi.version("Last-Event-ID", lastEventId)
+                : GamesApi.version("from", from);
         // Listen before asking for the past, so that nothing published in between is missed.
         // The processor holds what arrives while the past is read. Cancelling it does not cancel what feeds it, so
         // the feed's subscription is ended explicitly when the client goes: else it would stay subscribed for good.
         UnicastProcessor<CloudEvent> arriving = UnicastProcessor.create();
         LiveFeeds.Following following = feeds.follow(id);
-        Cancellable listening = following.events().subscribe().with(arriving::onNext, arriving::onError, arriving::onComplete);
+        Cancellable listening =
+                following.events().subscribe().with(arriving::onNext, arriving::onError, arriving::onComplete);
         AtomicLong last = new AtomicLong(start);
         // The past is read before the answer starts (this method runs on a worker thread for it), so that an unknown
         // game is a 404 and an unreadable feed a 503, each a problem, rather than a 200 whose stream then breaks off.
         List<CloudEvent> past;
         try {
-            past = following.listening()
-                    .onFailure().transform(e -> new ProblemException(503, "service-unavailable", "Service unavailable",
-                            "the live feed cannot read the game events now; retry shortly", java.util.Map.of()))
+            past = following
+                    .listening()
+                    .onFailure()
+                    .transform(e -> new ProblemException(
+                            503,
+                            "service-unavailable",
+                            "Service unavailable",
+                            "the live feed cannot read the game events now; retry shortly",
+                            java.util.Map.of()))
                     .chain(() -> history(id, start))
-                    .ifNoItem().after(java.time.Duration.ofSeconds(30)).failWith(() -> new ProblemException(503,
-                            "service-unavailable", "Service unavailable", "the live feed did not start; retry shortly", java.util.Map.of()))
-                    .await().indefinitely();
+                    .ifNoItem()
+                    .after(java.time.Duration.ofSeconds(30))
+                    .failWith(() -> new ProblemException(
+                            503,
+                            "service-unavailable",
+                            "Service unavailable",
+                            "the live feed did not start; retry shortly",
+                            java.util.Map.of()))
+                    .await()
+                    .indefinitely();
         } catch (RuntimeException e) {
             listening.cancel();
             throw e;
         }
-        return Multi.createBy().concatenating().streams(Multi.createFrom().iterable(past), arriving)
-                .onItem().transformToMultiAndConcatenate(event -> inOrder(id, event, last))
-                .map(event -> sse.newEventBuilder().id(String.valueOf(event.streamversion())).name(event.type())
-                        .mediaType(MediaType.APPLICATION_JSON_TYPE).data(codec.write(event)).build())
-                .onTermination().invoke(listening::cancel);
+        return Multi.createBy()
+                .concatenating()
+                .streams(Multi.createFrom().iterable(past), arriving)
+                .onItem()
+                .transformToMultiAndConcatenate(event -> inOrder(id, event, last))
+                .map(event -> sse.newEventBuilder()
+                        .id(String.valueOf(event.streamversion()))
+                        .name(event.type())
+                        .mediaType(MediaType.APPLICATION_JSON_TYPE)
+                        .data(codec.write(event))
+                        .build())
+                .onTermination()
+                .invoke(listening::cancel);
     }
 
     /** Each version once and in order: an event already sent is dropped, a gap is filled from game-service. */
@@ -134,25 +182,31 @@ public class LiveApi {
             last.set(v);
             return Multi.createFrom().item(event);
         }
-        return history(gameId, last.get()).toMulti().flatMap(Multi.createFrom()::iterable)
+        return history(gameId, last.get())
+                .toMulti()
+                .flatMap(Multi.createFrom()::iterable)
                 .filter(e -> e.streamversion() > last.get())
                 .invoke(e -> last.set(e.streamversion()));
     }
 
     private Uni<List<CloudEvent>> history(String gameId, long after) {
-        return forwarder.get(Upstream.GAME, "/api/v1/games/" + Uris.segment(gameId) + "/events?from=" + after, null)
+        return forwarder
+                .get(Upstream.GAME, "/api/v1/games/" + Uris.segment(gameId) + "/events?from=" + after, null)
                 .map(response -> {
                     if (response.getStatus() == 404) {
                         throw ProblemException.notFound("game", gameId);
                     }
                     if (response.getStatus() != 200) {
-                        throw new ProblemException(503, "service-unavailable", "Service unavailable",
-                                "the game service did not answer; retry shortly", java.util.Map.of());
+                        throw new ProblemException(
+                                503,
+                                "service-unavailable",
+                                "Service unavailable",
+                                "the game service did not answer; retry shortly",
+                                java.util.Map.of());
                     }
                     try {
-                        List<CloudEvent> events = codec.mapper().readValue((byte[]) response.getEntity(),
-                                new TypeReference<List<CloudEvent>>() {
-                                });
+                        List<CloudEvent> events = codec.mapper()
+                                .readValue((byte[]) response.getEntity(), new TypeReference<List<CloudEvent>>() {});
                         return events.stream().map(Redaction::forPublic).toList();
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);

@@ -1,6 +1,8 @@
 package dev.tessera.gateway.api;
 
 import io.quarkus.smallrye.openapi.OpenApiFilter;
+import java.util.ArrayList;
+import java.util.List;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.OASFilter;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
@@ -8,9 +10,6 @@ import org.eclipse.microprofile.openapi.models.Operation;
 import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 import org.eclipse.microprofile.openapi.models.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.models.security.SecurityScheme;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Quarkus documents the bearer scheme and marks every {@code @Authenticated} operation with it
@@ -29,14 +28,23 @@ public class OpenApiSecurity implements OASFilter {
         if (openAPI.getComponents() == null) {
             openAPI.setComponents(OASFactory.createComponents());
         }
-        openAPI.getComponents().addSecurityScheme(API_KEY, OASFactory.createSecurityScheme()
-                .type(SecurityScheme.Type.APIKEY).in(SecurityScheme.In.HEADER).name("X-Api-Key")
-                .description("A key from POST /api/v1/players/me/api-keys, for a program acting as a player. "
-                        + "Also accepted as Authorization: Bearer <key>."));
+        openAPI.getComponents()
+                .addSecurityScheme(
+                        API_KEY,
+                        OASFactory.createSecurityScheme()
+                                .type(SecurityScheme.Type.APIKEY)
+                                .in(SecurityScheme.In.HEADER)
+                                .name("X-Api-Key")
+                                .description(
+                                        "A key from POST /api/v1/players/me/api-keys, for a program acting as a player. "
+                                                + "Also accepted as Authorization: Bearer <key>."));
         if (openAPI.getPaths() == null || openAPI.getPaths().getPathItems() == null) {
             return;
         }
-        openAPI.getPaths().getPathItems().values().forEach(item -> item.getOperations().values().forEach(OpenApiSecurity::orApiKey));
+        openAPI.getPaths()
+                .getPathItems()
+                .values()
+                .forEach(item -> item.getOperations().values().forEach(OpenApiSecurity::orApiKey));
     }
 
     private static void orApiKey(Operation operation) {
@@ -47,7 +55,9 @@ public class OpenApiSecurity implements OASFilter {
         List<SecurityRequirement> alternatives = new ArrayList<>(security);
         alternatives.add(OASFactory.createSecurityRequirement().addScheme(API_KEY));
         operation.setSecurity(alternatives);
-        APIResponse forbidden = operation.getResponses() == null ? null : operation.getResponses().getAPIResponse("403");
+        APIResponse forbidden = operation.getResponses() == null
+                ? null
+                : operation.getResponses().getAPIResponse("403");
         if (forbidden != null && forbidden.getRef() == null && forbidden.getContent() == null) {
             operation.getResponses().removeAPIResponse("403");
         }

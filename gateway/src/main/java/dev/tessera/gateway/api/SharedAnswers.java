@@ -1,14 +1,13 @@
 package dev.tessera.gateway.api;
 
 import io.quarkus.smallrye.openapi.OpenApiFilter;
+import java.util.Map;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.OASFilter;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.Operation;
 import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 import org.eclipse.microprofile.openapi.models.responses.APIResponses;
-
-import java.util.Map;
 
 /**
  * The answers any operation may give for how it was asked rather than what it asked, declared once under
@@ -32,15 +31,25 @@ public class SharedAnswers implements OASFilter {
             openAPI.setComponents(OASFactory.createComponents());
         }
         openAPI.getComponents()
-                .addResponse(METHOD_NOT_ALLOWED, problem("The path does not take this method; `Allow` lists those it takes"))
-                .addResponse(NOT_ACCEPTABLE, problem("The operation cannot answer in a media type the request's `Accept` allows"))
+                .addResponse(
+                        METHOD_NOT_ALLOWED, problem("The path does not take this method; `Allow` lists those it takes"))
+                .addResponse(
+                        NOT_ACCEPTABLE,
+                        problem("The operation cannot answer in a media type the request's `Accept` allows"))
                 .addResponse(UNSUPPORTED_MEDIA_TYPE, problem("The request body is not `application/json`"))
-                .addResponse(URI_TOO_LONG, problem("The path and query are longer than the gateway reads (`maxLength`, 8,192 by default)"))
-                .addResponse(HEADERS_TOO_LARGE, problem("The headers are larger than the gateway reads (`maxBytes`, 20,480 by default)"));
+                .addResponse(
+                        URI_TOO_LONG,
+                        problem("The path and query are longer than the gateway reads (`maxLength`, 8,192 by default)"))
+                .addResponse(
+                        HEADERS_TOO_LARGE,
+                        problem("The headers are larger than the gateway reads (`maxBytes`, 20,480 by default)"));
         if (openAPI.getPaths() == null || openAPI.getPaths().getPathItems() == null) {
             return;
         }
-        openAPI.getPaths().getPathItems().values().forEach(item -> item.getOperations().values().forEach(SharedAnswers::declare));
+        openAPI.getPaths()
+                .getPathItems()
+                .values()
+                .forEach(item -> item.getOperations().values().forEach(SharedAnswers::declare));
     }
 
     private static void declare(Operation operation) {
@@ -48,8 +57,8 @@ public class SharedAnswers implements OASFilter {
             operation.setResponses(OASFactory.createAPIResponses());
         }
         APIResponses responses = operation.getResponses();
-        Map<String, String> shared = new java.util.TreeMap<>(Map.of("405", METHOD_NOT_ALLOWED, "406", NOT_ACCEPTABLE,
-                "414", URI_TOO_LONG, "431", HEADERS_TOO_LARGE));
+        Map<String, String> shared = new java.util.TreeMap<>(Map.of(
+                "405", METHOD_NOT_ALLOWED, "406", NOT_ACCEPTABLE, "414", URI_TOO_LONG, "431", HEADERS_TOO_LARGE));
         if (operation.getRequestBody() != null) {
             shared.putAll(Map.of("413", ApiDocument.PAYLOAD_TOO_LARGE, "415", UNSUPPORTED_MEDIA_TYPE));
         }
@@ -61,8 +70,12 @@ public class SharedAnswers implements OASFilter {
     }
 
     private static APIResponse problem(String description) {
-        return OASFactory.createAPIResponse().description(description)
-                .content(OASFactory.createContent().addMediaType(ApiDocument.PROBLEM,
-                        OASFactory.createMediaType().schema(OASFactory.createSchema().ref(PROBLEM_SCHEMA))));
+        return OASFactory.createAPIResponse()
+                .description(description)
+                .content(OASFactory.createContent()
+                        .addMediaType(
+                                ApiDocument.PROBLEM,
+                                OASFactory.createMediaType()
+                                        .schema(OASFactory.createSchema().ref(PROBLEM_SCHEMA))));
     }
 }

@@ -5,8 +5,7 @@ import java.nio.charset.StandardCharsets;
 
 /** Client-supplied values made safe to put into an upstream URI. */
 final class Uris {
-    private Uris() {
-    }
+    private Uris() {}
 
     static String segment(String value) {
         return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
@@ -18,7 +17,9 @@ final class Uris {
 
     /** {@code path} with the given {@link #query} parts that are not empty, joined by {@code &}. */
     static String withQuery(String path, String... parts) {
-        String query = java.util.Arrays.stream(parts).filter(q -> !q.isEmpty()).collect(java.util.stream.Collectors.joining("&"));
+        String query = java.util.Arrays.stream(parts)
+                .filter(q -> !q.isEmpty())
+                .collect(java.util.stream.Collectors.joining("&"));
         return query.isEmpty() ? path : path + "?" + query;
     }
 }

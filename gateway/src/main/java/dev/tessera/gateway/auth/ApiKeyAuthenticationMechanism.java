@@ -11,7 +11,6 @@ import io.quarkus.vertx.http.runtime.security.HttpSecurityUtils;
 import io.smallrye.mutiny.Uni;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
-
 import java.util.Set;
 
 /**
@@ -30,7 +29,8 @@ public class ApiKeyAuthenticationMechanism implements HttpAuthenticationMechanis
         if (key == null) {
             return Uni.createFrom().nullItem();
         }
-        return identities.authenticate(HttpSecurityUtils.setRoutingContextAttribute(new ApiKeyAuthenticationRequest(key), context));
+        return identities.authenticate(
+                HttpSecurityUtils.setRoutingContextAttribute(new ApiKeyAuthenticationRequest(key), context));
     }
 
     static String key(RoutingContext context) {

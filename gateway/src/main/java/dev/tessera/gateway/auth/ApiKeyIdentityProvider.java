@@ -26,7 +26,8 @@ public class ApiKeyIdentityProvider implements IdentityProvider<ApiKeyAuthentica
     }
 
     @Override
-    public Uni<SecurityIdentity> authenticate(ApiKeyAuthenticationRequest request, AuthenticationRequestContext context) {
+    public Uni<SecurityIdentity> authenticate(
+            ApiKeyAuthenticationRequest request, AuthenticationRequestContext context) {
         return players.playerForKey(request.key()).map(player -> {
             if (player == null) {
                 throw new AuthenticationFailedException("unknown or revoked API key");

@@ -8,9 +8,8 @@ import io.quarkus.security.UnauthorizedException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
-
 import java.util.Map;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 /**
  * Quarkus security's own answers are bare 401/403 responses with a challenge header; Tessera's are
@@ -37,15 +36,20 @@ public class AuthProblems {
 
     @ServerExceptionMapper
     public Response forbidden(ForbiddenException e, UriInfo uri) {
-        String detail = e.getMessage() == null || e.getMessage().isBlank() ? "not allowed for this caller" : e.getMessage();
-        return Response.status(403).type(Problem.MEDIA_TYPE)
+        String detail =
+                e.getMessage() == null || e.getMessage().isBlank() ? "not allowed for this caller" : e.getMessage();
+        return Response.status(403)
+                .type(Problem.MEDIA_TYPE)
                 .entity(new Problem(Problem.TYPE_BASE + "forbidden", "Forbidden", 403, detail, uri.getPath(), Map.of()))
                 .build();
     }
 
     private static Response unauthenticated(String detail, UriInfo uri) {
-        return Response.status(401).type(Problem.MEDIA_TYPE).header(HttpHeaders.WWW_AUTHENTICATE, "Bearer")
-                .entity(new Problem(Problem.TYPE_BASE + "unauthenticated", "Unauthenticated", 401, detail, uri.getPath(), Map.of()))
+        return Response.status(401)
+                .type(Problem.MEDIA_TYPE)
+                .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer")
+                .entity(new Problem(
+                        Problem.TYPE_BASE + "unauthenticated", "Unauthenticated", 401, detail, uri.getPath(), Map.of()))
                 .build();
     }
 }

@@ -5,7 +5,6 @@ import io.quarkus.security.identity.CurrentIdentityAssociation;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.util.UUID;
 
 /**
@@ -30,7 +29,10 @@ public class Callers {
 
     /** The caller's player id, or null for an anonymous caller (a spectator). */
     public Uni<String> optional() {
-        return identities.getDeferredIdentity().map(identity -> identity.isAnonymous() ? null : identity.getPrincipal().getName());
+        return identities
+                .getDeferredIdentity()
+                .map(identity ->
+                        identity.isAnonymous() ? null : identity.getPrincipal().getName());
     }
 
     /** The caller as a registered player's id; 401 without a valid credential. */

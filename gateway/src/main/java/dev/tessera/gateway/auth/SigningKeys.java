@@ -3,9 +3,6 @@ package dev.tessera.gateway.auth;
 import io.quarkus.runtime.Startup;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.jboss.logging.Logger;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -19,6 +16,8 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
 
 /**
  * Makes sure there is a key pair to sign and verify tokens with. An operator configures both keys with
@@ -49,7 +48,8 @@ public class SigningKeys {
 
     @PostConstruct
     void ensure() {
-        boolean verifyDefault = verifyLocation.map(l -> l.equals(location(PUBLIC))).orElse(false);
+        boolean verifyDefault =
+                verifyLocation.map(l -> l.equals(location(PUBLIC))).orElse(false);
         boolean signDefault = signLocation.map(l -> l.equals(location(PRIVATE))).orElse(false);
         if (verifyDefault != signDefault) {
             // One key from the operator, the other generated here, could never match.
@@ -76,7 +76,9 @@ public class SigningKeys {
         if (generate()) {
             LOG.infof("tokens: generated a new key pair in %s", keyDir.toAbsolutePath());
         } else {
-            LOG.infof("tokens: using the key pair another gateway generated in %s at the same moment", keyDir.toAbsolutePath());
+            LOG.infof(
+                    "tokens: using the key pair another gateway generated in %s at the same moment",
+                    keyDir.toAbsolutePath());
         }
     }
 
@@ -107,8 +109,12 @@ public class SigningKeys {
         try {
             Files.createDirectories(keyDir);
             staging = Files.createTempDirectory(keyDir, ".pair-");
-            Path stagedPrivate = write(staging.resolve(PRIVATE), pem("PRIVATE KEY", pair.getPrivate().getEncoded()), true);
-            Path stagedPublic = write(staging.resolve(PUBLIC), pem("PUBLIC KEY", pair.getPublic().getEncoded()), false);
+            Path stagedPrivate = write(
+                    staging.resolve(PRIVATE),
+                    pem("PRIVATE KEY", pair.getPrivate().getEncoded()),
+                    true);
+            Path stagedPublic = write(
+                    staging.resolve(PUBLIC), pem("PUBLIC KEY", pair.getPublic().getEncoded()), false);
             try {
                 Files.createLink(privateKey, stagedPrivate);
             } catch (FileAlreadyExistsException e) {
@@ -171,7 +177,8 @@ public class SigningKeys {
     }
 
     private static String pem(String type, byte[] der) {
-        String body = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(der);
+        String body = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
+                .encodeToString(der);
         return "-----BEGIN " + type + "-----\n" + body + "\n-----END " + type + "-----\n";
     }
 }

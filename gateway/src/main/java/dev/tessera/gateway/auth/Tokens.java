@@ -2,12 +2,11 @@ package dev.tessera.gateway.auth;
 
 import io.smallrye.jwt.build.Jwt;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Set;
 import java.util.UUID;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Issues the signed tokens players present as {@code Authorization: Bearer}. The signing key is the one
@@ -23,8 +22,7 @@ public class Tokens {
     @ConfigProperty(name = "tessera.auth.token-lifespan")
     Duration lifespan;
 
-    public record Issued(String token, Instant expiresAt) {
-    }
+    public record Issued(String token, Instant expiresAt) {}
 
     public Issued issue(UUID playerId, String name) {
         Instant now = Instant.now();

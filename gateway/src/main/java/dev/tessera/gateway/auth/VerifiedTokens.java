@@ -18,13 +18,12 @@ import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Alternative;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.eclipse.microprofile.jwt.Claims;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.LongAdder;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.jwt.Claims;
 
 /**
  * Remembers the tokens already verified, so that a client sending the same token on every request pays for
@@ -58,6 +57,7 @@ public class VerifiedTokens extends JWTCallerPrincipalFactory {
     JWTCallerPrincipalFactory verifier = new DefaultJWTCallerPrincipalFactory();
     /** The wall clock tokens' {@code exp} is compared with, and the ticker Caffeine times entries by. */
     Clock clock = Clock.systemUTC();
+
     Ticker ticker = Ticker.systemTicker();
 
     private final LongAdder hits = new LongAdder();
@@ -65,8 +65,7 @@ public class VerifiedTokens extends JWTCallerPrincipalFactory {
     private Cache<String, Verified> cache;
 
     /** A verified token: the principal, the settings it was verified with, and when it must be verified again. */
-    private record Verified(JWTCallerPrincipal principal, JWTAuthContextInfo settings, Instant until) {
-    }
+    private record Verified(JWTCallerPrincipal principal, JWTAuthContextInfo settings, Instant until) {}
 
     @PostConstruct
     void init() {
@@ -88,13 +87,17 @@ public class VerifiedTokens extends JWTCallerPrincipalFactory {
 
     @Inject
     void measure(MeterRegistry registry) {
-        FunctionCounter.builder(METER, hits, LongAdder::sum).tag("result", "hit")
-                .description("Bearer tokens found verified in the cache (no RSA check)").register(registry);
-        FunctionCounter.builder(METER, misses, LongAdder::sum).tag("result", "miss")
+        FunctionCounter.builder(METER, hits, LongAdder::sum)
+                .tag("result", "hit")
+                .description("Bearer tokens found verified in the cache (no RSA check)")
+                .register(registry);
+        FunctionCounter.builder(METER, misses, LongAdder::sum)
+                .tag("result", "miss")
                 .description("Bearer tokens verified by smallrye-jwt (RSA check), whether they passed or not")
                 .register(registry);
         Gauge.builder(METER + ".size", this, VerifiedTokens::size)
-                .description("Verified bearer tokens held in the cache").register(registry);
+                .description("Verified bearer tokens held in the cache")
+                .register(registry);
     }
 
     @Override

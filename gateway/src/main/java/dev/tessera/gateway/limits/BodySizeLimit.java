@@ -11,10 +11,9 @@ import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.util.Map;
 import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Request bodies are limited by Quarkus' own {@code quarkus.http.limits.max-body-size}, whose answer is a
@@ -78,14 +77,22 @@ public class BodySizeLimit {
     }
 
     private void answer(RoutingContext context, long max) {
-        Problem problem = new Problem(TOO_LARGE, "Payload too large", 413,
-                "the request body is larger than " + max + " bytes", context.normalizedPath(), Map.of("maxBytes", max));
+        Problem problem = new Problem(
+                TOO_LARGE,
+                "Payload too large",
+                413,
+                "the request body is larger than " + max + " bytes",
+                context.normalizedPath(),
+                Map.of("maxBytes", max));
         String json;
         try {
             json = mapper.writeValueAsString(problem);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
-        context.response().setStatusCode(413).putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE).end(json);
+        context.response()
+                .setStatusCode(413)
+                .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
+                .end(json);
     }
 }

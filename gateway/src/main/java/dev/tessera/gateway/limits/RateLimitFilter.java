@@ -9,10 +9,9 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
-import org.jboss.resteasy.reactive.server.ServerRequestFilter;
-
 import java.util.Map;
 import java.util.OptionalLong;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
  * Applies {@link RateLimiter} to every request of the public API, in one place. It runs before the
@@ -40,9 +39,16 @@ public class RateLimitFilter {
         long seconds = wait.getAsLong();
         String detail = "more than " + limiter.requestsPerSecond() + " requests a second (or " + limiter.burst()
                 + " at once) from this caller; retry in " + seconds + (seconds == 1 ? " second" : " seconds");
-        Response problem = ProblemMappers.respond(new Problem(RATE_LIMITED, "Too many requests", 429, detail,
-                context.normalizedPath(), Map.of("retryAfter", seconds)));
-        return Response.fromResponse(problem).header(HttpHeaders.RETRY_AFTER, seconds).build();
+        Response problem = ProblemMappers.respond(new Problem(
+                RATE_LIMITED,
+                "Too many requests",
+                429,
+                detail,
+                context.normalizedPath(),
+                Map.of("retryAfter", seconds)));
+        return Response.fromResponse(problem)
+                .header(HttpHeaders.RETRY_AFTER, seconds)
+                .build();
     }
 
     /** The player's id for a verified credential, else the client's address (as forwarded, when so configured). */

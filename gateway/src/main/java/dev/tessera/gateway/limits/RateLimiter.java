@@ -7,10 +7,9 @@ import io.github.bucket4j.Bucket;
 import io.github.bucket4j.ConsumptionProbe;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.time.Duration;
 import java.util.OptionalLong;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * A token bucket per caller (Bucket4j): each caller may send {@code tessera.limits.burst} requests at once,
@@ -38,10 +37,14 @@ public class RateLimiter {
     @PostConstruct
     void init() {
         if (requestsPerSecond < 1 || burst < 1 || maxCallers < 1) {
-            throw new IllegalStateException("tessera.limits.requests-per-second, tessera.limits.burst and "
-                    + "tessera.limits.max-callers must be 1 or more (set tessera.limits.enabled=false to turn limits off)");
+            throw new IllegalStateException(
+                    "tessera.limits.requests-per-second, tessera.limits.burst and "
+                            + "tessera.limits.max-callers must be 1 or more (set tessera.limits.enabled=false to turn limits off)");
         }
-        bandwidth = Bandwidth.builder().capacity(burst).refillGreedy(requestsPerSecond, Duration.ofSeconds(1)).build();
+        bandwidth = Bandwidth.builder()
+                .capacity(burst)
+                .refillGreedy(requestsPerSecond, Duration.ofSeconds(1))
+                .build();
         // An empty bucket is full again after burst / rate seconds; one idle that long can be forgotten.
         Duration refillTime = Duration.ofNanos(ceilDiv(burst * 1_000_000_000L, requestsPerSecond));
         buckets = Caffeine.newBuilder()
@@ -71,7 +74,8 @@ public class RateLimiter {
         if (!enabled) {
             return OptionalLong.empty();
         }
-        ConsumptionProbe probe = buckets.get(caller, c -> Bucket.builder().addLimit(bandwidth).build())
+        ConsumptionProbe probe = buckets.get(
+                        caller, c -> Bucket.builder().addLimit(bandwidth).build())
                 .tryConsumeAndReturnRemaining(1);
         if (probe.isConsumed()) {
             return OptionalLong.empty();

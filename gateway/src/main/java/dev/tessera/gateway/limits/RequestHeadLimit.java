@@ -8,9 +8,8 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.util.Map;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The limits on a request's head, answered as problems: a request-target longer than {@code tessera.limits.max-uri}
@@ -42,9 +41,16 @@ public class RequestHeadLimit {
     private void check(RoutingContext context) {
         String uri = context.request().uri();
         if (uri.length() > maxUri) {
-            refuse(context, new Problem(URI_TOO_LONG, "URI too long", 414, "the request's path and query are "
-                    + uri.length() + " characters; at most " + maxUri + " are read", abbreviated(context.request().path()),
-                    Map.of("maxLength", maxUri)));
+            refuse(
+                    context,
+                    new Problem(
+                            URI_TOO_LONG,
+                            "URI too long",
+                            414,
+                            "the request's path and query are " + uri.length() + " characters; at most " + maxUri
+                                    + " are read",
+                            abbreviated(context.request().path()),
+                            Map.of("maxLength", maxUri)));
             return;
         }
         int size = 0;
@@ -52,9 +58,15 @@ public class RequestHeadLimit {
             size += header.getKey().length() + header.getValue().length() + 4; // "name: value\r\n"
         }
         if (size > maxHeaders) {
-            refuse(context, new Problem(HEADERS_TOO_LARGE, "Request header fields too large", 431, "the request's headers are "
-                    + size + " bytes; at most " + maxHeaders + " are read", abbreviated(context.request().path()),
-                    Map.of("maxBytes", maxHeaders)));
+            refuse(
+                    context,
+                    new Problem(
+                            HEADERS_TOO_LARGE,
+                            "Request header fields too large",
+                            431,
+                            "the request's headers are " + size + " bytes; at most " + maxHeaders + " are read",
+                            abbreviated(context.request().path()),
+                            Map.of("maxBytes", maxHeaders)));
             return;
         }
         context.next();

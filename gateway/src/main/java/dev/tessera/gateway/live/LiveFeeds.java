@@ -11,15 +11,6 @@ import io.smallrye.mutiny.operators.multi.processors.BroadcastProcessor;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.jboss.logging.Logger;
-
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -31,6 +22,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
 
 /**
  * Every game's events as they are published, for the clients following a game. The gateway reads game-events
@@ -76,8 +75,7 @@ public class LiveFeeds {
      * partition is fixed. Ask game-service for the past only after that: an event published before then is
      * already in its stream (the outbox publishes after the commit), one published after reaches {@code events}.
      */
-    public record Following(Multi<CloudEvent> events, Uni<Void> listening) {
-    }
+    public record Following(Multi<CloudEvent> events, Uni<Void> listening) {}
 
     /** Follows {@code gameId}; nothing is buffered for a game nobody follows. */
     public Following follow(String gameId) {
@@ -121,7 +119,7 @@ public class LiveFeeds {
             }
             synchronized (this) {
                 if (reader == current) {
-                    reader = null;  // the next follower tries again
+                    reader = null; // the next follower tries again
                 }
             }
             listening.completeExceptionally(failure);
@@ -192,7 +190,8 @@ public class LiveFeeds {
 
         private Set<TopicPartition> partitions() {
             return consumer.partitionsFor(Topics.GAME_EVENTS, Duration.ofSeconds(10)).stream()
-                    .map(p -> new TopicPartition(p.topic(), p.partition())).collect(Collectors.toSet());
+                    .map(p -> new TopicPartition(p.topic(), p.partition()))
+                    .collect(Collectors.toSet());
         }
 
         /**
@@ -226,7 +225,8 @@ public class LiveFeeds {
                 Set<TopicPartition> assigned = partitions();
                 consumer.assign(assigned);
                 consumer.seekToEnd(assigned);
-                assigned.forEach(p -> consumer.position(p, Duration.ofSeconds(10)));  // fixes the place now, not at the first poll
+                assigned.forEach(p ->
+                        consumer.position(p, Duration.ofSeconds(10))); // fixes the place now, not at the first poll
                 positioned.complete(null);
                 LOG.debugf("live feed reading %d partitions of %s", assigned.size(), Topics.GAME_EVENTS);
                 long lookedAt = System.nanoTime();
@@ -236,7 +236,7 @@ public class LiveFeeds {
                         lookedAt = System.nanoTime();
                     }
                     if (assigned.isEmpty()) {
-                        Thread.sleep(200);  // the topic does not exist yet
+                        Thread.sleep(200); // the topic does not exist yet
                         continue;
                     }
                     consumer.poll(Duration.ofSeconds(1)).forEach(LiveFeeds.this::publish);
@@ -252,7 +252,7 @@ public class LiveFeeds {
                 consumer.close(Duration.ofSeconds(2));
                 synchronized (LiveFeeds.this) {
                     if (reader == this) {
-                        reader = null;  // it failed: the next follower starts another
+                        reader = null; // it failed: the next follower starts another
                     }
                 }
                 LOG.debug("live feed stopped");

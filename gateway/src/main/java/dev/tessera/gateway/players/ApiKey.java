@@ -5,7 +5,6 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
-
 import java.time.OffsetDateTime;
 import java.util.UUID;
 
@@ -15,10 +14,13 @@ import java.util.UUID;
 public class ApiKey extends PanacheEntityBase {
     @Id
     public UUID id;
+
     @Column(name = "player_id")
     public UUID playerId;
+
     @Column(name = "key_hash")
     public String keyHash;
+
     @Column(name = "created_at")
     public OffsetDateTime createdAt;
 }

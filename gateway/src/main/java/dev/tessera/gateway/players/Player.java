@@ -5,7 +5,6 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
-
 import java.time.OffsetDateTime;
 import java.util.UUID;
 
@@ -15,7 +14,9 @@ import java.util.UUID;
 public class Player extends PanacheEntityBase {
     @Id
     public UUID id;
+
     public String name;
+
     @Column(name = "created_at")
     public OffsetDateTime createdAt;
 }

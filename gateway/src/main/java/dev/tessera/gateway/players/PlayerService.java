@@ -4,7 +4,6 @@ import dev.tessera.kit.problem.ProblemException;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -23,12 +22,12 @@ import java.util.regex.Pattern;
 public class PlayerService {
     /** What tells an API key from a JWT in an Authorization header (a JWT starts with "eyJ"). */
     public static final String KEY_PREFIX = "tsk_";
+
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]{1,40}");
     private static final SecureRandom RANDOM = new SecureRandom();
 
     /** A new key: its id (to revoke it) and the key itself, which exists nowhere else after this. */
-    public record IssuedKey(UUID id, String key, OffsetDateTime createdAt) {
-    }
+    public record IssuedKey(UUID id, String key, OffsetDateTime createdAt) {}
 
     public Uni<Player> signUp(String name) {
         if (name == null || !NAME.matcher(name).matches()) {
@@ -46,7 +45,8 @@ public class PlayerService {
                             return player.<Player>persist();
                         }))
                 // Two sign-ups racing for one name: the unique index lets only one commit.
-                .onFailure(PlayerService::isUniqueViolation).transform(e -> nameTaken(name));
+                .onFailure(PlayerService::isUniqueViolation)
+                .transform(e -> nameTaken(name));
     }
 
     public Uni<Player> byId(UUID id) {
@@ -72,11 +72,12 @@ public class PlayerService {
         row.keyHash = hash(key);
         row.createdAt = OffsetDateTime.now(ZoneOffset.UTC);
         return Panache.withTransaction(() -> Player.<Player>findById(playerId).chain(p -> {
-            if (p == null) {
-                throw ProblemException.notFound("player", playerId.toString());
-            }
-            return row.<ApiKey>persist();
-        })).map(k -> new IssuedKey(k.id, key, k.createdAt));
+                    if (p == null) {
+                        throw ProblemException.notFound("player", playerId.toString());
+                    }
+                    return row.<ApiKey>persist();
+                }))
+                .map(k -> new IssuedKey(k.id, key, k.createdAt));
     }
 
     public Uni<List<ApiKey>> keys(UUID playerId) {
@@ -95,13 +96,15 @@ public class PlayerService {
 
     /** The player an API key acts for, or null when no such key exists (never issued, or revoked). */
     public Uni<Player> playerForKey(String key) {
-        return Panache.withSession(() -> ApiKey.<ApiKey>find("keyHash", hash(key)).firstResult()
+        return Panache.withSession(() -> ApiKey.<ApiKey>find("keyHash", hash(key))
+                .firstResult()
                 .chain(k -> k == null ? Uni.createFrom().nullItem() : Player.<Player>findById(k.playerId)));
     }
 
     static String hash(String key) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JVM has SHA-256", e);
         }

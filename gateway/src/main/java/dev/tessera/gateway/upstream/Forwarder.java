@@ -26,9 +26,6 @@ import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.config.Config;
-import org.jboss.logging.Logger;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
@@ -40,6 +37,8 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
+import org.eclipse.microprofile.config.Config;
+import org.jboss.logging.Logger;
 
 /**
  * Passes a public request to the service that owns it, with the caller's identity in a header the
@@ -76,18 +75,22 @@ public class Forwarder {
         Duration connectTimeout = config.getValue("tessera.upstream.connect-timeout", Duration.class);
         // Keep-alive connections to each instance, more than Vert.x's default of 5 per host: under load the
         // requests of many players would otherwise queue for a connection (tessera.upstream.connections).
-        client = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true)
-                        .setConnectTimeout((int) connectTimeout.toMillis()),
+        client = vertx.createHttpClient(
+                new HttpClientOptions().setKeepAlive(true).setConnectTimeout((int) connectTimeout.toMillis()),
                 new PoolOptions().setHttp1MaxSize(config.getValue("tessera.upstream.connections", Integer.class)));
-        streaming = java.net.http.HttpClient.newBuilder().connectTimeout(connectTimeout).build();
+        streaming = java.net.http.HttpClient.newBuilder()
+                .connectTimeout(connectTimeout)
+                .build();
         boolean dns = switch (config.getValue("tessera.upstream.discovery", String.class)) {
             case "static" -> false;
             case "dns" -> true;
-            default -> throw new IllegalStateException("tessera.upstream.discovery (UPSTREAM_DISCOVERY): static or dns");
+            default ->
+                throw new IllegalStateException("tessera.upstream.discovery (UPSTREAM_DISCOVERY): static or dns");
         };
         Duration dnsRefresh = config.getValue("tessera.upstream.dns-refresh", Duration.class);
         for (Upstream u : Upstream.values()) {
-            services.put(u, define(u, config.getValue("tessera.upstream." + u.configName, String.class), dns, dnsRefresh));
+            services.put(
+                    u, define(u, config.getValue("tessera.upstream." + u.configName, String.class), dns, dnsRefresh));
         }
     }
 
@@ -126,7 +129,8 @@ public class Forwarder {
         }
         Stork stork = Stork.getInstance();
         if (stork.getServiceOptional(upstream.configName).isPresent()) {
-            LOG.infof("%s: instances from Stork's own configuration (quarkus.stork.%s), not from %s",
+            LOG.infof(
+                    "%s: instances from Stork's own configuration (quarkus.stork.%s), not from %s",
                     upstream.configName, upstream.configName, urls);
         }
         ConfigWithType discovery;
@@ -135,13 +139,20 @@ public class Forwarder {
             int colon = address.lastIndexOf(':');
             // A records, so a refused or vanished address is dropped at the next look-up; until then the request goes
             // to the next instance. No answer at all (every instance down) is an empty list: a 503 to the client.
-            discovery = new DnsConfiguration().withHostname(address.substring(0, colon)).withPort(address.substring(colon + 1))
-                    .withRecordType("A").withSecure(String.valueOf(secure)).withFailOnError("false")
+            discovery = new DnsConfiguration()
+                    .withHostname(address.substring(0, colon))
+                    .withPort(address.substring(colon + 1))
+                    .withRecordType("A")
+                    .withSecure(String.valueOf(secure))
+                    .withFailOnError("false")
                     .withRefreshPeriod(dnsRefresh.toSeconds() + "s");
         } else {
-            discovery = new StaticConfiguration().withAddressList(String.join(",", addresses)).withSecure(String.valueOf(secure));
+            discovery = new StaticConfiguration()
+                    .withAddressList(String.join(",", addresses))
+                    .withSecure(String.valueOf(secure));
         }
-        stork.defineIfAbsent(upstream.configName, ServiceDefinition.of(discovery, new LeastResponseTimeConfiguration()));
+        stork.defineIfAbsent(
+                upstream.configName, ServiceDefinition.of(discovery, new LeastResponseTimeConfiguration()));
         return stork.getService(upstream.configName);
     }
 
@@ -165,7 +176,8 @@ public class Forwarder {
     public Response stream(Upstream upstream, String pathAndQuery, String player) {
         long deadline = System.nanoTime() + timeoutMs * 1_000_000;
         Service service = services.get(upstream);
-        List<ServiceInstance> untried = new ArrayList<>(service.getInstances().await().indefinitely());
+        List<ServiceInstance> untried =
+                new ArrayList<>(service.getInstances().await().indefinitely());
         if (untried.isEmpty()) { // DNS discovery while no instance is up
             return unavailable(upstream, pathAndQuery);
         }
@@ -177,8 +189,10 @@ public class Forwarder {
             }
             ServiceInstance instance = service.selectInstanceAndRecordStart(untried, true);
             untried.removeIf(i -> i.getId() == instance.getId());
-            java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(uri(instance, pathAndQuery))
-                    .timeout(Duration.ofNanos(remaining)).GET();
+            java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(
+                            uri(instance, pathAndQuery))
+                    .timeout(Duration.ofNanos(remaining))
+                    .GET();
             if (player != null) {
                 request.header(PLAYER_HEADER, player);
             }
@@ -188,8 +202,9 @@ public class Forwarder {
             } catch (ConnectException | HttpConnectTimeoutException e) {
                 // Never reached the instance: another one may take it.
                 instance.recordEnd(e);
-                LOG.debugf("GET %s on %s: %s:%d not reachable (%s)", pathAndQuery, upstream, instance.getHost(),
-                        instance.getPort(), e.toString());
+                LOG.debugf(
+                        "GET %s on %s: %s:%d not reachable (%s)",
+                        pathAndQuery, upstream, instance.getHost(), instance.getPort(), e.toString());
                 if (untried.isEmpty()) {
                     LOG.warnf("GET %s on %s: no instance reachable", pathAndQuery, upstream);
                     return unavailable(upstream, pathAndQuery);
@@ -229,33 +244,46 @@ public class Forwarder {
 
     private static URI uri(ServiceInstance instance, String pathAndQuery) {
         String host = instance.getHost().contains(":") ? "[" + instance.getHost() + "]" : instance.getHost(); // IPv6
-        return URI.create((instance.isSecure() ? "https://" : "http://") + host + ":" + instance.getPort() + pathAndQuery);
+        return URI.create(
+                (instance.isSecure() ? "https://" : "http://") + host + ":" + instance.getPort() + pathAndQuery);
     }
 
     /** Retryable: the client may send the same request again after Retry-After (a move with the same expectedVersion). */
     private static Response unavailable(Upstream upstream, String pathAndQuery) {
-        Response problem = ProblemMappers.respond(new Problem(Problem.TYPE_BASE + "service-unavailable", "Service unavailable",
-                503, "the " + upstream.name().toLowerCase() + " service did not answer; retry shortly", pathAndQuery, Map.of()));
+        Response problem = ProblemMappers.respond(new Problem(
+                Problem.TYPE_BASE + "service-unavailable",
+                "Service unavailable",
+                503,
+                "the " + upstream.name().toLowerCase() + " service did not answer; retry shortly",
+                pathAndQuery,
+                Map.of()));
         return Response.fromResponse(problem).header(RETRY_AFTER, "1").build();
     }
 
     private Uni<Response> send(Upstream upstream, HttpMethod method, String pathAndQuery, byte[] body, String player) {
         Service service = services.get(upstream);
-        Exchange exchange = new Exchange(upstream, service, method, pathAndQuery, body, player,
-                System.nanoTime() + timeoutMs * 1_000_000);
+        Exchange exchange = new Exchange(
+                upstream, service, method, pathAndQuery, body, player, System.nanoTime() + timeoutMs * 1_000_000);
         return service.getInstances()
                 .chain(instances -> attempt(exchange, new ArrayList<>(instances)))
-                .ifNoItem().after(Duration.ofMillis(timeoutMs))
+                .ifNoItem()
+                .after(Duration.ofMillis(timeoutMs))
                 .failWith(() -> new TimeoutException("no answer within " + timeoutMs + " ms"))
-                .onFailure().recoverWithItem(e -> {
+                .onFailure()
+                .recoverWithItem(e -> {
                     LOG.warnf("%s %s on %s failed: %s", method, pathAndQuery, upstream, e.toString());
                     return unavailable(upstream, pathAndQuery);
                 });
     }
 
-    private record Exchange(Upstream upstream, Service service, HttpMethod method, String pathAndQuery, byte[] body,
-                            String player, long deadline) {
-    }
+    private record Exchange(
+            Upstream upstream,
+            Service service,
+            HttpMethod method,
+            String pathAndQuery,
+            byte[] body,
+            String player,
+            long deadline) {}
 
     /**
      * Sends to one instance of those not tried yet. Vert.x hands out the request only once it has a connection to
@@ -265,34 +293,52 @@ public class Forwarder {
         ServiceInstance instance = exchange.service().selectInstanceAndRecordStart(untried, true);
         untried.removeIf(i -> i.getId() == instance.getId());
         long remainingMs = Math.max(1, (exchange.deadline() - System.nanoTime()) / 1_000_000);
-        RequestOptions options = new RequestOptions().setMethod(exchange.method())
-                .setHost(instance.getHost()).setPort(instance.getPort()).setSsl(instance.isSecure())
+        RequestOptions options = new RequestOptions()
+                .setMethod(exchange.method())
+                .setHost(instance.getHost())
+                .setPort(instance.getPort())
+                .setSsl(instance.isSecure())
                 .setURI(exchange.pathAndQuery())
                 // connect: the wait for a pooled or new connection; idle: for the next bytes of the answer
-                .setConnectTimeout(remainingMs).setIdleTimeout(remainingMs);
+                .setConnectTimeout(remainingMs)
+                .setIdleTimeout(remainingMs);
         return client.request(options).onItemOrFailure().transformToUni((request, notConnected) -> {
             if (notConnected != null) {
                 instance.recordEnd(notConnected);
-                LOG.debugf("%s %s on %s: %s:%d not reachable (%s)", exchange.method(), exchange.pathAndQuery(),
-                        exchange.upstream(), instance.getHost(), instance.getPort(), notConnected.toString());
+                LOG.debugf(
+                        "%s %s on %s: %s:%d not reachable (%s)",
+                        exchange.method(),
+                        exchange.pathAndQuery(),
+                        exchange.upstream(),
+                        instance.getHost(),
+                        instance.getPort(),
+                        notConnected.toString());
                 return untried.isEmpty()
-                        ? Uni.createFrom().failure(new ConnectException("no instance reachable: " + notConnected.getMessage()))
+                        ? Uni.createFrom()
+                                .failure(new ConnectException("no instance reachable: " + notConnected.getMessage()))
                         : attempt(exchange, untried);
             }
             return deliver(request, exchange)
-                    .onTermination().invoke((answer, failure, cancelled) -> {
+                    .onTermination()
+                    .invoke((answer, failure, cancelled) -> {
                         if (answer != null) {
                             instance.recordReply();
                         } else {
                             // sent, so not sent again (the caller logs the failure; this names the instance)
-                            LOG.debugf("%s %s on %s: %s:%d failed after the request was sent (%s)", exchange.method(),
-                                    exchange.pathAndQuery(), exchange.upstream(), instance.getHost(), instance.getPort(),
+                            LOG.debugf(
+                                    "%s %s on %s: %s:%d failed after the request was sent (%s)",
+                                    exchange.method(),
+                                    exchange.pathAndQuery(),
+                                    exchange.upstream(),
+                                    instance.getHost(),
+                                    instance.getPort(),
                                     cancelled ? "timed out" : failure.toString());
                         }
                         instance.recordEnd(cancelled ? new TimeoutException("cancelled") : failure);
                     })
                     // cancelled when the gateway's timeout fires: let go of the connection too
-                    .onCancellation().invoke(request::reset);
+                    .onCancellation()
+                    .invoke(request::reset);
         });
     }
 

@@ -1,12 +1,12 @@
 package dev.tessera.gateway.api;
 
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+
 import dev.tessera.gateway.TestPlayer;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import org.junit.jupiter.api.Test;
-
-import static io.restassured.RestAssured.given;
-import static org.hamcrest.Matchers.equalTo;
 
 /**
  * What reaches the services: the verified player in X-Tessera-Player, and never a value a client put
@@ -19,15 +19,26 @@ class ForwardingTest {
     void the_authenticated_player_is_forwarded_and_a_client_sent_player_header_is_not() {
         TestPlayer gus = TestPlayer.signUp("fwd-gus");
         TestPlayer hal = TestPlayer.signUp("fwd-hal");
-        given().header("Authorization", gus.bearer()).header("X-Tessera-Player", hal.id())
-                .contentType(ContentType.JSON).body("{\"game\": \"alhambra\", \"seats\": 3}")
-                .post("/api/v1/tables").then().statusCode(200)
-                .body("method", equalTo("POST")).body("uri", equalTo("/api/v1/tables"))
-                .body("player", equalTo(gus.id())).body("playerHeaders", equalTo(1));
-        given().header("Authorization", gus.bearer()).header("X-Tessera-Player", hal.id())
-                .contentType(ContentType.JSON).body("{\"expectedVersion\": 1, \"move\": {}}")
-                .post("/api/v1/games/g-1/moves").then().statusCode(200)
-                .body("uri", equalTo("/api/v1/games/g-1/moves")).body("player", equalTo(gus.id()));
+        given().header("Authorization", gus.bearer())
+                .header("X-Tessera-Player", hal.id())
+                .contentType(ContentType.JSON)
+                .body("{\"game\": \"alhambra\", \"seats\": 3}")
+                .post("/api/v1/tables")
+                .then()
+                .statusCode(200)
+                .body("method", equalTo("POST"))
+                .body("uri", equalTo("/api/v1/tables"))
+                .body("player", equalTo(gus.id()))
+                .body("playerHeaders", equalTo(1));
+        given().header("Authorization", gus.bearer())
+                .header("X-Tessera-Player", hal.id())
+                .contentType(ContentType.JSON)
+                .body("{\"expectedVersion\": 1, \"move\": {}}")
+                .post("/api/v1/games/g-1/moves")
+                .then()
+                .statusCode(200)
+                .body("uri", equalTo("/api/v1/games/g-1/moves"))
+                .body("player", equalTo(gus.id()));
     }
 
     @Test
@@ -35,23 +46,45 @@ class ForwardingTest {
         TestPlayer ivy = TestPlayer.signUp("fwd-ivy");
         TestPlayer jay = TestPlayer.signUp("fwd-jay");
         // Nothing reaches a service without a credential, whatever header the client makes up.
-        given().header("X-Tessera-Player", ivy.id()).get("/api/v1/games/g-2").then().statusCode(401)
+        given().header("X-Tessera-Player", ivy.id())
+                .get("/api/v1/games/g-2")
+                .then()
+                .statusCode(401)
                 .contentType("application/problem+json");
-        given().header("X-Tessera-Player", ivy.id()).get("/api/v1/tables?status=open").then().statusCode(401);
+        given().header("X-Tessera-Player", ivy.id())
+                .get("/api/v1/tables?status=open")
+                .then()
+                .statusCode(401);
         // A registered player not at the game (a spectator there) is forwarded as themselves.
-        given().header("Authorization", jay.bearer()).header("X-Tessera-Player", ivy.id()).get("/api/v1/games/g-2")
-                .then().statusCode(200).body("uri", equalTo("/api/v1/games/g-2")).body("player", equalTo(jay.id()))
+        given().header("Authorization", jay.bearer())
+                .header("X-Tessera-Player", ivy.id())
+                .get("/api/v1/games/g-2")
+                .then()
+                .statusCode(200)
+                .body("uri", equalTo("/api/v1/games/g-2"))
+                .body("player", equalTo(jay.id()))
                 .body("playerHeaders", equalTo(1));
-        given().header("Authorization", jay.bearer()).get("/api/v1/tables?status=open").then().statusCode(200)
+        given().header("Authorization", jay.bearer())
+                .get("/api/v1/tables?status=open")
+                .then()
+                .statusCode(200)
                 .body("uri", equalTo("/api/v1/tables?status=open"));
     }
 
     @Test
     void an_api_key_acts_for_its_player_upstream_too() {
         TestPlayer jo = TestPlayer.signUp("fwd-jo");
-        String key = given().header("Authorization", jo.bearer()).post("/api/v1/players/me/api-keys")
-                .then().statusCode(201).extract().path("key");
-        given().header("X-Api-Key", key).post("/api/v1/tables/t-1/join").then().statusCode(200)
-                .body("uri", equalTo("/api/v1/tables/t-1/join")).body("player", equalTo(jo.id()));
+        String key = given().header("Authorization", jo.bearer())
+                .post("/api/v1/players/me/api-keys")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("key");
+        given().header("X-Api-Key", key)
+                .post("/api/v1/tables/t-1/join")
+                .then()
+                .statusCode(200)
+                .body("uri", equalTo("/api/v1/tables/t-1/join"))
+                .body("player", equalTo(jo.id()));
     }
 }

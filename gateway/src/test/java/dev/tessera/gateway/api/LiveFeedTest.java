@@ -1,5 +1,10 @@
 package dev.tessera.gateway.api;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
 import dev.tessera.events.Topics;
@@ -11,8 +16,6 @@ import dev.tessera.infra.TestInfrastructure;
 import dev.tessera.infra.TestKafka;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import org.junit.jupiter.api.Test;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -26,11 +29,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * The live feed: the past from game-service (here a stand-in), then new events from the real broker,
@@ -66,13 +65,19 @@ class LiveFeedTest {
 
     @org.junit.jupiter.api.BeforeEach
     void registerSpectator() {
-        spectator = dev.tessera.gateway.TestPlayer.signUp("live-" + gameId.substring(0, 8)).bearer();
+        spectator = dev.tessera.gateway.TestPlayer.signUp("live-" + gameId.substring(0, 8))
+                .bearer();
     }
 
     private CloudEvent event(long version) {
-        return codec.envelope("/tessera/game-service", gameId, version, version == 1
-                ? new GameStarted(gameId, "t", "builders", List.of("ana", "bob"), 42L, Map.of(), null)
-                : new BuildersEvent.TurnEnded("ana", 1, 0, 0, 0, "bob"), OffsetDateTime.now());
+        return codec.envelope(
+                "/tessera/game-service",
+                gameId,
+                version,
+                version == 1
+                        ? new GameStarted(gameId, "t", "builders", List.of("ana", "bob"), 42L, Map.of(), null)
+                        : new BuildersEvent.TurnEnded("ana", 1, 0, 0, 0, "bob"),
+                OffsetDateTime.now());
     }
 
     /** Stores events 1..n in the stand-in's history (what game-service would answer). */
@@ -85,7 +90,11 @@ class LiveFeedTest {
 
     private void published(int version) {
         stored(version);
-        TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.GAME_EVENTS, gameId, codec.write(stream.get(version - 1)));
+        TestKafka.produce(
+                TestInfrastructure.bootstrapServers(),
+                Topics.GAME_EVENTS,
+                gameId,
+                codec.write(stream.get(version - 1)));
     }
 
     /** Reads the SSE stream in the background: each event's id and data. */
@@ -98,14 +107,15 @@ class LiveFeedTest {
 
     private Feed open(String query, String lastEventId) {
         HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve("api/v1/games/" + gameId + "/live" + query))
-                .header("Accept", "text/event-stream").header("Authorization", spectator);
+                .header("Accept", "text/event-stream")
+                .header("Authorization", spectator);
         if (lastEventId != null) {
             request.header("Last-Event-ID", lastEventId);
         }
         List<String> ids = new CopyOnWriteArrayList<>();
         List<String> data = new CopyOnWriteArrayList<>();
-        CompletableFuture<HttpResponse<Stream<String>>> response = HttpClient.newHttpClient()
-                .sendAsync(request.build(), HttpResponse.BodyHandlers.ofLines());
+        CompletableFuture<HttpResponse<Stream<String>>> response =
+                HttpClient.newHttpClient().sendAsync(request.build(), HttpResponse.BodyHandlers.ofLines());
         opened.add(response);
         response.thenAcceptAsync(r -> r.body().forEach(line -> {
             if (line.startsWith("id:")) {
@@ -173,18 +183,33 @@ class LiveFeedTest {
     @Test
     void an_unknown_game_or_a_bad_resume_position_is_a_problem_before_any_stream_starts() {
         String bearer = spectator;
-        io.restassured.RestAssured.given().header("Authorization", bearer).accept("text/event-stream")
+        io.restassured.RestAssured.given()
+                .header("Authorization", bearer)
+                .accept("text/event-stream")
                 .get("/api/v1/games/" + UUID.randomUUID() + "/live")
-                .then().statusCode(404).contentType("application/problem+json");
+                .then()
+                .statusCode(404)
+                .contentType("application/problem+json");
         FakeUpstreams.history(gameId, List.of());
         for (String[] bad : new String[][] {{"Last-Event-ID", "-1"}, {"Last-Event-ID", "seven"}}) {
-            io.restassured.RestAssured.given().header("Authorization", bearer).header(bad[0], bad[1]).accept("text/event-stream")
+            io.restassured.RestAssured.given()
+                    .header("Authorization", bearer)
+                    .header(bad[0], bad[1])
+                    .accept("text/event-stream")
                     .get("/api/v1/games/" + gameId + "/live")
-                    .then().statusCode(400).contentType("application/problem+json").body("field", org.hamcrest.Matchers.equalTo(bad[0]));
+                    .then()
+                    .statusCode(400)
+                    .contentType("application/problem+json")
+                    .body("field", org.hamcrest.Matchers.equalTo(bad[0]));
         }
-        io.restassured.RestAssured.given().header("Authorization", bearer).accept("text/event-stream")
+        io.restassured.RestAssured.given()
+                .header("Authorization", bearer)
+                .accept("text/event-stream")
                 .get("/api/v1/games/" + gameId + "/live?from=abc")
-                .then().statusCode(400).contentType("application/problem+json").body("field", org.hamcrest.Matchers.equalTo("from"));
+                .then()
+                .statusCode(400)
+                .contentType("application/problem+json")
+                .body("field", org.hamcrest.Matchers.equalTo("from"));
     }
 
     @Test

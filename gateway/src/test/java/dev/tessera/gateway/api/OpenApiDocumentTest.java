@@ -1,22 +1,21 @@
 package dev.tessera.gateway.api;
 
-import io.quarkus.test.junit.QuarkusTest;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
-
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
+
+import io.quarkus.test.junit.QuarkusTest;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The API document at /q/openapi is complete enough for a client generator: every operation under /api/v1 has
@@ -29,14 +28,22 @@ class OpenApiDocumentTest {
     private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "patch");
     /** The POST operations that take no body (they act on the resource in their path). */
     private static final Set<String> POSTS_WITHOUT_BODY = Set.of(
-            "POST /api/v1/tables/{id}/join", "POST /api/v1/tables/{id}/start", "POST /api/v1/tables/{id}/leave",
-            "POST /api/v1/players/me/tokens", "POST /api/v1/players/me/api-keys");
+            "POST /api/v1/tables/{id}/join",
+            "POST /api/v1/tables/{id}/start",
+            "POST /api/v1/tables/{id}/leave",
+            "POST /api/v1/players/me/tokens",
+            "POST /api/v1/players/me/api-keys");
 
     private Map<String, Object> document;
 
     @BeforeEach
     void load() {
-        document = given().get("/q/openapi?format=json").then().statusCode(200).extract().jsonPath().getMap("$");
+        document = given().get("/q/openapi?format=json")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getMap("$");
     }
 
     @Test
@@ -141,7 +148,9 @@ class OpenApiDocumentTest {
     void the_problem_schema_has_the_members_the_services_emit() {
         Map<String, Object> problem = schema("Problem");
         Set<String> properties = map(problem.get("properties")).keySet();
-        assertTrue(properties.containsAll(List.of("type", "title", "status", "detail", "instance", "rule", "field", "currentVersion")),
+        assertTrue(
+                properties.containsAll(
+                        List.of("type", "title", "status", "detail", "instance", "rule", "field", "currentVersion")),
                 "Problem has " + properties);
         assertEquals(Boolean.TRUE, problem.get("additionalProperties"), "further extension members are allowed");
     }
@@ -153,24 +162,42 @@ class OpenApiDocumentTest {
         assertTrue(list(move.get("required")).contains("type"), "a move's type is required");
         assertEquals("string", map(map(move.get("properties")).get("type")).get("type"));
         assertEquals(Boolean.TRUE, move.get("additionalProperties"), "a move has game-specific members");
-        Set<String> schemaExampleTypes = list(move.get("examples")).stream().map(e -> (String) map(e).get("type")).collect(Collectors.toSet());
-        assertTrue(schemaExampleTypes.containsAll(Set.of("buy-tile", "build", "send-worker")), "examples: " + schemaExampleTypes);
+        Set<String> schemaExampleTypes = list(move.get("examples")).stream()
+                .map(e -> (String) map(e).get("type"))
+                .collect(Collectors.toSet());
+        assertTrue(
+                schemaExampleTypes.containsAll(Set.of("buy-tile", "build", "send-worker")),
+                "examples: " + schemaExampleTypes);
 
         Map<String, Object> playMove = operation("/api/v1/games/{id}/moves", "post");
-        Map<String, Object> examples = map(map(map(map(playMove.get("requestBody")).get("content")).get("application/json")).get("examples"));
+        Map<String, Object> examples =
+                map(map(map(map(playMove.get("requestBody")).get("content")).get("application/json"))
+                        .get("examples"));
         for (String game : List.of("alhambra", "carrara", "builders")) {
-            List<Map<String, Object>> ofGame = examples.entrySet().stream().filter(e -> e.getKey().startsWith(game + "-"))
-                    .map(e -> map(map(e.getValue()).get("value"))).toList();
+            List<Map<String, Object>> ofGame = examples.entrySet().stream()
+                    .filter(e -> e.getKey().startsWith(game + "-"))
+                    .map(e -> map(map(e.getValue()).get("value")))
+                    .toList();
             assertFalse(ofGame.isEmpty(), "no move example for " + game + " among " + examples.keySet());
             for (Map<String, Object> example : ofGame) {
                 assertNotNull(example.get("expectedVersion"), game + " example without expectedVersion");
                 assertNotNull(map(example.get("move")).get("type"), game + " example move without type");
             }
         }
-        Map<String, Object> legal = map(map(map(operation("/api/v1/games/{id}/legal-moves", "get").get("responses")).get("200")).get("content"));
-        assertTrue(map(map(legal.get("application/json")).get("examples")).keySet().containsAll(List.of("alhambra", "carrara", "builders")));
-        assertEquals("#/components/schemas/Move", map(map(schema("LegalMoves").get("properties")).get("moves")).entrySet().stream()
-                .filter(e -> e.getKey().equals("items")).map(e -> map(e.getValue()).get("$ref")).findFirst().orElse(null));
+        Map<String, Object> legal =
+                map(map(map(operation("/api/v1/games/{id}/legal-moves", "get").get("responses"))
+                                .get("200"))
+                        .get("content"));
+        assertTrue(map(map(legal.get("application/json")).get("examples"))
+                .keySet()
+                .containsAll(List.of("alhambra", "carrara", "builders")));
+        assertEquals(
+                "#/components/schemas/Move",
+                map(map(schema("LegalMoves").get("properties")).get("moves")).entrySet().stream()
+                        .filter(e -> e.getKey().equals("items"))
+                        .map(e -> map(e.getValue()).get("$ref"))
+                        .findFirst()
+                        .orElse(null));
     }
 
     @Test
@@ -180,24 +207,38 @@ class OpenApiDocumentTest {
         Map<String, Object> ok = map(map(live.get("responses")).get("200"));
         Map<String, Object> stream = map(map(ok.get("content")).get("text/event-stream"));
         assertFalse(stream.isEmpty(), "200 is text/event-stream");
-        String example = (String) map(map(stream.get("examples")).values().iterator().next()).get("value");
+        String example = (String)
+                map(map(stream.get("examples")).values().iterator().next()).get("value");
         assertTrue(example.contains("id: 1\n") && example.contains("data: {"), example);
-        Set<String> parameters = list(live.get("parameters")).stream().map(p -> map(p).get("in") + ":" + map(p).get("name"))
+        Set<String> parameters = list(live.get("parameters")).stream()
+                .map(p -> map(p).get("in") + ":" + map(p).get("name"))
                 .collect(Collectors.toSet());
-        assertTrue(parameters.containsAll(Set.of("path:id", "query:from", "header:Last-Event-ID")), "parameters: " + parameters);
+        assertTrue(
+                parameters.containsAll(Set.of("path:id", "query:from", "header:Last-Event-ID")),
+                "parameters: " + parameters);
     }
 
     @Test
     void game_views_document_their_common_fields_and_leave_the_state_open() {
         Map<String, Object> view = schema("GameView");
         Map<String, Object> properties = map(view.get("properties"));
-        assertTrue(properties.keySet().containsAll(List.of("gameId", "tableId", "game", "players", "version", "over", "state", "clock")));
+        assertTrue(properties
+                .keySet()
+                .containsAll(List.of("gameId", "tableId", "game", "players", "version", "over", "state", "clock")));
         Map<String, Object> state = map(properties.get("state"));
         assertEquals("object", state.get("type"));
-        assertTrue(anyValue(state.get("additionalProperties")), "state is game-specific: " + state.get("additionalProperties"));
-        Map<String, Object> examples = map(map(map(map(map(operation("/api/v1/games/{id}", "get").get("responses")).get("200"))
-                .get("content")).get("application/json")).get("examples"));
-        assertTrue(examples.keySet().containsAll(List.of("alhambra", "carrara", "builders")), "view examples: " + examples.keySet());
+        assertTrue(
+                anyValue(state.get("additionalProperties")),
+                "state is game-specific: " + state.get("additionalProperties"));
+        Map<String, Object> examples =
+                map(map(map(map(map(operation("/api/v1/games/{id}", "get").get("responses"))
+                                                .get("200"))
+                                        .get("content"))
+                                .get("application/json"))
+                        .get("examples"));
+        assertTrue(
+                examples.keySet().containsAll(List.of("alhambra", "carrara", "builders")),
+                "view examples: " + examples.keySet());
     }
 
     /** {@code additionalProperties: true}, or the empty schema, which allows any value just the same. */
@@ -217,7 +258,8 @@ class OpenApiDocumentTest {
     private Map<String, Object> resolve(Map<String, Object> response) {
         Object ref = response.get("$ref");
         if (ref instanceof String r && r.startsWith("#/components/responses/")) {
-            Map<String, Object> shared = map(map(map(document.get("components")).get("responses")).get(r.substring("#/components/responses/".length())));
+            Map<String, Object> shared = map(map(map(document.get("components")).get("responses"))
+                    .get(r.substring("#/components/responses/".length())));
             assertFalse(shared.isEmpty(), "dangling reference " + r);
             return shared;
         }
@@ -232,14 +274,20 @@ class OpenApiDocumentTest {
     @Test
     void table_and_quick_play_options_document_the_clock_and_carraras_expansion_with_an_example() {
         for (String name : List.of("OpenTableRequest", "QueueRequest")) {
-            Object description = map(map(schema(name).get("properties")).get("options")).get("description");
-            assertTrue(description instanceof String d && d.contains("`clock`") && d.contains("`expansion`"), name + ".options: " + description);
+            Object description =
+                    map(map(schema(name).get("properties")).get("options")).get("description");
+            assertTrue(
+                    description instanceof String d && d.contains("`clock`") && d.contains("`expansion`"),
+                    name + ".options: " + description);
         }
         assertTrue(list(schema("QueueEntry").get("required")).contains("options"), "a queue entry shows its options");
         for (String path : List.of("/api/v1/tables", "/api/v1/matchmaking")) {
-            Map<String, Object> examples = map(map(map(map(operation(path, "post").get("requestBody")).get("content"))
-                    .get("application/json")).get("examples"));
-            Map<String, Object> carrara = map(map(examples.get("carrara-expansion")).get("value"));
+            Map<String, Object> examples =
+                    map(map(map(map(operation(path, "post").get("requestBody")).get("content"))
+                                    .get("application/json"))
+                            .get("examples"));
+            Map<String, Object> carrara =
+                    map(map(examples.get("carrara-expansion")).get("value"));
             assertEquals("carrara", carrara.get("game"), path + " examples: " + examples.keySet());
             assertEquals("true", map(carrara.get("options")).get("expansion"), path);
         }
@@ -248,7 +296,8 @@ class OpenApiDocumentTest {
     /** Examples on the referenced component schema count too. */
     private boolean hasSchemaExamples(Map<String, Object> mediaType) {
         Object ref = map(mediaType.get("schema")).get("$ref");
-        return ref instanceof String r && schema(r.substring(r.lastIndexOf('/') + 1)).get("examples") != null;
+        return ref instanceof String r
+                && schema(r.substring(r.lastIndexOf('/') + 1)).get("examples") != null;
     }
 
     @SuppressWarnings("unchecked")

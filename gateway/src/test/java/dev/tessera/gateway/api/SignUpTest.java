@@ -1,32 +1,35 @@
 package dev.tessera.gateway.api;
 
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.tessera.gateway.TestPlayer;
 import dev.tessera.infra.TestInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
-import org.junit.jupiter.api.Test;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.Map;
 import java.util.UUID;
-
-import static io.restassured.RestAssured.given;
-import static org.hamcrest.Matchers.equalTo;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 @QuarkusTest
 class SignUpTest {
 
     @Test
     void signing_up_answers_the_player_and_a_token_whose_subject_is_the_player_id() {
-        var response = given().contentType(ContentType.JSON).body(Map.of("name", "signup-ana"))
+        var response = given().contentType(ContentType.JSON)
+                .body(Map.of("name", "signup-ana"))
                 .post("/api/v1/players")
-                .then().statusCode(201).contentType(ContentType.JSON).extract();
+                .then()
+                .statusCode(201)
+                .contentType(ContentType.JSON)
+                .extract();
         JsonPath body = response.jsonPath();
         String id = body.getString("id");
         assertTrue(response.header("Location").endsWith("/api/v1/players/" + id));
@@ -38,50 +41,89 @@ class SignUpTest {
         assertEquals(id, claims.getString("upn"));
         long lifespan = claims.getLong("exp") - claims.getLong("iat");
         assertEquals(Duration.ofDays(7).toSeconds(), lifespan, "tokens last the configured 7 days");
-        assertTrue(Instant.parse(body.getString("expiresAt")).isAfter(Instant.now().plus(Duration.ofDays(6))));
+        assertTrue(
+                Instant.parse(body.getString("expiresAt")).isAfter(Instant.now().plus(Duration.ofDays(6))));
 
         // The token is the player's identity from now on.
-        given().header("Authorization", "Bearer " + body.getString("token")).get("/api/v1/players/me")
-                .then().statusCode(200).body("id", equalTo(id)).body("name", equalTo("signup-ana"));
+        given().header("Authorization", "Bearer " + body.getString("token"))
+                .get("/api/v1/players/me")
+                .then()
+                .statusCode(200)
+                .body("id", equalTo(id))
+                .body("name", equalTo("signup-ana"));
         // Anyone may look a player up by id: the name is public.
-        given().header("Authorization", "Bearer " + body.getString("token")).get("/api/v1/players/" + id).then().statusCode(200)
-                .body("id", equalTo(id)).body("name", equalTo("signup-ana"));
+        given().header("Authorization", "Bearer " + body.getString("token"))
+                .get("/api/v1/players/" + id)
+                .then()
+                .statusCode(200)
+                .body("id", equalTo(id))
+                .body("name", equalTo("signup-ana"));
     }
 
     @Test
     void a_taken_name_is_a_409_problem_whatever_its_case_and_nobody_is_stored_twice() {
         TestPlayer.signUp("signup-bob");
         for (String name : new String[] {"signup-bob", "SIGNUP-Bob"}) {
-            given().contentType(ContentType.JSON).body(Map.of("name", name)).post("/api/v1/players")
-                    .then().statusCode(409).contentType("application/problem+json")
+            given().contentType(ContentType.JSON)
+                    .body(Map.of("name", name))
+                    .post("/api/v1/players")
+                    .then()
+                    .statusCode(409)
+                    .contentType("application/problem+json")
                     .body("rule", equalTo("name-taken"));
         }
-        assertEquals(1, TestInfrastructure.postgres().count("tessera_gateway",
-                "SELECT count(*) FROM players WHERE lower(name) = 'signup-bob'"));
+        assertEquals(
+                1,
+                TestInfrastructure.postgres()
+                        .count("tessera_gateway", "SELECT count(*) FROM players WHERE lower(name) = 'signup-bob'"));
     }
 
     @Test
     void a_bad_name_is_a_400_problem_naming_the_field_and_stores_nothing() {
         long before = players();
-        for (String body : new String[] {"{\"name\": \"\"}", "{\"name\": \"two words\"}", "{\"name\": \"" + "x".repeat(41) + "\"}",
-                "{\"name\": \"semi;colon\"}", "{}", "{\"name\": null}"}) {
-            given().contentType(ContentType.JSON).body(body).post("/api/v1/players")
-                    .then().statusCode(400).contentType("application/problem+json").body("field", equalTo("name"));
+        for (String body : new String[] {
+            "{\"name\": \"\"}",
+            "{\"name\": \"two words\"}",
+            "{\"name\": \"" + "x".repeat(41) + "\"}",
+            "{\"name\": \"semi;colon\"}",
+            "{}",
+            "{\"name\": null}"
+        }) {
+            given().contentType(ContentType.JSON)
+                    .body(body)
+                    .post("/api/v1/players")
+                    .then()
+                    .statusCode(400)
+                    .contentType("application/problem+json")
+                    .body("field", equalTo("name"));
         }
-        given().contentType(ContentType.JSON).body("{\"name\": ").post("/api/v1/players")
-                .then().statusCode(400).contentType("application/problem+json");
+        given().contentType(ContentType.JSON)
+                .body("{\"name\": ")
+                .post("/api/v1/players")
+                .then()
+                .statusCode(400)
+                .contentType("application/problem+json");
         assertEquals(before, players());
     }
 
     @Test
     void an_unknown_player_is_a_404_problem() {
         String bearer = TestPlayer.signUp("signup-who").bearer();
-        given().header("Authorization", bearer).get("/api/v1/players/" + UUID.randomUUID()).then().statusCode(404)
+        given().header("Authorization", bearer)
+                .get("/api/v1/players/" + UUID.randomUUID())
+                .then()
+                .statusCode(404)
                 .contentType("application/problem+json");
-        given().header("Authorization", bearer).get("/api/v1/players/not-a-uuid").then().statusCode(404)
+        given().header("Authorization", bearer)
+                .get("/api/v1/players/not-a-uuid")
+                .then()
+                .statusCode(404)
                 .contentType("application/problem+json");
         // Profiles are for registered players, like everything but signing up and the calculators.
-        given().get("/api/v1/players/" + UUID.randomUUID()).then().statusCode(401).contentType("application/problem+json");
+        given().get("/api/v1/players/" + UUID.randomUUID())
+                .then()
+                .statusCode(401)
+                .contentType("application/problem+json");
     }
 
     private static long players() {

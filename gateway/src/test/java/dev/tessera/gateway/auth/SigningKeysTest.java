@@ -1,7 +1,9 @@
 package dev.tessera.gateway.auth;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,11 +23,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The generated key pair: made once, then kept, so tokens outlive a restart; and one pair for all the gateways
@@ -55,7 +54,9 @@ class SigningKeysTest {
         assertTrue(privateKey.startsWith("-----BEGIN PRIVATE KEY-----"));
         assertTrue(publicKey.startsWith("-----BEGIN PUBLIC KEY-----"));
         if (Files.getFileStore(dir).supportsFileAttributeView("posix")) {
-            assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("private.pem"))));
+            assertEquals(
+                    "rw-------",
+                    PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("private.pem"))));
         }
 
         defaults(dir).ensure();
@@ -71,13 +72,16 @@ class SigningKeysTest {
         assertThrows(IllegalStateException.class, () -> defaults(dir).ensure());
 
         Path other = tmp.resolve("other");
-        assertThrows(IllegalStateException.class, () ->
-                keys(other, "https://keys.example/jwks.json", "file:" + other.resolve("private.pem")).ensure());
+        assertThrows(
+                IllegalStateException.class,
+                () -> keys(other, "https://keys.example/jwks.json", "file:" + other.resolve("private.pem"))
+                        .ensure());
         assertFalse(Files.exists(other));
     }
 
     @Test
-    void gateways_starting_together_on_an_empty_folder_end_with_one_pair_that_all_of_them_use(@TempDir Path tmp) throws Exception {
+    void gateways_starting_together_on_an_empty_folder_end_with_one_pair_that_all_of_them_use(@TempDir Path tmp)
+            throws Exception {
         int gateways = 4;
         ExecutorService pool = Executors.newFixedThreadPool(gateways);
         try {
@@ -90,20 +94,25 @@ class SigningKeysTest {
                         together.await();
                         defaults(dir).ensure();
                         // What this gateway signs and verifies with: the files as they are once it has started.
-                        return List.of(Files.readString(dir.resolve("private.pem")), Files.readString(dir.resolve("public.pem")));
+                        return List.of(
+                                Files.readString(dir.resolve("private.pem")),
+                                Files.readString(dir.resolve("public.pem")));
                     }));
                 }
                 List<List<String>> pairs = new ArrayList<>();
                 for (Future<List<String>> gateway : used) {
                     pairs.add(gateway.get());
                 }
-                List<String> pair = List.of(Files.readString(dir.resolve("private.pem")), Files.readString(dir.resolve("public.pem")));
+                List<String> pair = List.of(
+                        Files.readString(dir.resolve("private.pem")), Files.readString(dir.resolve("public.pem")));
                 for (List<String> p : pairs) {
                     assertEquals(pair, p);
                 }
                 assertTrue(partners(pair.get(0), pair.get(1)), "the public key is the private key's");
                 try (Stream<Path> files = Files.list(dir)) {
-                    assertEquals(List.of("private.pem", "public.pem"), files.map(f -> f.getFileName().toString()).sorted().toList());
+                    assertEquals(
+                            List.of("private.pem", "public.pem"),
+                            files.map(f -> f.getFileName().toString()).sorted().toList());
                 }
             }
         } finally {
@@ -112,7 +121,8 @@ class SigningKeysTest {
     }
 
     @Test
-    void a_gateway_that_generated_while_another_put_its_pair_in_place_takes_that_pair(@TempDir Path tmp) throws Exception {
+    void a_gateway_that_generated_while_another_put_its_pair_in_place_takes_that_pair(@TempDir Path tmp)
+            throws Exception {
         Path dir = tmp.resolve("keys");
         defaults(dir).ensure();
         String privateKey = Files.readString(dir.resolve("private.pem"));
@@ -139,7 +149,8 @@ class SigningKeysTest {
     @Test
     void configured_keys_generate_nothing(@TempDir Path tmp) {
         Path dir = tmp.resolve("keys");
-        keys(dir, "file:/etc/tessera/public.pem", "file:/etc/tessera/private.pem").ensure();
+        keys(dir, "file:/etc/tessera/public.pem", "file:/etc/tessera/private.pem")
+                .ensure();
         assertFalse(Files.exists(dir));
     }
 }

@@ -1,5 +1,12 @@
 package dev.tessera.gateway.auth;
 
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.tessera.gateway.TestPlayer;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -7,9 +14,6 @@ import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.ValidatableResponse;
 import io.smallrye.jwt.build.Jwt;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.ConfigProvider;
-import org.junit.jupiter.api.Test;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,13 +21,8 @@ import java.util.Base64;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-
-import static io.restassured.RestAssured.given;
-import static org.hamcrest.Matchers.containsString;
-import static org.hamcrest.Matchers.equalTo;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.junit.jupiter.api.Test;
 
 /**
  * Bearer tokens are verified once and then served from {@link VerifiedTokens}, through the whole HTTP path.
@@ -65,7 +64,9 @@ class TokenCacheTest {
         me(ana.token()).statusCode(200).body("id", equalTo(ana.id()));
         assertEquals(misses + 2, tokens.misses());
 
-        given().get("/q/metrics").then().statusCode(200)
+        given().get("/q/metrics")
+                .then()
+                .statusCode(200)
                 .body(containsString("tessera_gateway_token_cache_total{result=\"hit\""))
                 .body(containsString("tessera_gateway_token_cache_total{result=\"miss\""))
                 .body(containsString("tessera_gateway_token_cache_size"));
@@ -76,8 +77,12 @@ class TokenCacheTest {
         TestPlayer cyd = TestPlayer.signUp("cache-cyd");
         // exp in whole seconds, 0.5 to 1.5 s from now: long enough to be cached, short enough to wait for.
         long exp = Instant.now().plusMillis(500).getEpochSecond() + 1;
-        String shortLived = Jwt.issuer(issuer()).subject(cyd.id()).upn(cyd.id()).groups(Set.of(Tokens.PLAYER_GROUP))
-                .expiresAt(exp).sign();
+        String shortLived = Jwt.issuer(issuer())
+                .subject(cyd.id())
+                .upn(cyd.id())
+                .groups(Set.of(Tokens.PLAYER_GROUP))
+                .expiresAt(exp)
+                .sign();
 
         me(shortLived).statusCode(200).body("id", equalTo(cyd.id()));
         assertTrue(tokens.holds(shortLived), "the token is cached while it is valid");
@@ -110,8 +115,9 @@ class TokenCacheTest {
         // The claims changed (another player), the genuine signature kept.
         String claims = new String(Base64.getUrlDecoder().decode(parts[1]), StandardCharsets.UTF_8)
                 .replace(dan.id(), UUID.randomUUID().toString());
-        String otherClaims = parts[0] + "." + Base64.getUrlEncoder().withoutPadding()
-                .encodeToString(claims.getBytes(StandardCharsets.UTF_8)) + "." + parts[2];
+        String otherClaims = parts[0] + "."
+                + Base64.getUrlEncoder().withoutPadding().encodeToString(claims.getBytes(StandardCharsets.UTF_8)) + "."
+                + parts[2];
         // The genuine token with something appended: not the same string, so not the cached verification.
         String appended = dan.token() + "A";
 
@@ -131,13 +137,17 @@ class TokenCacheTest {
     }
 
     private static ValidatableResponse me(String token) {
-        return given().header("Authorization", "Bearer " + token).get("/api/v1/players/me").then();
+        return given().header("Authorization", "Bearer " + token)
+                .get("/api/v1/players/me")
+                .then();
     }
 
     private static void unauthenticated(ValidatableResponse response) {
-        response.statusCode(401).contentType("application/problem+json")
+        response.statusCode(401)
+                .contentType("application/problem+json")
                 .header("WWW-Authenticate", "Bearer")
-                .body("type", equalTo("https://tessera.dev/problems/unauthenticated")).body("status", equalTo(401));
+                .body("type", equalTo("https://tessera.dev/problems/unauthenticated"))
+                .body("status", equalTo(401));
     }
 
     private static String issuer() {

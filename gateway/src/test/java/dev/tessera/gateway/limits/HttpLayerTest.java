@@ -1,10 +1,12 @@
 package dev.tessera.gateway.limits;
 
-import io.restassured.RestAssured;
-import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.http.ContentType;
-import org.junit.jupiter.api.Test;
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.restassured.http.ContentType;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,10 +15,7 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-
-import static io.restassured.RestAssured.given;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * Requests the HTTP layer refuses before any resource sees them, sent byte for byte over a socket (an HTTP client
@@ -29,7 +28,8 @@ class HttpLayerTest {
     void a_malformed_percent_escape_is_a_400_problem() throws IOException {
         Raw answer = send("GET /api/v1/games/abc%zz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
         answer.isProblem(400, "https://tessera.dev/problems/malformed-request");
-        send("GET /api/v1/tables HTTP/1.1\r\nConnection: close\r\n\r\n").isProblem(400, "https://tessera.dev/problems/malformed-request");
+        send("GET /api/v1/tables HTTP/1.1\r\nConnection: close\r\n\r\n")
+                .isProblem(400, "https://tessera.dev/problems/malformed-request");
     }
 
     /**
@@ -39,13 +39,28 @@ class HttpLayerTest {
      */
     @Test
     void targets_java_net_uri_refuses_are_refused_or_forwarded_encoded() throws IOException {
-        String bearer = dev.tessera.gateway.TestPlayer.signUp("raw-" + java.util.UUID.randomUUID().toString().substring(0, 8)).bearer();
-        String[] paths = {"/api/v1/tables/a|b", "/api/v1/tables/{x}", "/api/v1/tables/a\"b", "/api/v1/tables/<x>",
-                "/api/v1/tables/a\\b", "/api/v1/tables/a^b", "/api/v1/tables/a`b", "/api/v1/players/%", "/api/v1/games/%G0"};
+        String bearer = dev.tessera.gateway.TestPlayer.signUp(
+                        "raw-" + java.util.UUID.randomUUID().toString().substring(0, 8))
+                .bearer();
+        String[] paths = {
+            "/api/v1/tables/a|b",
+            "/api/v1/tables/{x}",
+            "/api/v1/tables/a\"b",
+            "/api/v1/tables/<x>",
+            "/api/v1/tables/a\\b",
+            "/api/v1/tables/a^b",
+            "/api/v1/tables/a`b",
+            "/api/v1/players/%",
+            "/api/v1/games/%G0"
+        };
         for (String target : paths) {
             Raw answer = get(target, bearer);
-            assertTrue(answer.status() >= 400 && answer.status() < 500, target + " -> " + answer.head() + "\n" + answer.body());
-            assertTrue(answer.head().toLowerCase().contains("content-type: application/problem+json"), target + " -> " + answer.head());
+            assertTrue(
+                    answer.status() >= 400 && answer.status() < 500,
+                    target + " -> " + answer.head() + "\n" + answer.body());
+            assertTrue(
+                    answer.head().toLowerCase().contains("content-type: application/problem+json"),
+                    target + " -> " + answer.head());
         }
         Raw forwarded = get("/api/v1/tables?game=a|b<c>", bearer);
         assertEquals(200, forwarded.status(), forwarded.body());
@@ -56,12 +71,14 @@ class HttpLayerTest {
     }
 
     private static Raw get(String target, String bearer) throws IOException {
-        return send("GET " + target + " HTTP/1.1\r\nHost: x\r\nAuthorization: " + bearer + "\r\nConnection: close\r\n\r\n");
+        return send(
+                "GET " + target + " HTTP/1.1\r\nHost: x\r\nAuthorization: " + bearer + "\r\nConnection: close\r\n\r\n");
     }
 
     @Test
     void a_request_line_over_the_limit_is_a_414_problem() throws IOException {
-        Raw answer = send("GET /api/v1/games/" + "a".repeat(10_000) + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        Raw answer =
+                send("GET /api/v1/games/" + "a".repeat(10_000) + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
         answer.isProblem(414, "https://tessera.dev/problems/uri-too-long");
     }
 
@@ -86,13 +103,14 @@ class HttpLayerTest {
         String body = "{\"name\": \"" + name + "\"}";
         String signUp = "POST /api/v1/players HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n";
         String[] requests = {
-                signUp + "Content-Length: abc\r\n\r\n" + body,
-                signUp + "Content-Length: " + body.length() + "\r\nTransfer-Encoding: chunked\r\n\r\n"
-                        + Integer.toHexString(body.length()) + "\r\n" + body + "\r\n0\r\n\r\n",
-                signUp.replace("application/json", "application/\u0001json") + "Content-Length: " + body.length() + "\r\n\r\n" + body,
-                signUp.replace("/api/v1/players", "/api/v1/players?pad=" + "a".repeat(70_000)) + "Content-Length: "
-                        + body.length() + "\r\n\r\n" + body,
-                signUp + "X-Pad: " + "a".repeat(70_000) + "\r\nContent-Length: " + body.length() + "\r\n\r\n" + body,
+            signUp + "Content-Length: abc\r\n\r\n" + body,
+            signUp + "Content-Length: " + body.length() + "\r\nTransfer-Encoding: chunked\r\n\r\n"
+                    + Integer.toHexString(body.length()) + "\r\n" + body + "\r\n0\r\n\r\n",
+            signUp.replace("application/json", "application/\u0001json") + "Content-Length: " + body.length()
+                    + "\r\n\r\n" + body,
+            signUp.replace("/api/v1/players", "/api/v1/players?pad=" + "a".repeat(70_000)) + "Content-Length: "
+                    + body.length() + "\r\n\r\n" + body,
+            signUp + "X-Pad: " + "a".repeat(70_000) + "\r\nContent-Length: " + body.length() + "\r\n\r\n" + body,
         };
         int[] statuses = {400, 400, 400, 414, 431};
         for (int i = 0; i < requests.length; i++) {
@@ -100,11 +118,17 @@ class HttpLayerTest {
             String which = "request " + i + ": " + answer.head();
             assertEquals(statuses[i], answer.status(), which);
             assertTrue(answer.closed(), which + " (the connection stayed open)");
-            assertTrue(answer.body().isEmpty() || answer.head().toLowerCase().contains("content-type: application/problem+json"),
+            assertTrue(
+                    answer.body().isEmpty()
+                            || answer.head().toLowerCase().contains("content-type: application/problem+json"),
                     which + "\n" + answer.body());
         }
         // The name is still free: none of them signed anyone up.
-        given().contentType(ContentType.JSON).body(body).post("/api/v1/players").then().statusCode(201);
+        given().contentType(ContentType.JSON)
+                .body(body)
+                .post("/api/v1/players")
+                .then()
+                .statusCode(201);
     }
 
     /** {@code closed}: the server ended the connection (rather than the read timing out). */

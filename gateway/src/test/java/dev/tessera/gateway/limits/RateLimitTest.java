@@ -1,24 +1,23 @@
 package dev.tessera.gateway.limits;
 
-import dev.tessera.gateway.TestPlayer;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
-import io.quarkus.test.junit.TestProfile;
-import io.restassured.http.ContentType;
-import io.restassured.response.Response;
-import org.junit.jupiter.api.Test;
-
-import java.time.Duration;
-import java.util.Map;
-import java.util.UUID;
-import java.util.function.Supplier;
-
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tessera.gateway.TestPlayer;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
 
 /**
  * Rate limits, with a small limit of this test's own (a burst of 5, refilled at 1 a second); every other
@@ -48,9 +47,12 @@ class RateLimitTest {
         TestPlayer bob = signUp("rl-bob-", address);
 
         Supplier<Response> anaCalls = () -> given().header("X-Forwarded-For", address)
-                .header("Authorization", ana.bearer()).get("/api/v1/players/me");
+                .header("Authorization", ana.bearer())
+                .get("/api/v1/players/me");
         Response limited = untilLimited(anaCalls);
-        limited.then().statusCode(429).contentType("application/problem+json")
+        limited.then()
+                .statusCode(429)
+                .contentType("application/problem+json")
                 .body("type", equalTo("https://tessera.dev/problems/rate-limited"))
                 .body("status", equalTo(429))
                 .body("instance", equalTo("/api/v1/players/me"))
@@ -60,32 +62,55 @@ class RateLimitTest {
         assertEquals(retryAfter, limited.jsonPath().getLong("retryAfter"));
 
         // Bob, from the very same address, is limited as himself, and so is an anonymous caller there (a calculator).
-        given().header("X-Forwarded-For", address).header("Authorization", bob.bearer()).get("/api/v1/players/me")
-                .then().statusCode(200).body("id", equalTo(bob.id()));
-        given().header("X-Forwarded-For", address).contentType(ContentType.JSON).body(WALL)
-                .post("/api/v1/calculators/alhambra/placement").then().statusCode(200);
+        given().header("X-Forwarded-For", address)
+                .header("Authorization", bob.bearer())
+                .get("/api/v1/players/me")
+                .then()
+                .statusCode(200)
+                .body("id", equalTo(bob.id()));
+        given().header("X-Forwarded-For", address)
+                .contentType(ContentType.JSON)
+                .body(WALL)
+                .post("/api/v1/calculators/alhambra/placement")
+                .then()
+                .statusCode(200);
 
         // The bucket refills: after Retry-After, Ana may call again.
-        await().atMost(Duration.ofSeconds(retryAfter + 3)).pollInterval(Duration.ofMillis(250))
+        await().atMost(Duration.ofSeconds(retryAfter + 3))
+                .pollInterval(Duration.ofMillis(250))
                 .until(() -> anaCalls.get().statusCode() == 200);
     }
 
     @Test
     void anonymous_callers_are_limited_by_address_and_q_never() {
         String address = "198.51.100.20";
-        Response limited = untilLimited(() -> given().header("X-Forwarded-For", address).contentType(ContentType.JSON).body(WALL)
+        Response limited = untilLimited(() -> given().header("X-Forwarded-For", address)
+                .contentType(ContentType.JSON)
+                .body(WALL)
                 .post("/api/v1/calculators/alhambra/placement"));
-        limited.then().statusCode(429).contentType("application/problem+json")
+        limited.then()
+                .statusCode(429)
+                .contentType("application/problem+json")
                 .body("type", equalTo("https://tessera.dev/problems/rate-limited"));
         // Even a path that does not exist counts: the limit applies before the request is matched.
-        given().header("X-Forwarded-For", address).get("/api/v1/no-such-thing")
-                .then().statusCode(429).contentType("application/problem+json");
+        given().header("X-Forwarded-For", address)
+                .get("/api/v1/no-such-thing")
+                .then()
+                .statusCode(429)
+                .contentType("application/problem+json");
         for (int i = 0; i < 3 * BURST; i++) {
-            given().header("X-Forwarded-For", address).get("/q/health/live").then().statusCode(200);
+            given().header("X-Forwarded-For", address)
+                    .get("/q/health/live")
+                    .then()
+                    .statusCode(200);
         }
         given().header("X-Forwarded-For", address).get("/q/metrics").then().statusCode(200);
-        given().header("X-Forwarded-For", "198.51.100.21").contentType(ContentType.JSON).body(WALL)
-                .post("/api/v1/calculators/alhambra/placement").then().statusCode(200);
+        given().header("X-Forwarded-For", "198.51.100.21")
+                .contentType(ContentType.JSON)
+                .body(WALL)
+                .post("/api/v1/calculators/alhambra/placement")
+                .then()
+                .statusCode(200);
     }
 
     /** A calculator request (forwarded to game-service's stand-in): the calculators are anonymous. */
@@ -107,9 +132,14 @@ class RateLimitTest {
     }
 
     private static TestPlayer signUp(String prefix, String address) {
-        var body = given().header("X-Forwarded-For", address).contentType(ContentType.JSON)
+        var body = given().header("X-Forwarded-For", address)
+                .contentType(ContentType.JSON)
                 .body(Map.of("name", prefix + UUID.randomUUID().toString().substring(0, 8)))
-                .post("/api/v1/players").then().statusCode(201).extract().jsonPath();
+                .post("/api/v1/players")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath();
         return new TestPlayer(body.getString("id"), body.getString("name"), body.getString("token"));
     }
 }

@@ -1,12 +1,11 @@
 package dev.tessera.gateway.limits;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.OptionalLong;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
 
 /** The buckets themselves, without Quarkus. */
 class RateLimiterTest {

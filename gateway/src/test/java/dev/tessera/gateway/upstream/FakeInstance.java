@@ -2,7 +2,6 @@ package dev.tessera.gateway.upstream;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -56,8 +55,10 @@ final class FakeInstance {
 
     /** How many requests {@code method} on a path that starts with {@code pathPrefix} reached this instance. */
     int received(String method, String pathPrefix) {
-        return received.entrySet().stream().filter(e -> e.getKey().startsWith(method + " " + pathPrefix))
-                .mapToInt(e -> e.getValue().get()).sum();
+        return received.entrySet().stream()
+                .filter(e -> e.getKey().startsWith(method + " " + pathPrefix))
+                .mapToInt(e -> e.getValue().get())
+                .sum();
     }
 
     void release() {
@@ -71,8 +72,11 @@ final class FakeInstance {
 
     private void handle(HttpExchange exchange) throws IOException {
         String uri = exchange.getRequestURI().toString();
-        received.computeIfAbsent(exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath(),
-                k -> new AtomicInteger()).incrementAndGet();
+        received.computeIfAbsent(
+                        exchange.getRequestMethod() + " "
+                                + exchange.getRequestURI().getPath(),
+                        k -> new AtomicInteger())
+                .incrementAndGet();
         exchange.getRequestBody().readAllBytes();
         if (uri.contains("hang-up")) {
             exchange.close();
@@ -88,8 +92,10 @@ final class FakeInstance {
             return;
         }
         if (uri.contains("busy")) {
-            byte[] problem = ("{\"type\": \"https://tessera.dev/problems/service-unavailable\", \"status\": 503, \"instance\": \""
-                    + name + "\"}").getBytes(StandardCharsets.UTF_8);
+            byte[] problem =
+                    ("{\"type\": \"https://tessera.dev/problems/service-unavailable\", \"status\": 503, \"instance\": \""
+                                    + name + "\"}")
+                            .getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/problem+json");
             exchange.getResponseHeaders().add("Retry-After", "7");
             boolean export = exchange.getRequestURI().getPath().equals("/api/v1/exports/events");

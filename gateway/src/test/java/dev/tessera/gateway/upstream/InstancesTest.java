@@ -1,5 +1,11 @@
 package dev.tessera.gateway.upstream;
 
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import dev.tessera.gateway.TestPlayer;
 import dev.tessera.infra.TestInfrastructure;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
@@ -8,19 +14,12 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import static io.restassured.RestAssured.given;
-import static org.hamcrest.Matchers.containsString;
-import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.not;
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Several instances of each service, each a real HTTP server of the test ({@link FakeInstance}): game-service runs
@@ -40,7 +39,8 @@ class InstancesTest {
 
         @Override
         public List<TestResourceEntry> testResources() {
-            return List.of(new TestResourceEntry(TestInfrastructure.class, Map.of("database", "tessera_gateway")),
+            return List.of(
+                    new TestResourceEntry(TestInfrastructure.class, Map.of("database", "tessera_gateway")),
                     new TestResourceEntry(Instances.class));
         }
     }
@@ -80,34 +80,64 @@ class InstancesTest {
         String bearer = TestPlayer.signUp("inst-ada").bearer();
         Set<String> answeredBy = new HashSet<>();
         for (int i = 0; i < 10; i++) {
-            answeredBy.add(given().header("Authorization", bearer).get("/api/v1/games/spread-" + i)
-                    .then().statusCode(200).body("uri", equalTo("/api/v1/games/spread-" + i))
-                    .extract().<String>path("instance"));
-            answeredBy.add(given().header("Authorization", bearer).contentType(ContentType.JSON)
-                    .body("{\"expectedVersion\": 1, \"move\": {}}").post("/api/v1/games/spread-" + i + "/moves")
-                    .then().statusCode(200).body("method", equalTo("POST"))
-                    .extract().<String>path("instance"));
+            answeredBy.add(given().header("Authorization", bearer)
+                    .get("/api/v1/games/spread-" + i)
+                    .then()
+                    .statusCode(200)
+                    .body("uri", equalTo("/api/v1/games/spread-" + i))
+                    .extract()
+                    .<String>path("instance"));
+            answeredBy.add(given().header("Authorization", bearer)
+                    .contentType(ContentType.JSON)
+                    .body("{\"expectedVersion\": 1, \"move\": {}}")
+                    .post("/api/v1/games/spread-" + i + "/moves")
+                    .then()
+                    .statusCode(200)
+                    .body("method", equalTo("POST"))
+                    .extract()
+                    .<String>path("instance"));
         }
         assertEquals(Set.of("game-1", "game-2"), answeredBy);
         // Each request reached one instance, once.
-        assertEquals(10, Instances.game1.received("GET", "/api/v1/games/spread-")
-                + Instances.game2.received("GET", "/api/v1/games/spread-"));
-        assertEquals(10, Instances.game1.received("POST", "/api/v1/games/spread-")
-                + Instances.game2.received("POST", "/api/v1/games/spread-"));
+        assertEquals(
+                10,
+                Instances.game1.received("GET", "/api/v1/games/spread-")
+                        + Instances.game2.received("GET", "/api/v1/games/spread-"));
+        assertEquals(
+                10,
+                Instances.game1.received("POST", "/api/v1/games/spread-")
+                        + Instances.game2.received("POST", "/api/v1/games/spread-"));
     }
 
     @Test
     void with_one_instance_dead_every_request_succeeds_through_the_other() {
         String bearer = TestPlayer.signUp("inst-bea").bearer();
         for (int i = 0; i < 5; i++) {
-            given().header("Authorization", bearer).get("/api/v1/stats/alhambra")
-                    .then().statusCode(200).body("instance", equalTo("scoring-live"));
-            given().contentType(ContentType.JSON).body("{}").post("/api/v1/calculators/alhambra/wall")
-                    .then().statusCode(200).body("instance", equalTo("scoring-live"));
+            given().header("Authorization", bearer)
+                    .get("/api/v1/stats/alhambra")
+                    .then()
+                    .statusCode(200)
+                    .body("instance", equalTo("scoring-live"));
+            given().contentType(ContentType.JSON)
+                    .body("{}")
+                    .post("/api/v1/calculators/alhambra/wall")
+                    .then()
+                    .statusCode(200)
+                    .body("instance", equalTo("scoring-live"));
             // An export takes the streaming path.
-            String lines = given().header("Authorization", bearer).get("/api/v1/exports/events?game=alhambra")
-                    .then().statusCode(200).contentType(containsString("ndjson")).extract().asString();
-            assertEquals(2, lines.lines().filter(l -> l.contains("\"instance\": \"scoring-live\"")).count(), lines);
+            String lines = given().header("Authorization", bearer)
+                    .get("/api/v1/exports/events?game=alhambra")
+                    .then()
+                    .statusCode(200)
+                    .contentType(containsString("ndjson"))
+                    .extract()
+                    .asString();
+            assertEquals(
+                    2,
+                    lines.lines()
+                            .filter(l -> l.contains("\"instance\": \"scoring-live\""))
+                            .count(),
+                    lines);
         }
         assertEquals(5, Instances.scoring.received("POST", "/api/v1/calculators/alhambra/wall"));
         assertEquals(5, Instances.scoring.received("GET", "/api/v1/exports/events"));
@@ -118,14 +148,28 @@ class InstancesTest {
         String bearer = TestPlayer.signUp("inst-cy").bearer();
         for (int i = 0; i < 3; i++) {
             String table = "hang-up-" + i;
-            unavailable(given().header("Authorization", bearer).post("/api/v1/tables/" + table + "/join").then(), "lobby");
+            unavailable(
+                    given().header("Authorization", bearer)
+                            .post("/api/v1/tables/" + table + "/join")
+                            .then(),
+                    "lobby");
             // A POST that reached an instance is never sent to the other one: the join could have been applied.
-            assertEquals(1, Instances.lobby1.received("POST", "/api/v1/tables/" + table + "/join")
-                    + Instances.lobby2.received("POST", "/api/v1/tables/" + table + "/join"));
+            assertEquals(
+                    1,
+                    Instances.lobby1.received("POST", "/api/v1/tables/" + table + "/join")
+                            + Instances.lobby2.received("POST", "/api/v1/tables/" + table + "/join"));
         }
-        unavailable(given().header("Authorization", bearer).get("/api/v1/tables/hang-up-read").then(), "lobby");
+        unavailable(
+                given().header("Authorization", bearer)
+                        .get("/api/v1/tables/hang-up-read")
+                        .then(),
+                "lobby");
         // The streaming path, too.
-        unavailable(given().header("Authorization", bearer).get("/api/v1/exports/events?game=hang-up").then(), "scoring");
+        unavailable(
+                given().header("Authorization", bearer)
+                        .get("/api/v1/exports/events?game=hang-up")
+                        .then(),
+                "scoring");
     }
 
     @Test
@@ -133,9 +177,21 @@ class InstancesTest {
     void an_instance_that_does_not_answer_in_time_is_a_retryable_503() {
         String bearer = TestPlayer.signUp("inst-dee").bearer();
         try {
-            unavailable(given().header("Authorization", bearer).get("/api/v1/tables/stall").then(), "lobby");
-            unavailable(given().header("Authorization", bearer).post("/api/v1/tables/stall/join").then(), "lobby");
-            unavailable(given().header("Authorization", bearer).get("/api/v1/exports/events?game=stall").then(), "scoring");
+            unavailable(
+                    given().header("Authorization", bearer)
+                            .get("/api/v1/tables/stall")
+                            .then(),
+                    "lobby");
+            unavailable(
+                    given().header("Authorization", bearer)
+                            .post("/api/v1/tables/stall/join")
+                            .then(),
+                    "lobby");
+            unavailable(
+                    given().header("Authorization", bearer)
+                            .get("/api/v1/exports/events?game=stall")
+                            .then(),
+                    "scoring");
         } finally {
             Instances.lobby1.release();
             Instances.lobby2.release();
@@ -147,13 +203,19 @@ class InstancesTest {
     void a_services_own_503_reaches_the_client_with_its_retry_after() {
         String bearer = TestPlayer.signUp("inst-eve").bearer();
         for (String path : List.of("/api/v1/stats/busy", "/api/v1/exports/events?game=busy")) {
-            given().header("Authorization", bearer).get(path).then().statusCode(503)
-                    .contentType("application/problem+json").header("Retry-After", "7");
+            given().header("Authorization", bearer)
+                    .get(path)
+                    .then()
+                    .statusCode(503)
+                    .contentType("application/problem+json")
+                    .header("Retry-After", "7");
         }
     }
 
     private static void unavailable(ValidatableResponse response, String service) {
-        response.statusCode(503).contentType("application/problem+json").header("Retry-After", "1")
+        response.statusCode(503)
+                .contentType("application/problem+json")
+                .header("Retry-After", "1")
                 .body("type", equalTo("https://tessera.dev/problems/service-unavailable"))
                 .body("detail", containsString(service))
                 .body("detail", not(containsString("127.0.0.1")));

@@ -13,7 +13,6 @@ import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.Response;
-
 import java.time.OffsetDateTime;
 import java.util.Map;
 
@@ -24,16 +23,31 @@ public class MatchmakingResource {
     MatchmakingService matchmaking;
 
     /** {@code options}: a table's options (TableOptions), optional; the table formed gets them. */
-    public record QueueRequest(String game, Integer players, Map<String, String> options) {
-    }
+    public record QueueRequest(String game, Integer players, Map<String, String> options) {}
 
     /** {@code queued} (with the place in line) or {@code matched} (with the table, started already). */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record EntryView(String status, String game, int players, Map<String, String> options, OffsetDateTime queuedAt,
-                            String tableId, OffsetDateTime matchedAt, Long position, Long waiting) {
+    public record EntryView(
+            String status,
+            String game,
+            int players,
+            Map<String, String> options,
+            OffsetDateTime queuedAt,
+            String tableId,
+            OffsetDateTime matchedAt,
+            Long position,
+            Long waiting) {
         static EntryView of(QueueEntry e) {
-            return new EntryView(e.matched() ? "matched" : "queued", e.game(), e.players(), e.options(), e.queuedAt(),
-                    e.tableId(), e.matchedAt(), e.position(), e.waiting());
+            return new EntryView(
+                    e.matched() ? "matched" : "queued",
+                    e.game(),
+                    e.players(),
+                    e.options(),
+                    e.queuedAt(),
+                    e.tableId(),
+                    e.matchedAt(),
+                    e.position(),
+                    e.waiting());
         }
     }
 
@@ -44,8 +58,11 @@ public class MatchmakingResource {
         if (body == null) {
             throw ProblemException.badField("body", "a JSON body with game and players is required");
         }
-        return matchmaking.queue(caller, body.game(), body.players(), body.options())
-                .map(e -> Response.status(e.matched() ? 201 : 202).entity(EntryView.of(e)).build());
+        return matchmaking
+                .queue(caller, body.game(), body.players(), body.options())
+                .map(e -> Response.status(e.matched() ? 201 : 202)
+                        .entity(EntryView.of(e))
+                        .build());
     }
 
     @GET

@@ -15,7 +15,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Response;
-
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -26,14 +25,27 @@ public class TableResource {
     @Inject
     TableService tables;
 
-    public record OpenTable(String game, Integer seats, Map<String, String> options) {
-    }
+    public record OpenTable(String game, Integer seats, Map<String, String> options) {}
 
-    public record TableView(String id, String game, int seats, String host, List<String> players,
-                            Map<String, String> options, String status, String gameId) {
+    public record TableView(
+            String id,
+            String game,
+            int seats,
+            String host,
+            List<String> players,
+            Map<String, String> options,
+            String status,
+            String gameId) {
         static TableView of(GameTable t) {
-            return new TableView(t.id, t.game, t.seats, t.host, t.seated(), t.options,
-                    t.status.name().toLowerCase(Locale.ROOT), t.gameId);
+            return new TableView(
+                    t.id,
+                    t.game,
+                    t.seats,
+                    t.host,
+                    t.seated(),
+                    t.options,
+                    t.status.name().toLowerCase(Locale.ROOT),
+                    t.gameId);
         }
     }
 
@@ -84,8 +96,10 @@ public class TableResource {
     /** The host removes another player before the start. */
     @DELETE
     @Path("{id}/seats/{player}")
-    public Uni<TableView> removeSeat(@HeaderParam(Caller.PLAYER_HEADER) String caller, @PathParam("id") String id,
-                                     @PathParam("player") String player) {
+    public Uni<TableView> removeSeat(
+            @HeaderParam(Caller.PLAYER_HEADER) String caller,
+            @PathParam("id") String id,
+            @PathParam("player") String player) {
         return tables.removeSeat(id, Caller.required(caller), player).map(TableView::of);
     }
 
@@ -94,5 +108,4 @@ public class TableResource {
     public Uni<TableView> start(@HeaderParam(Caller.PLAYER_HEADER) String player, @PathParam("id") String id) {
         return tables.start(id, Caller.required(player)).map(TableView::of);
     }
-
 }

@@ -1,5 +1,8 @@
 package dev.tessera.lobby.matchmaking;
 
+import static dev.tessera.lobby.sql.NativeSql.rows;
+import static dev.tessera.lobby.sql.NativeSql.update;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,16 +16,12 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.io.UncheckedIOException;
 import java.time.OffsetDateTime;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-
-import static dev.tessera.lobby.sql.NativeSql.rows;
-import static dev.tessera.lobby.sql.NativeSql.update;
 
 /**
  * Quick play. A player queues for a game, a player count and table options (checked and filled in as a
@@ -61,8 +60,8 @@ public class MatchmakingService {
         static final String OPTIONS = "CAST(CAST(:o AS text) AS jsonb)";
 
         /** What an entry waiting in the line meets, in SQL, given the line's {@link #parameters}. */
-        static final String WAITING = "game = :g AND players = :n AND options IS NOT DISTINCT FROM " + OPTIONS
-                + " AND table_id IS NULL";
+        static final String WAITING =
+                "game = :g AND players = :n AND options IS NOT DISTINCT FROM " + OPTIONS + " AND table_id IS NULL";
 
         Map<String, Object> parameters() {
             Map<String, Object> parameters = new HashMap<>(); // Map.of refuses the defaults' null
@@ -88,8 +87,10 @@ public class MatchmakingService {
             throw ProblemException.badField("players", "players (how many play at the table) is required");
         }
         if (players < title.minPlayers() || players > title.maxPlayers()) {
-            throw ProblemException.badField("players", title.name() + " is for " + title.minPlayers() + " to "
-                    + title.maxPlayers() + " players, not " + players);
+            throw ProblemException.badField(
+                    "players",
+                    title.name() + " is for " + title.minPlayers() + " to " + title.maxPlayers() + " players, not "
+                            + players);
         }
         Map<String, String> normal = TableOptions.normalise(title, options);
         Line line = new Line(game, players, normal.equals(TableOptions.defaults(title)) ? null : write(normal));
@@ -106,8 +107,7 @@ public class MatchmakingService {
                 .map(Outcome::entry);
     }
 
-    private record Outcome(QueueEntry entry, int groups) {
-    }
+    private record Outcome(QueueEntry entry, int groups) {}
 
     /** The player's entry, or a 404 problem when they have none. */
     public Uni<QueueEntry> get(String player) {
@@ -116,15 +116,20 @@ public class MatchmakingService {
 
     /** Takes a waiting player out of the queue; a matched entry stays (it points to the table). */
     public Uni<Void> leave(String player) {
-        return Panache.withTransaction(() -> update("DELETE FROM matchmaking_entries WHERE player = :p AND table_id IS NULL",
-                Map.of("p", player))
-                .chain(deleted -> deleted == 1 ? Uni.createFrom().voidItem() : find(player).map(entry -> {
-                    if (entry == null) {
-                        throw notQueued(player);
-                    }
-                    throw ProblemException.conflict("already-matched", player + " was matched to table "
-                            + entry.tableId() + "; there is nothing to leave").with("tableId", entry.tableId());
-                })));
+        return Panache.withTransaction(() -> update(
+                        "DELETE FROM matchmaking_entries WHERE player = :p AND table_id IS NULL", Map.of("p", player))
+                .chain(deleted -> deleted == 1
+                        ? Uni.createFrom().voidItem()
+                        : find(player).map(entry -> {
+                            if (entry == null) {
+                                throw notQueued(player);
+                            }
+                            throw ProblemException.conflict(
+                                            "already-matched",
+                                            player + " was matched to table " + entry.tableId()
+                                                    + "; there is nothing to leave")
+                                    .with("tableId", entry.tableId());
+                        })));
     }
 
     /** Writes the entry; a matched entry of the player's is replaced, a waiting one is a 409. */
@@ -137,18 +142,19 @@ public class MatchmakingService {
                         VALUES (:p, :g, :n, %s, :at)
                         ON CONFLICT (player) DO UPDATE SET game = excluded.game, players = excluded.players,
                             options = excluded.options, queued_at = excluded.queued_at, table_id = NULL, matched_at = NULL
-                        WHERE matchmaking_entries.table_id IS NOT NULL""".formatted(Line.OPTIONS), parameters)
-                .map(written -> {
-                    if (written == 0) {
-                        throw ProblemException.conflict("already-queued", player + " is already waiting for a game; "
-                                + "DELETE /api/v1/matchmaking leaves the queue");
-                    }
-                    return null;
-                });
+                        WHERE matchmaking_entries.table_id IS NOT NULL""".formatted(Line.OPTIONS), parameters).map(written -> {
+            if (written == 0) {
+                throw ProblemException.conflict(
+                        "already-queued",
+                        player + " is already waiting for a game; " + "DELETE /api/v1/matchmaking leaves the queue");
+            }
+            return null;
+        });
     }
 
     private Uni<Void> lockLine(Line line) {
-        return rows("SELECT 1 FROM pg_advisory_xact_lock(hashtext(:line))", Map.of("line", line.lockKey())).replaceWithVoid();
+        return rows("SELECT 1 FROM pg_advisory_xact_lock(hashtext(:line))", Map.of("line", line.lockKey()))
+                .replaceWithVoid();
     }
 
     /**
@@ -156,12 +162,13 @@ public class MatchmakingService {
      * {@code options} (the line's, filled in); answers how many were formed.
      */
     private Uni<Integer> formGroups(Line line, Map<String, String> options, OffsetDateTime now) {
-        return oldestWaiting(line).chain(group -> group.size() < line.players()
-                ? Uni.createFrom().item(0)
-                : tables.openStarted(line.game(), group, options)
-                        .chain(table -> matched(group, table.id, now))
-                        .chain(() -> formGroups(line, options, now))
-                        .map(more -> more + 1));
+        return oldestWaiting(line)
+                .chain(group -> group.size() < line.players()
+                        ? Uni.createFrom().item(0)
+                        : tables.openStarted(line.game(), group, options)
+                                .chain(table -> matched(group, table.id, now))
+                                .chain(() -> formGroups(line, options, now))
+                                .map(more -> more + 1));
     }
 
     private Uni<List<String>> oldestWaiting(Line line) {
@@ -173,8 +180,10 @@ public class MatchmakingService {
     }
 
     private Uni<Void> matched(List<String> group, String tableId, OffsetDateTime now) {
-        return update("UPDATE matchmaking_entries SET table_id = :t, matched_at = :at WHERE player IN (:players)",
-                Map.of("t", tableId, "at", now, "players", group)).replaceWithVoid();
+        return update(
+                        "UPDATE matchmaking_entries SET table_id = :t, matched_at = :at WHERE player IN (:players)",
+                        Map.of("t", tableId, "at", now, "players", group))
+                .replaceWithVoid();
     }
 
     private Uni<QueueEntry> find(String player) {
@@ -187,15 +196,26 @@ public class MatchmakingService {
                              WHERE o.game = e.game AND o.players = e.players AND o.options IS NOT DISTINCT FROM e.options
                                AND o.table_id IS NULL) AS line
                         FROM matchmaking_entries e WHERE e.player = :p""", Map.of("p", player))
-                .map(found -> found.stream().findFirst().map(r -> {
-                    String game = (String) r[0];
-                    Map<String, String> options = r[2] == null
-                            ? TableOptions.defaults(Games.byId(game).orElseThrow()) : read((String) r[2]);
-                    boolean matched = r[4] != null;
-                    return new QueueEntry(player, game, SqlValues.integer(r[1]), options, SqlValues.time(r[3]),
-                            (String) r[4], SqlValues.time(r[5]), matched ? null : SqlValues.count(r[6]),
-                            matched ? null : SqlValues.count(r[7]));
-                }).orElse(null));
+                .map(found -> found.stream()
+                        .findFirst()
+                        .map(r -> {
+                            String game = (String) r[0];
+                            Map<String, String> options = r[2] == null
+                                    ? TableOptions.defaults(Games.byId(game).orElseThrow())
+                                    : read((String) r[2]);
+                            boolean matched = r[4] != null;
+                            return new QueueEntry(
+                                    player,
+                                    game,
+                                    SqlValues.integer(r[1]),
+                                    options,
+                                    SqlValues.time(r[3]),
+                                    (String) r[4],
+                                    SqlValues.time(r[5]),
+                                    matched ? null : SqlValues.count(r[6]),
+                                    matched ? null : SqlValues.count(r[7]));
+                        })
+                        .orElse(null));
     }
 
     private String write(Map<String, String> options) {
@@ -208,15 +228,18 @@ public class MatchmakingService {
 
     private Map<String, String> read(String options) {
         try {
-            return json.readValue(options, new TypeReference<TreeMap<String, String>>() {
-            });
+            return json.readValue(options, new TypeReference<TreeMap<String, String>>() {});
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
     }
 
     private static ProblemException notQueued(String player) {
-        return new ProblemException(404, "not-found", "Not found", player + " is not in the matchmaking queue",
+        return new ProblemException(
+                404,
+                "not-found",
+                "Not found",
+                player + " is not in the matchmaking queue",
                 Map.of("rule", "not-queued"));
     }
 }

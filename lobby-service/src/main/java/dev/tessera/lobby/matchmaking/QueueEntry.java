@@ -11,8 +11,16 @@ import java.util.Map;
  * @param position the player's place in the line of that game, player count and options (1 is next), while waiting
  * @param waiting  how many wait in that line, the player included, while waiting
  */
-public record QueueEntry(String player, String game, int players, Map<String, String> options, OffsetDateTime queuedAt,
-                         String tableId, OffsetDateTime matchedAt, Long position, Long waiting) {
+public record QueueEntry(
+        String player,
+        String game,
+        int players,
+        Map<String, String> options,
+        OffsetDateTime queuedAt,
+        String tableId,
+        OffsetDateTime matchedAt,
+        Long position,
+        Long waiting) {
 
     public boolean matched() {
         return tableId != null;

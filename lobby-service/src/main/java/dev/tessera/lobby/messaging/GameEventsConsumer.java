@@ -1,22 +1,21 @@
 package dev.tessera.lobby.messaging;
 
 import dev.tessera.events.EventTypes;
+import dev.tessera.events.TesseraEvent;
 import dev.tessera.events.game.GameEnded;
 import dev.tessera.events.game.GameStarted;
-import dev.tessera.events.TesseraEvent;
 import dev.tessera.kit.eventing.EventBatches;
 import dev.tessera.kit.eventing.IdempotentConsumer;
 import dev.tessera.lobby.players.PlayersReadModel;
 import dev.tessera.lobby.tables.TableService;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.kafka.KafkaRecordBatch;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import io.smallrye.reactive.messaging.kafka.KafkaRecordBatch;
-import org.eclipse.microprofile.reactive.messaging.Incoming;
-
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
 
 /**
  * The lobby's one reader of {@code game-events} (a channel has one {@code @Incoming}), feeding two
@@ -32,7 +31,8 @@ public class GameEventsConsumer {
     private static final Set<Class<? extends TesseraEvent>> TABLE_STATUS = Set.of(GameStarted.class, GameEnded.class);
     /** The types either consumer applies, by name. */
     static final Set<String> TYPES = Stream.concat(TABLE_STATUS.stream(), PlayersReadModel.WANTED.stream())
-            .map(type -> EventTypes.of(type).value()).collect(Collectors.toUnmodifiableSet());
+            .map(type -> EventTypes.of(type).value())
+            .collect(Collectors.toUnmodifiableSet());
 
     @Inject
     IdempotentConsumer consumer;
@@ -53,15 +53,20 @@ public class GameEventsConsumer {
 
     /** Read once, applied by both (a game event is parsed once, not once per consumer). */
     private Uni<Void> apply(IdempotentConsumer.Delivery delivery) {
-        return consumer.once("lobby.table-status", delivery, e -> e != null && TABLE_STATUS.contains(e.getClass()), (envelope, event) -> {
-                    if (event instanceof GameStarted started) {
-                        return tables.gameStarted(started.tableId(), started.gameId());
-                    }
-                    if (event instanceof GameEnded ended) {
-                        return tables.gameEnded(ended.gameId());
-                    }
-                    return Uni.createFrom().voidItem();
-                })
-                .chain(() -> consumer.once(PlayersReadModel.CONSUMER, delivery, PlayersReadModel::wanted, players::apply));
+        return consumer.once(
+                        "lobby.table-status",
+                        delivery,
+                        e -> e != null && TABLE_STATUS.contains(e.getClass()),
+                        (envelope, event) -> {
+                            if (event instanceof GameStarted started) {
+                                return tables.gameStarted(started.tableId(), started.gameId());
+                            }
+                            if (event instanceof GameEnded ended) {
+                                return tables.gameEnded(ended.gameId());
+                            }
+                            return Uni.createFrom().voidItem();
+                        })
+                .chain(() ->
+                        consumer.once(PlayersReadModel.CONSUMER, delivery, PlayersReadModel::wanted, players::apply));
     }
 }

@@ -25,7 +25,10 @@ public class ScoringEventsConsumer {
 
     @Incoming("scoring-events")
     public Uni<Void> consume(ConsumerRecord<String, String> record) {
-        return consumer.once("lobby.standings", record, FinalStandings.class::isInstance,
+        return consumer.once(
+                "lobby.standings",
+                record,
+                FinalStandings.class::isInstance,
                 (envelope, event) -> tables.gameEnded(((FinalStandings) event).gameId()));
     }
 }

@@ -20,11 +20,9 @@ public final class Elo {
     public static final int INITIAL = 1500;
 
     /** One player of a game: the rating before it, and the place for the rating (1 is best, equal places tie). */
-    public record Contender(String player, int rating, int rank) {
-    }
+    public record Contender(String player, int rating, int rank) {}
 
-    private Elo() {
-    }
+    private Elo() {}
 
     /** The ratings after the game, by player, in the order given. One player alone keeps their rating. */
     public static Map<String, Integer> rate(List<Contender> contenders) {

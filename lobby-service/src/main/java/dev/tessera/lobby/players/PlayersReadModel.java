@@ -1,5 +1,8 @@
 package dev.tessera.lobby.players;
 
+import static dev.tessera.lobby.sql.NativeSql.rows;
+import static dev.tessera.lobby.sql.NativeSql.update;
+
 import dev.tessera.events.CloudEvent;
 import dev.tessera.events.TesseraEvent;
 import dev.tessera.events.game.GameEnded;
@@ -9,16 +12,12 @@ import dev.tessera.lobby.sql.SqlValues;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.jboss.logging.Logger;
-
 import java.time.OffsetDateTime;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
 import java.util.Map;
-
-import static dev.tessera.lobby.sql.NativeSql.rows;
-import static dev.tessera.lobby.sql.NativeSql.update;
+import java.util.Set;
+import org.jboss.logging.Logger;
 
 /**
  * The players read model: who played which game, how it ended for them, and their ratings, built only
@@ -42,7 +41,8 @@ public class PlayersReadModel {
     RatingLedger ledger;
 
     /** The game-events this read model is built from; the consumer passes over every other type. */
-    public static final Set<Class<? extends TesseraEvent>> WANTED = Set.of(GameStarted.class, SeatTakenByBot.class, GameEnded.class);
+    public static final Set<Class<? extends TesseraEvent>> WANTED =
+            Set.of(GameStarted.class, SeatTakenByBot.class, GameEnded.class);
 
     public static boolean wanted(TesseraEvent event) {
         return event != null && WANTED.contains(event.getClass());
@@ -63,13 +63,22 @@ public class PlayersReadModel {
     }
 
     private Uni<Void> started(GameStarted started, OffsetDateTime at) {
-        Uni<Integer> chain = update("""
+        Uni<Integer> chain = update(
+                """
                         INSERT INTO player_games (game_id, table_id, game, started_at, status)
                         VALUES (:g, NULLIF(:t, ''), :title, :at, 'playing') ON CONFLICT (game_id) DO NOTHING""",
-                Map.of("g", started.gameId(), "t", started.tableId() == null ? "" : started.tableId(),
-                        "title", started.game(), "at", at));
+                Map.of(
+                        "g",
+                        started.gameId(),
+                        "t",
+                        started.tableId() == null ? "" : started.tableId(),
+                        "title",
+                        started.game(),
+                        "at",
+                        at));
         for (int seat = 0; seat < started.players().size(); seat++) {
-            Map<String, Object> row = Map.of("g", started.gameId(), "p", started.players().get(seat), "s", seat);
+            Map<String, Object> row =
+                    Map.of("g", started.gameId(), "p", started.players().get(seat), "s", seat);
             chain = chain.chain(() -> update("""
                     INSERT INTO player_game_results (game_id, player, seat) VALUES (:g, :p, :s)
                     ON CONFLICT (game_id, player) DO NOTHING""", row));
@@ -81,8 +90,7 @@ public class PlayersReadModel {
     private Uni<Void> abandoned(SeatTakenByBot taken) {
         return update("""
                 UPDATE player_game_results r SET abandoned = true FROM player_games g
-                WHERE g.game_id = r.game_id AND r.game_id = :g AND r.player = :p AND g.status = 'playing'""",
-                Map.of("g", taken.gameId(), "p", taken.player())).replaceWithVoid();
+                WHERE g.game_id = r.game_id AND r.game_id = :g AND r.player = :p AND g.status = 'playing'""", Map.of("g", taken.gameId(), "p", taken.player())).replaceWithVoid();
     }
 
     private Uni<Void> ended(GameEnded ended, OffsetDateTime at) {
@@ -104,9 +112,11 @@ public class PlayersReadModel {
 
     /** Stores the game's end and each player's result, and counts the game in each player's record of the title. */
     private Uni<Void> record(GameEnded ended, String title, OffsetDateTime at) {
-        return update("UPDATE player_games SET status = 'finished', ended_at = :at WHERE game_id = :g",
-                Map.of("g", ended.gameId(), "at", at))
-                .chain(() -> rows("SELECT player, seat, abandoned FROM player_game_results WHERE game_id = :g",
+        return update(
+                        "UPDATE player_games SET status = 'finished', ended_at = :at WHERE game_id = :g",
+                        Map.of("g", ended.gameId(), "at", at))
+                .chain(() -> rows(
+                        "SELECT player, seat, abandoned FROM player_game_results WHERE game_id = :g",
                         Map.of("g", ended.gameId())))
                 .chain(seated -> {
                     Map<String, Integer> seats = new HashMap<>();
@@ -115,24 +125,45 @@ public class PlayersReadModel {
                         seats.put((String) r[0], SqlValues.integer(r[1]));
                         abandoned.put((String) r[0], (Boolean) r[2]);
                     }
-                    Map<String, Integer> rated = RatingRanks.of(ended.standings().stream().map(s ->
-                            new RatingRanks.Placing(s.player(), s.rank(), abandoned.getOrDefault(s.player(), false))).toList());
+                    Map<String, Integer> rated = RatingRanks.of(ended.standings().stream()
+                            .map(s -> new RatingRanks.Placing(
+                                    s.player(), s.rank(), abandoned.getOrDefault(s.player(), false)))
+                            .toList());
                     Uni<Integer> chain = Uni.createFrom().item(0);
                     for (GameEnded.Standing s : ended.standings()) {
                         // A player missing from GameStarted (never expected) sits after everyone else.
                         seats.computeIfAbsent(s.player(), p -> seats.size());
                         boolean gone = abandoned.getOrDefault(s.player(), false);
                         int ratedRank = rated.get(s.player());
-                        Map<String, Object> result = Map.of("g", ended.gameId(), "p", s.player(), "s", seats.get(s.player()),
-                                "rank", s.rank(), "score", s.score(), "rated", ratedRank);
-                        Map<String, Object> counts = Map.of("p", s.player(), "t", title, "initial", Elo.INITIAL,
-                                "w", ratedRank == 1 && !gone ? 1 : 0, "a", gone ? 1 : 0);
+                        Map<String, Object> result = Map.of(
+                                "g",
+                                ended.gameId(),
+                                "p",
+                                s.player(),
+                                "s",
+                                seats.get(s.player()),
+                                "rank",
+                                s.rank(),
+                                "score",
+                                s.score(),
+                                "rated",
+                                ratedRank);
+                        Map<String, Object> counts = Map.of(
+                                "p",
+                                s.player(),
+                                "t",
+                                title,
+                                "initial",
+                                Elo.INITIAL,
+                                "w",
+                                ratedRank == 1 && !gone ? 1 : 0,
+                                "a",
+                                gone ? 1 : 0);
                         chain = chain.chain(() -> update("""
                                         INSERT INTO player_game_results (game_id, player, seat, rank, score, rated_rank)
                                         VALUES (:g, :p, :s, :rank, :score, :rated)
                                         ON CONFLICT (game_id, player) DO UPDATE SET rank = excluded.rank,
-                                            score = excluded.score, rated_rank = excluded.rated_rank""", result))
-                                .chain(() -> update("""
+                                            score = excluded.score, rated_rank = excluded.rated_rank""", result)).chain(() -> update("""
                                         INSERT INTO player_ratings (player, game, rating, games, wins, abandoned)
                                         VALUES (:p, :t, :initial, 1, :w, :a)
                                         ON CONFLICT (player, game) DO UPDATE SET games = player_ratings.games + 1,

@@ -1,9 +1,11 @@
 package dev.tessera.lobby.players;
 
+import static dev.tessera.lobby.sql.NativeSql.rows;
+import static dev.tessera.lobby.sql.NativeSql.update;
+
 import dev.tessera.lobby.sql.SqlValues;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -11,9 +13,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import static dev.tessera.lobby.sql.NativeSql.rows;
-import static dev.tessera.lobby.sql.NativeSql.update;
 
 /**
  * The ratings of a title, applied game by game in the order the games ended ({@code GameEnded}'s
@@ -42,19 +41,18 @@ public class RatingLedger {
                         FROM player_games g JOIN player_game_results r ON r.game_id = g.game_id
                         WHERE g.game = :t AND g.status = 'finished' AND r.rated_rank IS NOT NULL
                           AND (g.ended_at, g.game_id) >= (SELECT f.ended_at, f.game_id FROM player_games f WHERE f.game_id = :g)
-                        ORDER BY g.ended_at, g.game_id, r.seat""", from)
-                .chain(found -> {
-                    Map<String, List<Object[]>> games = new LinkedHashMap<>();
-                    Set<String> players = new LinkedHashSet<>();
-                    for (Object[] r : found) {
-                        games.computeIfAbsent((String) r[0], g -> new ArrayList<>()).add(r);
-                        players.add((String) r[1]);
-                    }
-                    if (players.isEmpty()) {
-                        return Uni.createFrom().voidItem();
-                    }
-                    return ratingsBefore(title, gameId, players).chain(ratings -> replay(title, games, ratings));
-                });
+                        ORDER BY g.ended_at, g.game_id, r.seat""", from).chain(found -> {
+            Map<String, List<Object[]>> games = new LinkedHashMap<>();
+            Set<String> players = new LinkedHashSet<>();
+            for (Object[] r : found) {
+                games.computeIfAbsent((String) r[0], g -> new ArrayList<>()).add(r);
+                players.add((String) r[1]);
+            }
+            if (players.isEmpty()) {
+                return Uni.createFrom().voidItem();
+            }
+            return ratingsBefore(title, gameId, players).chain(ratings -> replay(title, games, ratings));
+        });
     }
 
     /** Each player's rating after their last game of the title that ended before {@code gameId}; the initial rating if none. */
@@ -64,8 +62,7 @@ public class RatingLedger {
                         FROM player_games g JOIN player_game_results r ON r.game_id = g.game_id
                         WHERE g.game = :t AND g.status = 'finished' AND r.rating_after IS NOT NULL AND r.player IN (:players)
                           AND (g.ended_at, g.game_id) < (SELECT f.ended_at, f.game_id FROM player_games f WHERE f.game_id = :g)
-                        ORDER BY r.player, g.ended_at DESC, g.game_id DESC""",
-                Map.of("t", title, "g", gameId, "players", List.copyOf(players)))
+                        ORDER BY r.player, g.ended_at DESC, g.game_id DESC""", Map.of("t", title, "g", gameId, "players", List.copyOf(players)))
                 .map(found -> {
                     Map<String, Integer> ratings = new HashMap<>();
                     players.forEach(p -> ratings.put(p, Elo.INITIAL));
@@ -83,8 +80,8 @@ public class RatingLedger {
                     .toList();
             Map<String, Integer> after = Elo.rate(contenders);
             for (Elo.Contender c : contenders) {
-                Map<String, Object> step = Map.of("g", game.getKey(), "p", c.player(), "before", c.rating(),
-                        "after", after.get(c.player()));
+                Map<String, Object> step = Map.of(
+                        "g", game.getKey(), "p", c.player(), "before", c.rating(), "after", after.get(c.player()));
                 chain = chain.chain(() -> update("""
                         UPDATE player_game_results SET rating_before = :before, rating_after = :after
                         WHERE game_id = :g AND player = :p""", step));
@@ -93,7 +90,8 @@ public class RatingLedger {
         }
         for (Map.Entry<String, Integer> rating : ratings.entrySet()) {
             Map<String, Object> current = Map.of("t", title, "p", rating.getKey(), "r", rating.getValue());
-            chain = chain.chain(() -> update("UPDATE player_ratings SET rating = :r WHERE player = :p AND game = :t", current));
+            chain = chain.chain(
+                    () -> update("UPDATE player_ratings SET rating = :r WHERE player = :p AND game = :t", current));
         }
         return chain.replaceWithVoid();
     }

@@ -11,11 +11,9 @@ import java.util.Map;
  */
 public final class RatingRanks {
     /** A player's line of the final standings (rank 1 is best) and whether they abandoned the game. */
-    public record Placing(String player, int rank, boolean abandoned) {
-    }
+    public record Placing(String player, int rank, boolean abandoned) {}
 
-    private RatingRanks() {
-    }
+    private RatingRanks() {}
 
     /**
      * The rank each player is rated by, in the order given: for one who stayed, 1 + the number of
@@ -25,9 +23,14 @@ public final class RatingRanks {
         List<Placing> stayed = placings.stream().filter(p -> !p.abandoned()).toList();
         Map<String, Integer> ranks = new LinkedHashMap<>();
         for (Placing p : placings) {
-            ranks.put(p.player(), p.abandoned()
-                    ? stayed.size() + 1
-                    : 1 + (int) stayed.stream().filter(o -> o.rank() < p.rank()).count());
+            ranks.put(
+                    p.player(),
+                    p.abandoned()
+                            ? stayed.size() + 1
+                            : 1
+                                    + (int) stayed.stream()
+                                            .filter(o -> o.rank() < p.rank())
+                                            .count());
         }
         return ranks;
     }

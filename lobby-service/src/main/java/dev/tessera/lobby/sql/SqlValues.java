@@ -1,7 +1,6 @@
 package dev.tessera.lobby.sql;
 
 import dev.tessera.kit.eventing.Sql;
-
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
@@ -11,8 +10,7 @@ import java.time.temporal.ChronoUnit;
  * stores them (microseconds), so that what an answer shows is what a later read finds.
  */
 public final class SqlValues {
-    private SqlValues() {
-    }
+    private SqlValues() {}
 
     /** A TIMESTAMPTZ column, in UTC; null stays null. */
     public static OffsetDateTime time(Object value) {

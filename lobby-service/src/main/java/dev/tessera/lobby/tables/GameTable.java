@@ -8,13 +8,12 @@ import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import jakarta.persistence.Version;
-import org.hibernate.annotations.JdbcTypeCode;
-import org.hibernate.type.SqlTypes;
-
 import java.time.OffsetDateTime;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
 
 /** A table in the lobby: its game, seats and who sits in them, and where its game stands. */
 @Entity
@@ -22,15 +21,19 @@ import java.util.Map;
 public class GameTable extends PanacheEntityBase {
     @Id
     public String id;
+
     public String game;
     public int seats;
     public String host;
     /** Seated players in seat order. */
     public String[] players = new String[0];
+
     @JdbcTypeCode(SqlTypes.JSON)
     public Map<String, String> options = Map.of();
+
     @Enumerated(EnumType.STRING)
     public TableStatus status;
+
     @Column(name = "game_id")
     public String gameId;
     /** Number of lobby events published for this table: the version of its stream. */
@@ -40,8 +43,10 @@ public class GameTable extends PanacheEntityBase {
     @Version
     @Column(name = "row_version")
     public long rowVersion;
+
     @Column(name = "created_at")
     public OffsetDateTime createdAt;
+
     @Column(name = "updated_at")
     public OffsetDateTime updatedAt;
 

@@ -4,7 +4,6 @@ import dev.tessera.events.Games;
 import dev.tessera.events.lobby.ClockOptions;
 import dev.tessera.events.lobby.TitleOptions;
 import dev.tessera.kit.problem.ProblemException;
-
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -39,15 +38,13 @@ public final class TableOptions {
     /** Carrara: {@code "true"} plays with the expansion, {@code "false"} the basic game. */
     public static final String EXPANSION = TitleOptions.EXPANSION;
 
-    private record Limit(String key, int min, int max, int fallback, String unit) {
-    }
+    private record Limit(String key, int min, int max, int fallback, String unit) {}
 
     private static final Limit TURN = new Limit(TURN_SECONDS, 5, 3600, 120, "seconds");
     private static final Limit MOVE = new Limit(MOVE_HOURS, 1, 720, 72, "hours");
 
     /** An option that is on ({@code "true"}) or off ({@code "false"}, its default). */
-    private record Flag(String key) {
-    }
+    private record Flag(String key) {}
 
     /**
      * The options each title takes besides the clock, by title id: the one place that says which table
@@ -58,8 +55,7 @@ public final class TableOptions {
             "carrara", List.of(new Flag(EXPANSION)),
             "builders", List.of());
 
-    private TableOptions() {
-    }
+    private TableOptions() {}
 
     /** The defaults of a title's table: a turn-based clock of 72 hours per move, and its own options off. */
     public static Map<String, String> defaults(Games.Title title) {
@@ -76,7 +72,8 @@ public final class TableOptions {
     public static Map<String, String> normalise(Games.Title title, Map<String, String> options) {
         List<Flag> own = own(title);
         Map<String, String> given = options == null ? Map.of() : options;
-        Set<String> keys = Stream.concat(Stream.of(CLOCK, TURN_SECONDS, MOVE_HOURS), own.stream().map(Flag::key))
+        Set<String> keys = Stream.concat(
+                        Stream.of(CLOCK, TURN_SECONDS, MOVE_HOURS), own.stream().map(Flag::key))
                 .collect(Collectors.toSet());
         for (Map.Entry<String, String> e : new TreeMap<>(given).entrySet()) {
             if (!keys.contains(e.getKey())) {
@@ -93,7 +90,9 @@ public final class TableOptions {
         Limit ownClock = clock.equals(REALTIME) ? TURN : MOVE;
         Limit other = ownClock == TURN ? MOVE : TURN;
         if (given.containsKey(other.key())) {
-            throw bad(other.key(), other.key() + " belongs to the other clock; a " + clock + " clock takes " + ownClock.key());
+            throw bad(
+                    other.key(),
+                    other.key() + " belongs to the other clock; a " + clock + " clock takes " + ownClock.key());
         }
         Map<String, String> normal = new TreeMap<>();
         normal.put(CLOCK, clock);
@@ -115,15 +114,20 @@ public final class TableOptions {
     /** An option no table of this title takes; when another title's tables take it, the detail says so. */
     private static ProblemException unknown(Games.Title title, List<Flag> own, String key) {
         List<String> takers = Games.ALL.stream()
-                .filter(t -> OWN.getOrDefault(t.id(), List.of()).stream().anyMatch(f -> f.key().equals(key)))
-                .map(Games.Title::name).toList();
+                .filter(t -> OWN.getOrDefault(t.id(), List.of()).stream()
+                        .anyMatch(f -> f.key().equals(key)))
+                .map(Games.Title::name)
+                .toList();
         if (!takers.isEmpty()) {
-            return bad(key, title.name() + " has no " + key + "; only " + String.join(" and ", takers)
-                    + " tables take " + key);
+            return bad(
+                    key,
+                    title.name() + " has no " + key + "; only " + String.join(" and ", takers) + " tables take " + key);
         }
         String ownKeys = own.stream().map(f -> ", " + f.key()).collect(Collectors.joining());
-        return bad(key, "unknown option '" + key + "'; a " + title.name() + " table takes " + CLOCK + ", "
-                + TURN_SECONDS + " (realtime), " + MOVE_HOURS + " (turn-based)" + ownKeys);
+        return bad(
+                key,
+                "unknown option '" + key + "'; a " + title.name() + " table takes " + CLOCK + ", " + TURN_SECONDS
+                        + " (realtime), " + MOVE_HOURS + " (turn-based)" + ownKeys);
     }
 
     /** Exactly {@code "true"} or {@code "false"}: game-service reads {@code "true".equals(...)}, so nothing in between. */
@@ -147,8 +151,9 @@ public final class TableOptions {
         }
         int n = Integer.parseInt(text);
         if (n < limit.min() || n > limit.max()) {
-            throw bad(limit.key(), limit.key() + " is " + limit.min() + " to " + limit.max() + " " + limit.unit()
-                    + ", not " + n);
+            throw bad(
+                    limit.key(),
+                    limit.key() + " is " + limit.min() + " to " + limit.max() + " " + limit.unit() + ", not " + n);
         }
         return n;
     }

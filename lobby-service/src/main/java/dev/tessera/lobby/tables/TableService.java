@@ -15,7 +15,6 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -38,8 +37,11 @@ public class TableService {
 
     /** The title a request names in its field {@code game}; a 400 naming that field when there is none such. */
     public static Games.Title title(String game) {
-        return Games.byId(game).orElseThrow(() -> ProblemException.badField("game", "unknown game '" + game + "'; known: "
-                + Games.ALL.stream().map(Games.Title::id).toList()));
+        return Games.byId(game)
+                .orElseThrow(() -> ProblemException.badField(
+                        "game",
+                        "unknown game '" + game + "'; known: "
+                                + Games.ALL.stream().map(Games.Title::id).toList()));
     }
 
     public Uni<GameTable> open(String player, String game, Integer seats, Map<String, String> options) {
@@ -48,8 +50,10 @@ public class TableService {
             throw ProblemException.badField("seats", "seats is required");
         }
         if (seats < title.minPlayers() || seats > title.maxPlayers()) {
-            throw ProblemException.badField("seats", title.name() + " is for " + title.minPlayers() + " to "
-                    + title.maxPlayers() + " players, not " + seats);
+            throw ProblemException.badField(
+                    "seats",
+                    title.name() + " is for " + title.minPlayers() + " to " + title.maxPlayers() + " players, not "
+                            + seats);
         }
         GameTable table = newTable(game, seats, List.of(player), TableOptions.normalise(title, options));
         return committed(Panache.withTransaction(() -> table.<GameTable>persist()
@@ -107,8 +111,10 @@ public class TableService {
         return change(tableId, table -> {
             requireHost(table, caller, "remove a player from");
             if (player.equals(caller)) {
-                throw ProblemException.conflict("host-cannot-remove-self", "the host leaves the table with "
-                        + "POST /api/v1/tables/" + table.id + "/leave, not by removing their own seat");
+                throw ProblemException.conflict(
+                        "host-cannot-remove-self",
+                        "the host leaves the table with " + "POST /api/v1/tables/" + table.id
+                                + "/leave, not by removing their own seat");
             }
             requireSeated(table, player);
             requireOpen(table);
@@ -123,8 +129,9 @@ public class TableService {
             requireOpen(table);
             int min = Games.byId(table.game).orElseThrow().minPlayers();
             if (table.players.length < min) {
-                throw ProblemException.conflict("too-few-players", "at least " + min + " players are needed, "
-                        + table.players.length + " seated");
+                throw ProblemException.conflict(
+                        "too-few-players",
+                        "at least " + min + " players are needed, " + table.players.length + " seated");
             }
             table.status = TableStatus.STARTING;
             return publish(table, new TableStarted(table.id, table.game, table.seated(), table.options));
@@ -151,17 +158,22 @@ public class TableService {
      * comes second finds the table finished and leaves it, finish time included, as it is.
      */
     public Uni<Void> gameEnded(String gameId) {
-        return GameTable.<GameTable>find("gameId", gameId).firstResult().invoke(table -> {
-            if (table != null && table.status != TableStatus.FINISHED) {
-                table.status = TableStatus.FINISHED;
-                table.updatedAt = OffsetDateTime.now(ZoneOffset.UTC);
-            }
-        }).replaceWithVoid();
+        return GameTable.<GameTable>find("gameId", gameId)
+                .firstResult()
+                .invoke(table -> {
+                    if (table != null && table.status != TableStatus.FINISHED) {
+                        table.status = TableStatus.FINISHED;
+                        table.updatedAt = OffsetDateTime.now(ZoneOffset.UTC);
+                    }
+                })
+                .replaceWithVoid();
     }
 
     public Uni<GameTable> get(String tableId) {
         return Panache.withSession(() -> GameTable.<GameTable>findById(tableId))
-                .onItem().ifNull().failWith(() -> ProblemException.notFound("table", tableId));
+                .onItem()
+                .ifNull()
+                .failWith(() -> ProblemException.notFound("table", tableId));
     }
 
     public Uni<List<GameTable>> list(String game, TableStatus status) {
@@ -175,7 +187,9 @@ public class TableService {
             query.append(" and status = :status");
             params.put("status", status);
         }
-        return Panache.withSession(() -> GameTable.<GameTable>find(query + " order by createdAt desc", params).page(0, 100).list());
+        return Panache.withSession(() -> GameTable.<GameTable>find(query + " order by createdAt desc", params)
+                .page(0, 100)
+                .list());
     }
 
     private static void requireOpen(GameTable table) {
@@ -183,21 +197,26 @@ public class TableService {
             throw ProblemException.conflict("table-closed", "everyone left this table; it is closed");
         }
         if (table.status != TableStatus.OPEN) {
-            throw ProblemException.conflict("table-started", "the table is " + table.status.name().toLowerCase()
-                    + " and no longer open");
+            throw ProblemException.conflict(
+                    "table-started", "the table is " + table.status.name().toLowerCase() + " and no longer open");
         }
     }
 
     private static void requireSeated(GameTable table, String player) {
         if (!table.seated().contains(player)) {
-            throw ProblemException.conflict("not-seated", player + " does not sit at this table").with("player", player);
+            throw ProblemException.conflict("not-seated", player + " does not sit at this table")
+                    .with("player", player);
         }
     }
 
     private static void requireHost(GameTable table, String player, String what) {
         if (!table.host.equals(player)) {
-            throw new ProblemException(403, "not-host", "Forbidden", "only the host, " + table.host
-                    + ", can " + what + " this table", Map.of("rule", "not-host"));
+            throw new ProblemException(
+                    403,
+                    "not-host",
+                    "Forbidden",
+                    "only the host, " + table.host + ", can " + what + " this table",
+                    Map.of("rule", "not-host"));
         }
     }
 
@@ -218,7 +237,9 @@ public class TableService {
 
     private Uni<GameTable> change(String tableId, Function<GameTable, Uni<GameTable>> change) {
         return committed(Panache.withTransaction(() -> GameTable.<GameTable>findById(tableId)
-                .onItem().ifNull().failWith(() -> ProblemException.notFound("table", tableId))
+                .onItem()
+                .ifNull()
+                .failWith(() -> ProblemException.notFound("table", tableId))
                 .chain(table -> {
                     table.updatedAt = OffsetDateTime.now(ZoneOffset.UTC);
                     return change.apply(table);
@@ -227,7 +248,8 @@ public class TableService {
 
     private Uni<GameTable> publish(GameTable table, LobbyEvent event) {
         table.eventVersion++;
-        return outbox.publish(Topics.LOBBY_EVENTS, table.id, table.eventVersion, event).replaceWith(table);
+        return outbox.publish(Topics.LOBBY_EVENTS, table.id, table.eventVersion, event)
+                .replaceWith(table);
     }
 
     private Uni<GameTable> committed(Uni<GameTable> transaction) {

@@ -1,11 +1,10 @@
 package dev.tessera.lobby.players;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 /** Hand-computed: E_ij = 1 / (1 + 10^((R_j - R_i) / 400)); ΔR_i = 32 / (n - 1) × Σ (S_ij - E_ij), rounded. */
 class EloTest {
@@ -23,7 +22,8 @@ class EloTest {
     @Test
     void three_players_of_equal_rating_the_middle_one_stays() {
         // First: 16 × ((1 - .5) + (1 - .5)) = +16; second: 16 × ((0 - .5) + (1 - .5)) = 0; third: -16.
-        assertEquals(Map.of("ana", 1516, "bob", 1500, "cyd", 1484),
+        assertEquals(
+                Map.of("ana", 1516, "bob", 1500, "cyd", 1484),
                 Elo.rate(List.of(c("ana", 1500, 1), c("bob", 1500, 2), c("cyd", 1500, 3))));
     }
 
@@ -32,7 +32,8 @@ class EloTest {
         // Two equal players tie: 32 × (0.5 - 0.5) = 0.
         assertEquals(Map.of("ana", 1500, "bob", 1500), Elo.rate(List.of(c("ana", 1500, 1), c("bob", 1500, 1))));
         // Tied first of three: 16 × ((0.5 - .5) + (1 - .5)) = +8 each; the last: 16 × (-.5 - .5) = -16.
-        assertEquals(Map.of("ana", 1508, "bob", 1508, "cyd", 1484),
+        assertEquals(
+                Map.of("ana", 1508, "bob", 1508, "cyd", 1484),
                 Elo.rate(List.of(c("ana", 1500, 1), c("bob", 1500, 1), c("cyd", 1500, 3))));
     }
 
@@ -50,7 +51,8 @@ class EloTest {
         // hi:  16 × ((1 - 0.64006) + (0 - 0.75975)) = -6.40 → -6
         // mid: 16 × ((0 - 0.35994) + (0 - 0.64006)) = -16
         // lo:  16 × ((1 - 0.24025) + (1 - 0.35994)) = 22.40 → +22
-        assertEquals(Map.of("hi", 1594, "mid", 1484, "lo", 1422),
+        assertEquals(
+                Map.of("hi", 1594, "mid", 1484, "lo", 1422),
                 Elo.rate(List.of(c("hi", 1600, 2), c("mid", 1500, 3), c("lo", 1400, 1))));
     }
 

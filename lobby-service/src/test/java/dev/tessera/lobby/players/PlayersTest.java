@@ -1,21 +1,5 @@
 package dev.tessera.lobby.players;
 
-import dev.tessera.events.CloudEvent;
-import dev.tessera.events.game.GameEnded;
-import dev.tessera.events.game.GameStarted;
-import dev.tessera.events.game.SeatTakenByBot;
-import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.path.json.JsonPath;
-import org.junit.jupiter.api.Test;
-
-import java.time.Duration;
-import java.time.OffsetDateTime;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.UUID;
-
 import static dev.tessera.lobby.Lobby.gameEvent;
 import static dev.tessera.lobby.Lobby.player;
 import static dev.tessera.lobby.Lobby.processed;
@@ -30,6 +14,21 @@ import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tessera.events.CloudEvent;
+import dev.tessera.events.game.GameEnded;
+import dev.tessera.events.game.GameStarted;
+import dev.tessera.events.game.SeatTakenByBot;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
 /** Profiles, histories, ratings and leaderboards, fed only by records on game-events. */
 @QuarkusTest
 class PlayersTest {
@@ -43,10 +42,14 @@ class PlayersTest {
         String cyd = player("cyd");
         // Ana leads on points but abandons; a bot finishes her seat. Rated: bob 1st, cyd 2nd, ana last.
         String first = game();
-        play(started(first, "carrara", DAY, ana, bob, cyd),
+        play(
+                started(first, "carrara", DAY, ana, bob, cyd),
                 gameEvent(first, 2, new SeatTakenByBot(first, ana, "bot-1", "timeout"), DAY.plusMinutes(30)),
-                gameEvent(first, 3, new GameEnded(first, List.of(standing(ana, 50, 1), standing(bob, 40, 2),
-                        standing(cyd, 30, 3))), DAY.plusHours(1)));
+                gameEvent(
+                        first,
+                        3,
+                        new GameEnded(first, List.of(standing(ana, 50, 1), standing(bob, 40, 2), standing(cyd, 30, 3))),
+                        DAY.plusHours(1)));
         // 3 players, all 1500: first +16, second 0, last -16.
         rating(ana, "carrara", 1484);
         rating(bob, "carrara", 1516);
@@ -54,34 +57,69 @@ class PlayersTest {
 
         // Cyd (1500) beats bob (1516): 32 × (1 - 1 / (1 + 10^(16/400))) = 16.74 → ±17.
         String second = game();
-        play(started(second, "carrara", DAY.plusHours(2), bob, cyd),
-                gameEvent(second, 2, new GameEnded(second, List.of(standing(cyd, 60, 1), standing(bob, 55, 2))), DAY.plusHours(3)));
+        play(
+                started(second, "carrara", DAY.plusHours(2), bob, cyd),
+                gameEvent(
+                        second,
+                        2,
+                        new GameEnded(second, List.of(standing(cyd, 60, 1), standing(bob, 55, 2))),
+                        DAY.plusHours(3)));
         rating(bob, "carrara", 1499);
         rating(cyd, "carrara", 1517);
 
-        given().get("/api/v1/players/" + ana).then().statusCode(200)
-                .body("id", equalTo(ana)).body("gamesPlayed", equalTo(1)).body("gamesFinished", equalTo(1))
+        given().get("/api/v1/players/" + ana)
+                .then()
+                .statusCode(200)
+                .body("id", equalTo(ana))
+                .body("gamesPlayed", equalTo(1))
+                .body("gamesFinished", equalTo(1))
                 .body("abandoned", equalTo(1))
-                .body("ratings", equalTo(List.of(Map.of("game", "carrara", "rating", 1484, "games", 1, "wins", 0, "abandoned", 1))));
-        given().get("/api/v1/players/" + bob).then().statusCode(200)
-                .body("gamesPlayed", equalTo(2)).body("gamesFinished", equalTo(2)).body("abandoned", equalTo(0))
-                .body("ratings", equalTo(List.of(Map.of("game", "carrara", "rating", 1499, "games", 2, "wins", 1, "abandoned", 0))));
-        given().get("/api/v1/players/" + cyd).then()
-                .body("ratings", equalTo(List.of(Map.of("game", "carrara", "rating", 1517, "games", 2, "wins", 1, "abandoned", 0))));
+                .body(
+                        "ratings",
+                        equalTo(List.of(
+                                Map.of("game", "carrara", "rating", 1484, "games", 1, "wins", 0, "abandoned", 1))));
+        given().get("/api/v1/players/" + bob)
+                .then()
+                .statusCode(200)
+                .body("gamesPlayed", equalTo(2))
+                .body("gamesFinished", equalTo(2))
+                .body("abandoned", equalTo(0))
+                .body(
+                        "ratings",
+                        equalTo(List.of(
+                                Map.of("game", "carrara", "rating", 1499, "games", 2, "wins", 1, "abandoned", 0))));
+        given().get("/api/v1/players/" + cyd)
+                .then()
+                .body(
+                        "ratings",
+                        equalTo(List.of(
+                                Map.of("game", "carrara", "rating", 1517, "games", 2, "wins", 1, "abandoned", 0))));
 
         // Bob's history, newest first, with his rating around each game.
-        given().get("/api/v1/players/" + bob + "/games").then().statusCode(200)
+        given().get("/api/v1/players/" + bob + "/games")
+                .then()
+                .statusCode(200)
                 .body("gameId", contains(second, first))
-                .body("[0].players", contains(bob, cyd)).body("[0].status", equalTo("finished"))
-                .body("[0].rank", equalTo(2)).body("[0].score", equalTo(55)).body("[0].abandoned", equalTo(false))
-                .body("[0].ratingBefore", equalTo(1516)).body("[0].ratingAfter", equalTo(1499))
-                .body("[1].tableId", equalTo("table-of-" + first)).body("[1].game", equalTo("carrara"))
-                .body("[1].players", contains(ana, bob, cyd)).body("[1].startedAt", notNullValue())
+                .body("[0].players", contains(bob, cyd))
+                .body("[0].status", equalTo("finished"))
+                .body("[0].rank", equalTo(2))
+                .body("[0].score", equalTo(55))
+                .body("[0].abandoned", equalTo(false))
+                .body("[0].ratingBefore", equalTo(1516))
+                .body("[0].ratingAfter", equalTo(1499))
+                .body("[1].tableId", equalTo("table-of-" + first))
+                .body("[1].game", equalTo("carrara"))
+                .body("[1].players", contains(ana, bob, cyd))
+                .body("[1].startedAt", notNullValue())
                 .body("[1].endedAt", notNullValue())
-                .body("[1].ratingBefore", equalTo(1500)).body("[1].ratingAfter", equalTo(1516));
+                .body("[1].ratingBefore", equalTo(1500))
+                .body("[1].ratingAfter", equalTo(1516));
         // Ana's record keeps her place on points, and that she abandoned.
-        given().get("/api/v1/players/" + ana + "/games").then()
-                .body("[0].rank", equalTo(1)).body("[0].score", equalTo(50)).body("[0].abandoned", equalTo(true))
+        given().get("/api/v1/players/" + ana + "/games")
+                .then()
+                .body("[0].rank", equalTo(1))
+                .body("[0].score", equalTo(50))
+                .body("[0].abandoned", equalTo(true))
                 .body("[0].ratingAfter", equalTo(1484));
         given().get("/api/v1/players/" + bob + "/games?limit=1").then().body("gameId", contains(second));
     }
@@ -92,21 +130,41 @@ class PlayersTest {
         String eve = player("eve");
         String playing = game();
         play(started(playing, "alhambra", DAY, dan, eve));
-        given().get("/api/v1/players/" + dan).then().statusCode(200)
-                .body("gamesPlayed", equalTo(1)).body("gamesFinished", equalTo(0)).body("ratings", empty());
-        given().get("/api/v1/players/" + dan + "/games").then().statusCode(200)
-                .body("gameId", contains(playing)).body("[0].status", equalTo("playing"))
-                .body("[0].players", contains(dan, eve)).body("[0].endedAt", nullValue()).body("[0].rank", nullValue())
+        given().get("/api/v1/players/" + dan)
+                .then()
+                .statusCode(200)
+                .body("gamesPlayed", equalTo(1))
+                .body("gamesFinished", equalTo(0))
+                .body("ratings", empty());
+        given().get("/api/v1/players/" + dan + "/games")
+                .then()
+                .statusCode(200)
+                .body("gameId", contains(playing))
+                .body("[0].status", equalTo("playing"))
+                .body("[0].players", contains(dan, eve))
+                .body("[0].endedAt", nullValue())
+                .body("[0].rank", nullValue())
                 .body("[0].ratingAfter", nullValue());
 
         String nobody = player("nobody");
-        given().get("/api/v1/players/" + nobody).then().statusCode(200)
-                .body("id", equalTo(nobody)).body("gamesPlayed", equalTo(0)).body("gamesFinished", equalTo(0))
-                .body("abandoned", equalTo(0)).body("ratings", empty());
-        given().get("/api/v1/players/" + nobody + "/games").then().statusCode(200).body("$", empty());
+        given().get("/api/v1/players/" + nobody)
+                .then()
+                .statusCode(200)
+                .body("id", equalTo(nobody))
+                .body("gamesPlayed", equalTo(0))
+                .body("gamesFinished", equalTo(0))
+                .body("abandoned", equalTo(0))
+                .body("ratings", empty());
+        given().get("/api/v1/players/" + nobody + "/games")
+                .then()
+                .statusCode(200)
+                .body("$", empty());
         for (String bad : List.of("0", "101", "ten", "-1")) {
-            given().get("/api/v1/players/" + dan + "/games?limit=" + bad).then().statusCode(400)
-                    .contentType("application/problem+json").body("field", equalTo("limit"));
+            given().get("/api/v1/players/" + dan + "/games?limit=" + bad)
+                    .then()
+                    .statusCode(400)
+                    .contentType("application/problem+json")
+                    .body("field", equalTo("limit"));
         }
     }
 
@@ -133,13 +191,17 @@ class PlayersTest {
 
         for (String x : List.of(x1, x2)) {
             rating(x, "alhambra", 1499);
-            given().get("/api/v1/players/" + x + "/games").then()
-                    .body("ratingBefore", contains(1516, 1500)).body("ratingAfter", contains(1499, 1516));
+            given().get("/api/v1/players/" + x + "/games")
+                    .then()
+                    .body("ratingBefore", contains(1516, 1500))
+                    .body("ratingAfter", contains(1499, 1516));
         }
         for (String y : List.of(y1, y2)) {
             rating(y, "alhambra", 1501);
-            given().get("/api/v1/players/" + y + "/games").then()
-                    .body("ratingBefore", contains(1484, 1500)).body("ratingAfter", contains(1501, 1484));
+            given().get("/api/v1/players/" + y + "/games")
+                    .then()
+                    .body("ratingBefore", contains(1484, 1500))
+                    .body("ratingAfter", contains(1501, 1484));
         }
     }
 
@@ -157,10 +219,16 @@ class PlayersTest {
         CloudEvent marker = gameEvent(id, 4, new SeatTakenByBot(id, pat, "bot-1", "timeout"), DAY.plusDays(21));
         play(marker);
         assertEquals(1, processed(CONSUMER, end.id()));
-        given().get("/api/v1/players/" + pat).then()
-                .body("gamesFinished", equalTo(1)).body("abandoned", equalTo(0))
-                .body("ratings[0].rating", equalTo(1516)).body("ratings[0].games", equalTo(1));
-        given().get("/api/v1/players/" + quin).then().body("ratings[0].rating", equalTo(1484)).body("ratings[0].games", equalTo(1));
+        given().get("/api/v1/players/" + pat)
+                .then()
+                .body("gamesFinished", equalTo(1))
+                .body("abandoned", equalTo(0))
+                .body("ratings[0].rating", equalTo(1516))
+                .body("ratings[0].games", equalTo(1));
+        given().get("/api/v1/players/" + quin)
+                .then()
+                .body("ratings[0].rating", equalTo(1484))
+                .body("ratings[0].games", equalTo(1));
     }
 
     @Test
@@ -171,12 +239,23 @@ class PlayersTest {
         String ld = player("ld");
         String one = game();
         String two = game();
-        play(started(one, "builders", DAY.plusDays(30), la, lb), ended(one, DAY.plusDays(30).plusHours(1), la, lb));
-        play(started(two, "builders", DAY.plusDays(30), lc, ld), gameEvent(two, 2, new GameEnded(two, List.of(
-                standing(lc, 20, 1), standing(ld, 20, 1))), DAY.plusDays(30).plusHours(2)));
+        play(
+                started(one, "builders", DAY.plusDays(30), la, lb),
+                ended(one, DAY.plusDays(30).plusHours(1), la, lb));
+        play(
+                started(two, "builders", DAY.plusDays(30), lc, ld),
+                gameEvent(
+                        two,
+                        2,
+                        new GameEnded(two, List.of(standing(lc, 20, 1), standing(ld, 20, 1))),
+                        DAY.plusDays(30).plusHours(2)));
 
-        JsonPath board = given().get("/api/v1/leaderboards/builders?limit=100").then().statusCode(200)
-                .body("game", equalTo("builders")).extract().jsonPath();
+        JsonPath board = given().get("/api/v1/leaderboards/builders?limit=100")
+                .then()
+                .statusCode(200)
+                .body("game", equalTo("builders"))
+                .extract()
+                .jsonPath();
         List<Map<String, Object>> entries = board.getList("entries");
         List<Object> ranks = entries.stream().map(e -> e.get("rank")).toList();
         for (int i = 1; i < entries.size(); i++) {
@@ -186,19 +265,31 @@ class PlayersTest {
             assertEquals(previous == rating, ranks.get(i - 1).equals(ranks.get(i)), "equal ratings share a rank");
         }
         List<Map<String, Object>> ours = new ArrayList<>(entries.stream()
-                .filter(e -> Set.of(la, lb, lc, ld).contains((String) e.get("player"))).toList());
-        assertEquals(List.of(1516, 1500, 1500, 1484), ours.stream().map(e -> e.get("rating")).toList());
+                .filter(e -> Set.of(la, lb, lc, ld).contains((String) e.get("player")))
+                .toList());
+        assertEquals(
+                List.of(1516, 1500, 1500, 1484),
+                ours.stream().map(e -> e.get("rating")).toList());
         assertEquals(la, ours.get(0).get("player"));
-        assertEquals(Set.of(lc, ld), Set.of(ours.get(1).get("player"), ours.get(2).get("player")));
+        assertEquals(
+                Set.of(lc, ld), Set.of(ours.get(1).get("player"), ours.get(2).get("player")));
         assertEquals(ours.get(1).get("rank"), ours.get(2).get("rank"));
         assertEquals(lb, ours.get(3).get("player"));
         assertEquals(1, ours.get(0).get("games"));
 
-        given().get("/api/v1/leaderboards/builders?limit=1").then().body("entries.size()", equalTo(1))
+        given().get("/api/v1/leaderboards/builders?limit=1")
+                .then()
+                .body("entries.size()", equalTo(1))
                 .body("entries[0].rank", equalTo(1));
-        given().get("/api/v1/leaderboards/chess").then().statusCode(404).contentType("application/problem+json")
+        given().get("/api/v1/leaderboards/chess")
+                .then()
+                .statusCode(404)
+                .contentType("application/problem+json")
                 .body("game", equalTo("chess"));
-        given().get("/api/v1/leaderboards/builders?limit=0").then().statusCode(400).body("field", equalTo("limit"));
+        given().get("/api/v1/leaderboards/builders?limit=0")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("limit"));
     }
 
     private static String game() {
@@ -210,13 +301,24 @@ class PlayersTest {
     }
 
     private static CloudEvent started(String gameId, String title, OffsetDateTime at, String... players) {
-        return gameEvent(gameId, 1, new GameStarted(gameId, "table-of-" + gameId, title, List.of(players), 7L,
-                Map.of("clock", "turn-based", "moveHours", "72"), null), at);
+        return gameEvent(
+                gameId,
+                1,
+                new GameStarted(
+                        gameId,
+                        "table-of-" + gameId,
+                        title,
+                        List.of(players),
+                        7L,
+                        Map.of("clock", "turn-based", "moveHours", "72"),
+                        null),
+                at);
     }
 
     /** A two-player game's end: {@code winner} first. */
     private static CloudEvent ended(String gameId, OffsetDateTime at, String winner, String loser) {
-        return gameEvent(gameId, 2, new GameEnded(gameId, List.of(standing(winner, 30, 1), standing(loser, 20, 2))), at);
+        return gameEvent(
+                gameId, 2, new GameEnded(gameId, List.of(standing(winner, 30, 1), standing(loser, 20, 2))), at);
     }
 
     /** Puts a game's records on game-events and waits until the players read model has applied the last. */
@@ -227,7 +329,9 @@ class PlayersTest {
     }
 
     private static void rating(String player, String title, int expected) {
-        given().get("/api/v1/players/" + player).then().statusCode(200)
+        given().get("/api/v1/players/" + player)
+                .then()
+                .statusCode(200)
                 .body("ratings.find { it.game == '" + title + "' }.rating", equalTo(expected));
     }
 }

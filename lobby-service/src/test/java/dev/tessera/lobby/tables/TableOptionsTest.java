@@ -1,15 +1,14 @@
 package dev.tessera.lobby.tables;
 
-import dev.tessera.events.Games;
-import dev.tessera.kit.problem.ProblemException;
-import org.junit.jupiter.api.Test;
-
-import java.util.HashMap;
-import java.util.Map;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tessera.events.Games;
+import dev.tessera.kit.problem.ProblemException;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 class TableOptionsTest {
     private static final Games.Title ALHAMBRA = Games.byId("alhambra").orElseThrow();
@@ -22,18 +21,26 @@ class TableOptionsTest {
         assertEquals(turnBased, TableOptions.normalise(ALHAMBRA, null));
         assertEquals(turnBased, TableOptions.normalise(ALHAMBRA, Map.of()));
         assertEquals(turnBased, TableOptions.normalise(BUILDERS, Map.of("clock", "turn-based")));
-        assertEquals(Map.of("clock", "realtime", "turnSeconds", "120"), TableOptions.normalise(ALHAMBRA, Map.of("clock", "realtime")));
+        assertEquals(
+                Map.of("clock", "realtime", "turnSeconds", "120"),
+                TableOptions.normalise(ALHAMBRA, Map.of("clock", "realtime")));
         assertEquals(turnBased, TableOptions.defaults(BUILDERS));
     }
 
     @Test
     void every_carrara_table_says_whether_it_plays_the_expansion() {
-        assertEquals(Map.of("clock", "turn-based", "moveHours", "72", "expansion", "false"), TableOptions.defaults(CARRARA));
-        assertEquals(Map.of("clock", "turn-based", "moveHours", "72", "expansion", "false"), TableOptions.normalise(CARRARA, null));
-        assertEquals(Map.of("clock", "turn-based", "moveHours", "72", "expansion", "true"),
+        assertEquals(
+                Map.of("clock", "turn-based", "moveHours", "72", "expansion", "false"), TableOptions.defaults(CARRARA));
+        assertEquals(
+                Map.of("clock", "turn-based", "moveHours", "72", "expansion", "false"),
+                TableOptions.normalise(CARRARA, null));
+        assertEquals(
+                Map.of("clock", "turn-based", "moveHours", "72", "expansion", "true"),
                 TableOptions.normalise(CARRARA, Map.of("expansion", "true")));
-        assertEquals(Map.of("clock", "realtime", "turnSeconds", "30", "expansion", "false"),
-                TableOptions.normalise(CARRARA, Map.of("clock", "realtime", "turnSeconds", "030", "expansion", "false")));
+        assertEquals(
+                Map.of("clock", "realtime", "turnSeconds", "30", "expansion", "false"),
+                TableOptions.normalise(
+                        CARRARA, Map.of("clock", "realtime", "turnSeconds", "030", "expansion", "false")));
     }
 
     @Test
@@ -45,12 +52,18 @@ class TableOptionsTest {
 
     @Test
     void values_in_range_are_kept_and_written_plainly() {
-        assertEquals(Map.of("clock", "realtime", "turnSeconds", "5"),
+        assertEquals(
+                Map.of("clock", "realtime", "turnSeconds", "5"),
                 TableOptions.normalise(ALHAMBRA, Map.of("clock", "realtime", "turnSeconds", "5")));
-        assertEquals(Map.of("clock", "realtime", "turnSeconds", "3600"),
+        assertEquals(
+                Map.of("clock", "realtime", "turnSeconds", "3600"),
                 TableOptions.normalise(ALHAMBRA, Map.of("clock", "realtime", "turnSeconds", "3600")));
-        assertEquals(Map.of("clock", "turn-based", "moveHours", "1"), TableOptions.normalise(ALHAMBRA, Map.of("moveHours", "01")));
-        assertEquals(Map.of("clock", "turn-based", "moveHours", "720"), TableOptions.normalise(ALHAMBRA, Map.of("moveHours", "720")));
+        assertEquals(
+                Map.of("clock", "turn-based", "moveHours", "1"),
+                TableOptions.normalise(ALHAMBRA, Map.of("moveHours", "01")));
+        assertEquals(
+                Map.of("clock", "turn-based", "moveHours", "720"),
+                TableOptions.normalise(ALHAMBRA, Map.of("moveHours", "720")));
     }
 
     @Test

@@ -27,17 +27,18 @@ public final class AlhambraCalculator {
     static final int MIN_PLAYERS = 2;
     static final int MAX_PLAYERS = 6;
     private static final int BUILDING_TILES = Arrays.stream(BuildingType.values())
-            .mapToInt(BuildingType::tileCount).sum();
+            .mapToInt(BuildingType::tileCount)
+            .sum();
     /** A layout holds the fountain and at most every building tile, so it reaches no farther than this. */
     private static final int MAX_COORDINATE = BUILDING_TILES;
     /** The perimeter of n squares is at most 2n + 2 (a straight line), so no wall is longer. */
     private static final int MAX_WALL = 2 * (BUILDING_TILES + 1) + 2;
-    private static final String FOUNTAIN_TYPE = "fountain";
-    private static final String TYPE_NAMES = Arrays.stream(BuildingType.values())
-            .map(BuildingType::jsonName).collect(Collectors.joining(", "));
 
-    private AlhambraCalculator() {
-    }
+    private static final String FOUNTAIN_TYPE = "fountain";
+    private static final String TYPE_NAMES =
+            Arrays.stream(BuildingType.values()).map(BuildingType::jsonName).collect(Collectors.joining(", "));
+
+    private AlhambraCalculator() {}
 
     public static AlhambraScoringResponse score(AlhambraScoringRequest request) {
         required(request, "");
@@ -57,8 +58,7 @@ public final class AlhambraCalculator {
     public static AlhambraWallResponse longestWall(AlhambraWallRequest request) {
         required(request, "");
         Map<Square, Set<Side>> walls = AlhambraLayout.fountainOnly().walls();
-        parseTiles(request.alhambra(), "alhambra", false)
-                .forEach(tile -> walls.put(tile.square(), tile.walls()));
+        parseTiles(request.alhambra(), "alhambra", false).forEach(tile -> walls.put(tile.square(), tile.walls()));
         return new AlhambraWallResponse(longestWall(walls, "alhambra"));
     }
 
@@ -106,8 +106,10 @@ public final class AlhambraCalculator {
         }
         for (Map.Entry<BuildingType, Integer> count : layout.counts().entrySet()) {
             if (count.getValue() > count.getKey().tileCount()) {
-                throw new InvalidInputException(path, "holds " + count.getValue() + " " + count.getKey().jsonName()
-                        + " tiles; the game has only " + count.getKey().tileCount());
+                throw new InvalidInputException(
+                        path,
+                        "holds " + count.getValue() + " " + count.getKey().jsonName() + " tiles; the game has only "
+                                + count.getKey().tileCount());
             }
         }
         return layout;
@@ -116,16 +118,17 @@ public final class AlhambraCalculator {
     private static int longestWall(Map<Square, Set<Side>> walls, String path) {
         WallNetwork network = WallNetwork.of(walls);
         if (network.junctions() > WallNetwork.MAX_JUNCTIONS) {
-            throw new InvalidInputException(path, "has " + network.junctions()
-                    + " corners where three or more external walls meet (at most " + WallNetwork.MAX_JUNCTIONS
-                    + "); a legal Alhambra has none");
+            throw new InvalidInputException(
+                    path,
+                    "has " + network.junctions()
+                            + " corners where three or more external walls meet (at most " + WallNetwork.MAX_JUNCTIONS
+                            + "); a legal Alhambra has none");
         }
         return network.longestWall();
     }
 
     /** A listed building tile; {@code type} is null when the wall calculator got none. */
-    private record ParsedTile(Square square, BuildingType type, Set<Side> walls) {
-    }
+    private record ParsedTile(Square square, BuildingType type, Set<Side> walls) {}
 
     /** The building tiles of a layout; a listed fountain is checked and left out (it is implicit). */
     private static List<ParsedTile> parseTiles(List<AlhambraTile> tiles, String path, boolean typeRequired) {
@@ -140,7 +143,8 @@ public final class AlhambraCalculator {
                     between(tile.y(), -MAX_COORDINATE, MAX_COORDINATE, tilePath + ".y"));
             Integer earlier = taken.putIfAbsent(square, i);
             if (earlier != null) {
-                throw new InvalidInputException(tilePath, "square " + square + " already holds " + path + "[" + earlier + "]");
+                throw new InvalidInputException(
+                        tilePath, "square " + square + " already holds " + path + "[" + earlier + "]");
             }
             if (square.equals(AlhambraLayout.FOUNTAIN)) {
                 checkFountain(tile, tilePath);
@@ -148,8 +152,8 @@ public final class AlhambraCalculator {
                 BuildingType type = tile.type() == null && !typeRequired
                         ? null
                         : buildingType(required(tile.type(), tilePath + ".type"), tilePath + ".type");
-                parsed.add(new ParsedTile(square, type, walls(required(tile.walls(), tilePath + ".walls"),
-                        tilePath + ".walls")));
+                parsed.add(new ParsedTile(
+                        square, type, walls(required(tile.walls(), tilePath + ".walls"), tilePath + ".walls")));
             }
         }
         return parsed;
@@ -168,15 +172,17 @@ public final class AlhambraCalculator {
         if (FOUNTAIN_TYPE.equals(name)) {
             throw new InvalidInputException(path, "the fountain stands only at (0,0) and is not a building");
         }
-        return BuildingType.fromJsonName(name).orElseThrow(() -> new InvalidInputException(path,
-                "unknown building type '" + name + "'; expected one of " + TYPE_NAMES));
+        return BuildingType.fromJsonName(name)
+                .orElseThrow(() -> new InvalidInputException(
+                        path, "unknown building type '" + name + "'; expected one of " + TYPE_NAMES));
     }
 
     private static Set<Side> walls(String letters, String path) {
         Set<Side> walls = EnumSet.noneOf(Side.class);
         for (char letter : letters.toCharArray()) {
-            Side side = Side.fromLetter(letter).orElseThrow(() -> new InvalidInputException(path,
-                    "'" + letter + "' is not a side; use the letters N, E, S, W"));
+            Side side = Side.fromLetter(letter)
+                    .orElseThrow(() -> new InvalidInputException(
+                            path, "'" + letter + "' is not a side; use the letters N, E, S, W"));
             if (!walls.add(side)) {
                 throw new InvalidInputException(path, "lists side " + letter + " twice");
             }

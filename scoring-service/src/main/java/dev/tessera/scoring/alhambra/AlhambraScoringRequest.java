@@ -10,9 +10,7 @@ import java.util.Map;
  */
 public record AlhambraScoringRequest(Integer round, List<Player> players, Neutral neutral) {
 
-    public record Player(String id, List<AlhambraTile> alhambra, Map<String, Integer> buildings, Integer wall) {
-    }
+    public record Player(String id, List<AlhambraTile> alhambra, Map<String, Integer> buildings, Integer wall) {}
 
-    public record Neutral(Map<String, Integer> buildings) {
-    }
+    public record Neutral(Map<String, Integer> buildings) {}
 }

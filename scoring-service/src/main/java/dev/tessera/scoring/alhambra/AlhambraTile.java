@@ -5,5 +5,4 @@ package dev.tessera.scoring.alhambra;
  * {@code walls} lists the walled sides (any order, "" for none). The fountain at (0, 0) is implicit; it may
  * be listed with type "fountain" or no type, and no walls. Fields are boxed so a missing one can be named.
  */
-public record AlhambraTile(Integer x, Integer y, String type, String walls) {
-}
+public record AlhambraTile(Integer x, Integer y, String type, String walls) {}

@@ -1,5 +1,4 @@
 package dev.tessera.scoring.alhambra;
 
 /** Answer of the wall calculator. */
-public record AlhambraWallResponse(int longestWall) {
-}
+public record AlhambraWallResponse(int longestWall) {}

@@ -6,12 +6,18 @@ import java.util.Optional;
 
 /** The six Alhambra building types in scoring-table order, with how many tiles of each the game has (game-service/docs/alhambra.md). */
 public enum BuildingType {
-    @JsonProperty("pavilion") PAVILION("pavilion", 7),
-    @JsonProperty("seraglio") SERAGLIO("seraglio", 7),
-    @JsonProperty("arcades") ARCADES("arcades", 9),
-    @JsonProperty("chambers") CHAMBERS("chambers", 9),
-    @JsonProperty("garden") GARDEN("garden", 11),
-    @JsonProperty("tower") TOWER("tower", 11);
+    @JsonProperty("pavilion")
+    PAVILION("pavilion", 7),
+    @JsonProperty("seraglio")
+    SERAGLIO("seraglio", 7),
+    @JsonProperty("arcades")
+    ARCADES("arcades", 9),
+    @JsonProperty("chambers")
+    CHAMBERS("chambers", 9),
+    @JsonProperty("garden")
+    GARDEN("garden", 11),
+    @JsonProperty("tower")
+    TOWER("tower", 11);
 
     private final String jsonName;
     private final int tileCount;
@@ -31,6 +37,8 @@ public enum BuildingType {
     }
 
     public static Optional<BuildingType> fromJsonName(String name) {
-        return Arrays.stream(values()).filter(type -> type.jsonName.equals(name)).findFirst();
+        return Arrays.stream(values())
+                .filter(type -> type.jsonName.equals(name))
+                .findFirst();
     }
 }

@@ -11,8 +11,7 @@ import java.util.Map;
 public record PlayerRoundScore(String player, Map<BuildingType, Integer> byType, int buildings, int wall, int total) {
 
     public PlayerRoundScore {
-        byType = Collections.unmodifiableMap(byType.isEmpty()
-                ? new EnumMap<>(BuildingType.class)
-                : new EnumMap<>(byType));
+        byType = Collections.unmodifiableMap(
+                byType.isEmpty() ? new EnumMap<>(BuildingType.class) : new EnumMap<>(byType));
     }
 }

@@ -15,8 +15,7 @@ import java.util.Map;
  */
 public final class RoundScoring {
 
-    private RoundScoring() {
-    }
+    private RoundScoring() {}
 
     /** A round without the neutral player (3 to 6 players). */
     public static List<PlayerRoundScore> score(int round, List<PlayerHoldings> players) {
@@ -27,8 +26,8 @@ public final class RoundScoring {
      * @param neutral Dirk's buildings per type in a 2-player game; empty when there is no Dirk
      * @return one score per player, in the players' order
      */
-    public static List<PlayerRoundScore> score(int round, List<PlayerHoldings> players,
-                                               Map<BuildingType, Integer> neutral) {
+    public static List<PlayerRoundScore> score(
+            int round, List<PlayerHoldings> players, Map<BuildingType, Integer> neutral) {
         if (round < 1 || round > ScoringTable.ROUNDS) {
             throw new IllegalArgumentException("no scoring round " + round);
         }
@@ -39,7 +38,8 @@ public final class RoundScoring {
         }
         List<PlayerRoundScore> scores = new ArrayList<>();
         for (int i = 0; i < players.size(); i++) {
-            int buildings = byType.get(i).values().stream().mapToInt(Integer::intValue).sum();
+            int buildings =
+                    byType.get(i).values().stream().mapToInt(Integer::intValue).sum();
             int wall = players.get(i).wall();
             scores.add(new PlayerRoundScore(players.get(i).player(), byType.get(i), buildings, wall, buildings + wall));
         }
@@ -47,13 +47,16 @@ public final class RoundScoring {
     }
 
     /** A contestant for one type's majority; {@code player} is an index into the players, or NEUTRAL. */
-    private record Contestant(int player, int count) {
-    }
+    private record Contestant(int player, int count) {}
 
     private static final int NEUTRAL = -1;
 
-    private static void scoreType(int round, BuildingType type, List<PlayerHoldings> players, int neutralCount,
-                                  List<Map<BuildingType, Integer>> byType) {
+    private static void scoreType(
+            int round,
+            BuildingType type,
+            List<PlayerHoldings> players,
+            int neutralCount,
+            List<Map<BuildingType, Integer>> byType) {
         List<Contestant> ranked = new ArrayList<>();
         for (int i = 0; i < players.size(); i++) {
             ranked.add(new Contestant(i, players.get(i).count(type)));
@@ -65,7 +68,8 @@ public final class RoundScoring {
         int place = 1;
         for (int first = 0; first < ranked.size(); ) {
             int end = first;
-            while (end < ranked.size() && ranked.get(end).count() == ranked.get(first).count()) {
+            while (end < ranked.size()
+                    && ranked.get(end).count() == ranked.get(first).count()) {
                 end++;
             }
             int tied = end - first;

@@ -9,9 +9,8 @@ public final class ScoringTable {
     public static final int ROUNDS = 3;
 
     /** One row of the table; round r pays places 1..r. */
-    public record Row(int round1First,
-                      int round2First, int round2Second,
-                      int round3First, int round3Second, int round3Third) {
+    public record Row(
+            int round1First, int round2First, int round2Second, int round3First, int round3Second, int round3Third) {
 
         int points(int round, int place) {
             return switch (round * 10 + place) {
@@ -34,8 +33,7 @@ public final class ScoringTable {
             BuildingType.GARDEN, new Row(5, 12, 5, 20, 12, 5),
             BuildingType.TOWER, new Row(6, 13, 6, 21, 13, 6)));
 
-    private ScoringTable() {
-    }
+    private ScoringTable() {}
 
     public static Row row(BuildingType type) {
         return ROWS.get(type);

@@ -28,15 +28,14 @@ public final class WallNetwork {
      */
     public static final int MAX_JUNCTIONS = 8;
 
-    private record Corner(int x, int y) {
-    }
+    private record Corner(int x, int y) {}
 
     /** Incident segments of each corner, as [segment id, other corner]. */
     private final List<List<int[]>> incident = new ArrayList<>();
+
     private int segments;
 
-    private WallNetwork() {
-    }
+    private WallNetwork() {}
 
     /** @param occupied every occupied square (fountain included) with the sides that carry a wall */
     public static WallNetwork of(Map<Square, Set<Side>> occupied) {
@@ -45,10 +44,10 @@ public final class WallNetwork {
         occupied.forEach((square, walls) -> {
             for (Side side : walls) {
                 if (!occupied.containsKey(square.neighbour(side))) {
-                    int from = network.corner(cornerIds,
-                            new Corner(square.x() + side.fromCornerDx, square.y() + side.fromCornerDy));
-                    int to = network.corner(cornerIds,
-                            new Corner(square.x() + side.toCornerDx, square.y() + side.toCornerDy));
+                    int from = network.corner(
+                            cornerIds, new Corner(square.x() + side.fromCornerDx, square.y() + side.fromCornerDy));
+                    int to = network.corner(
+                            cornerIds, new Corner(square.x() + side.toCornerDx, square.y() + side.toCornerDy));
                     network.incident.get(from).add(new int[] {network.segments, to});
                     network.incident.get(to).add(new int[] {network.segments, from});
                     network.segments++;
@@ -108,8 +107,10 @@ public final class WallNetwork {
     }
 
     private int longestTrail(List<Integer> corners) {
-        int componentSegments = corners.stream().mapToInt(c -> incident.get(c).size()).sum() / 2;
-        int oddCorners = (int) corners.stream().filter(c -> incident.get(c).size() % 2 == 1).count();
+        int componentSegments =
+                corners.stream().mapToInt(c -> incident.get(c).size()).sum() / 2;
+        int oddCorners = (int)
+                corners.stream().filter(c -> incident.get(c).size() % 2 == 1).count();
         if (oddCorners <= 2) {
             return componentSegments; // Euler: one trail walks every segment
         }

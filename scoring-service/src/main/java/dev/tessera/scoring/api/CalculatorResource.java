@@ -54,6 +54,7 @@ public class CalculatorResource {
     @ServerExceptionMapper
     public Response invalid(InvalidInputException e, UriInfo uri) {
         String field = e.field() == null || e.field().isEmpty() ? "body" : e.field();
-        return ProblemMappers.respond(ProblemException.badField(field, e.detail()).toProblem(uri.getPath()));
+        return ProblemMappers.respond(
+                ProblemException.badField(field, e.detail()).toProblem(uri.getPath()));
     }
 }

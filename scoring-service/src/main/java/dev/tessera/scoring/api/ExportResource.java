@@ -17,13 +17,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
-import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -31,6 +24,12 @@ import java.time.format.DateTimeParseException;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /**
  * Exports of {@code game-events} for analysts: newline-delimited CloudEvents JSON, redacted as for a
@@ -78,17 +77,39 @@ public class ExportResource {
 
     @GET
     @Produces(NDJSON)
-    @Operation(summary = "Export a title's game events", description = "One CloudEvents JSON object per line "
-            + "(application/x-ndjson), redacted as for a spectator (no GameStarted seed): the events on game-events of "
-            + "the games of `game` whose `time` is in [from, to). Events of one game are in order; games are interleaved.")
-    @APIResponse(responseCode = "200", content = @Content(mediaType = NDJSON, schema = @Schema(type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.STRING)))
-    @APIResponse(responseCode = "400", description = "unknown game, a time that is not an ISO-8601 instant, or from after to; `field` names it")
-    @APIResponse(responseCode = "503", description = "the statistics (which know the games' titles) are not running, or as many exports as "
-            + "allowed are running: retry after `Retry-After` seconds")
+    @Operation(
+            summary = "Export a title's game events",
+            description =
+                    "One CloudEvents JSON object per line "
+                            + "(application/x-ndjson), redacted as for a spectator (no GameStarted seed): the events on game-events of "
+                            + "the games of `game` whose `time` is in [from, to). Events of one game are in order; games are interleaved.")
+    @APIResponse(
+            responseCode = "200",
+            content =
+                    @Content(
+                            mediaType = NDJSON,
+                            schema =
+                                    @Schema(
+                                            type =
+                                                    org.eclipse.microprofile.openapi.annotations.enums.SchemaType
+                                                            .STRING)))
+    @APIResponse(
+            responseCode = "400",
+            description = "unknown game, a time that is not an ISO-8601 instant, or from after to; `field` names it")
+    @APIResponse(
+            responseCode = "503",
+            description = "the statistics (which know the games' titles) are not running, or as many exports as "
+                    + "allowed are running: retry after `Retry-After` seconds")
     public Response export(
-            @Parameter(description = "title: alhambra, carrara or builders", required = true) @QueryParam("game") String game,
-            @Parameter(description = "ISO-8601 instant, inclusive; default: the first event") @QueryParam("from") String from,
-            @Parameter(description = "ISO-8601 instant, exclusive; default: the last event published when the export starts") @QueryParam("to") String to,
+            @Parameter(description = "title: alhambra, carrara or builders", required = true) @QueryParam("game")
+                    String game,
+            @Parameter(description = "ISO-8601 instant, inclusive; default: the first event") @QueryParam("from")
+                    String from,
+            @Parameter(
+                            description =
+                                    "ISO-8601 instant, exclusive; default: the last event published when the export starts")
+                    @QueryParam("to")
+                    String to,
             @Context RoutingContext routing) {
         if (game == null || game.isBlank()) {
             throw ProblemException.badField("game", "game is required: one of " + titles());
@@ -101,9 +122,11 @@ public class ExportResource {
         if (since != null && until != null && since.isAfter(until)) {
             throw ProblemException.badField("from", "from (" + since + ") is after to (" + until + ")");
         }
-        stores.requireRunning(); // 503 now, rather than a cut-off export, while the statistics cannot name games' titles
+        stores.requireRunning(); // 503 now, rather than a cut-off export, while the statistics cannot name games'
+        // titles
         if (!running.tryAcquire()) {
-            throw new ServiceUnavailable(maxConcurrent + " exports are running on this instance; retry shortly", 5, Map.of());
+            throw new ServiceUnavailable(
+                    maxConcurrent + " exports are running on this instance; retry shortly", 5, Map.of());
         }
         // Released when the export ends, or when the response does without it (the client left first).
         AtomicBoolean held = new AtomicBoolean(true);
@@ -113,7 +136,8 @@ public class ExportResource {
             }
         };
         routing.addEndHandler(ended -> release.run());
-        EventExport export = new EventExport(codec, bootstrapServers, game, since, until, publishLag, idleLimit, this::storedTitle, maxGames);
+        EventExport export = new EventExport(
+                codec, bootstrapServers, game, since, until, publishLag, idleLimit, this::storedTitle, maxGames);
         StreamingOutput body = out -> {
             try {
                 export.writeTo(out);
@@ -154,7 +178,8 @@ public class ExportResource {
             try {
                 return OffsetDateTime.parse(value).toInstant();
             } catch (DateTimeParseException e2) {
-                throw ProblemException.badField(field, field + " is not an ISO-8601 instant (e.g. 2026-03-01T19:15:00Z): " + value);
+                throw ProblemException.badField(
+                        field, field + " is not an ISO-8601 instant (e.g. 2026-03-01T19:15:00Z): " + value);
             }
         }
     }

@@ -30,6 +30,7 @@ public class InternalStatsResource {
         if (key == null) {
             throw ProblemException.badField("key", "key is required");
         }
-        return Response.ok(stores.localValue(store, key), MediaType.APPLICATION_JSON).build();
+        return Response.ok(stores.localValue(store, key), MediaType.APPLICATION_JSON)
+                .build();
     }
 }

@@ -11,6 +11,8 @@ public class RetryAfterMapper {
     @ServerExceptionMapper
     public Response unavailable(ServiceUnavailable e, UriInfo uri) {
         Response problem = ProblemMappers.respond(e.toProblem(uri.getPath()));
-        return Response.fromResponse(problem).header("Retry-After", e.retryAfterSeconds()).build();
+        return Response.fromResponse(problem)
+                .header("Retry-After", e.retryAfterSeconds())
+                .build();
     }
 }

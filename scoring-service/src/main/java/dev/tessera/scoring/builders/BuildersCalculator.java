@@ -17,8 +17,7 @@ public final class BuildersCalculator {
     /** Far above any real game (the end triggers at 17 VP) yet far from int overflow. */
     static final int MAX_VALUE = 10_000;
 
-    private BuildersCalculator() {
-    }
+    private BuildersCalculator() {}
 
     public static BuildersFinalResponse finalStandings(BuildersFinalRequest request) {
         required(request, "");

@@ -24,15 +24,15 @@ public final class CarraraFinalScoring {
     /** Bound of every number and rate: far above any real game yet far from int overflow. */
     static final int MAX_VALUE = 10_000;
 
-    private CarraraFinalScoring() {
-    }
+    private CarraraFinalScoring() {}
 
     /** Standings best first. @throws InvalidInputException naming the offending field */
     public static List<FinalStanding> score(FinalScoringInput input) {
         required(input, "(input)");
         int coinsPerVp = between(input.coinsPerVp(), 1, MAX_VALUE, "coinsPerVp");
         int vpPerObject = between(input.vpPerObject(), 0, MAX_VALUE, "vpPerObject");
-        int vpPerLeftover = input.vpPerLeftoverObject() == null ? 0
+        int vpPerLeftover = input.vpPerLeftoverObject() == null
+                ? 0
                 : between(input.vpPerLeftoverObject(), 0, MAX_VALUE, "vpPerLeftoverObject");
         int vpPerBuilding = between(input.vpPerBuilding(), 0, MAX_VALUE, "vpPerBuilding");
         List<FinalScoringInput.Tally> tallies = required(input.players(), "players");
@@ -51,24 +51,37 @@ public final class CarraraFinalScoring {
             int vp = between(t.vp(), 0, MAX_VALUE, field + ".vp");
             int coinVp = between(t.coins(), 0, MAX_VALUE, field + ".coins") / coinsPerVp;
             int objects = between(t.objects(), 0, MAX_VALUE, field + ".objects");
-            int counted = t.objectsCounted() == null ? objects
+            int counted = t.objectsCounted() == null
+                    ? objects
                     : between(t.objectsCounted(), 0, objects, field + ".objectsCounted");
             int objectVp = counted * vpPerObject + (objects - counted) * vpPerLeftover;
             int buildingVp = between(t.buildings(), 0, MAX_VALUE, field + ".buildings") * vpPerBuilding;
             int bonusVp = t.bonusVp() == null ? 0 : between(t.bonusVp(), 0, MAX_VALUE, field + ".bonusVp");
             int stones = between(t.stones(), 0, MAX_VALUE, field + ".stones");
             int total = vp + coinVp + objectVp + buildingVp + bonusVp;
-            unranked.put(player, new FinalStanding(player, 0, total, vp, coinVp, objectVp, buildingVp, bonusVp, stones,
-                    false));
+            unranked.put(
+                    player,
+                    new FinalStanding(player, 0, total, vp, coinVp, objectVp, buildingVp, bonusVp, stones, false));
             contenders.add(new Contender(player, total, List.of(stones)));
         }
         List<Standing> standings = Standings.rank(contenders);
-        Map<Integer, Long> playersPerRank = standings.stream()
-                .collect(Collectors.groupingBy(Standing::rank, Collectors.counting()));
-        return standings.stream().map(st -> {
-            FinalStanding s = unranked.get(st.player());
-            return new FinalStanding(s.player(), st.rank(), s.total(), s.vp(), s.coinVp(), s.objectVp(),
-                    s.buildingVp(), s.bonusVp(), s.stones(), playersPerRank.get(st.rank()) > 1);
-        }).toList();
+        Map<Integer, Long> playersPerRank =
+                standings.stream().collect(Collectors.groupingBy(Standing::rank, Collectors.counting()));
+        return standings.stream()
+                .map(st -> {
+                    FinalStanding s = unranked.get(st.player());
+                    return new FinalStanding(
+                            s.player(),
+                            st.rank(),
+                            s.total(),
+                            s.vp(),
+                            s.coinVp(),
+                            s.objectVp(),
+                            s.buildingVp(),
+                            s.bonusVp(),
+                            s.stones(),
+                            playersPerRank.get(st.rank()) > 1);
+                })
+                .toList();
     }
 }

@@ -30,8 +30,20 @@ public final class CarraraValuation {
             new ValuationInput.City("Massa", 1, "vp"), new ValuationInput.City("Lerici", 1, "coins"));
 
     /** The building types and the category of each: city buildings (orange) and land buildings (green). */
-    public static final Map<String, String> CATEGORY_OF_TYPE = Map.of("Biblioteca", "city", "Cattedrale", "city",
-            "Palazzo", "city", "Porta", "city", "Castello", "land", "Villa", "land");
+    public static final Map<String, String> CATEGORY_OF_TYPE = Map.of(
+            "Biblioteca",
+            "city",
+            "Cattedrale",
+            "city",
+            "Palazzo",
+            "city",
+            "Porta",
+            "city",
+            "Castello",
+            "land",
+            "Villa",
+            "land");
+
     public static final Set<String> BUILDING_TYPES = CATEGORY_OF_TYPE.keySet();
     /** What a category's valuation pays in (expansion). */
     private static final Map<String, String> CATEGORY_PAYOUT = Map.of("city", "coins", "land", "vp");
@@ -45,8 +57,7 @@ public final class CarraraValuation {
     private static final Set<String> KINDS = Set.of("type", "city", "category");
     private static final Set<String> PAYOUTS = Set.of("vp", "coins");
 
-    private CarraraValuation() {
-    }
+    private CarraraValuation() {}
 
     /** @throws InvalidInputException naming the field that is missing, unknown or out of range */
     public static ValuationResult value(ValuationInput input) {
@@ -63,8 +74,10 @@ public final class CarraraValuation {
             default -> CATEGORY_PAYOUT.containsKey(target);
         };
         if (!known) {
-            throw new InvalidInputException("target", "unknown " + kind + " \"" + target + "\""
-                    + (kind.equals("category") ? " (\"city\" or \"land\")" : ""));
+            throw new InvalidInputException(
+                    "target",
+                    "unknown " + kind + " \"" + target + "\""
+                            + (kind.equals("category") ? " (\"city\" or \"land\")" : ""));
         }
         Map<String, Integer> objectsLeft = objectsLeft(input.objectsLeft());
         List<ValuationInput.Building> buildings = sized(input.buildings(), 0, MAX_VALUE, "buildings");
@@ -126,7 +139,8 @@ public final class CarraraValuation {
             ValuationInput.City city = required(list.get(i), field);
             between(city.value(), 0, MAX_VALUE, field + ".value");
             if (!PAYOUTS.contains(required(city.payout(), field + ".payout"))) {
-                throw new InvalidInputException(field + ".payout", "must be \"vp\" or \"coins\", was \"" + city.payout() + "\"");
+                throw new InvalidInputException(
+                        field + ".payout", "must be \"vp\" or \"coins\", was \"" + city.payout() + "\"");
             }
             if (byName.put(required(city.city(), field + ".city"), city) != null) {
                 throw new InvalidInputException(field + ".city", "\"" + city.city() + "\" appears twice");

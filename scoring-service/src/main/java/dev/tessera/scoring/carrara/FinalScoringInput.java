@@ -12,8 +12,12 @@ import java.util.List;
  * @param vpPerBuilding       VP per building built
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record FinalScoringInput(Integer coinsPerVp, Integer vpPerObject, Integer vpPerLeftoverObject,
-                                Integer vpPerBuilding, List<Tally> players) {
+public record FinalScoringInput(
+        Integer coinsPerVp,
+        Integer vpPerObject,
+        Integer vpPerLeftoverObject,
+        Integer vpPerBuilding,
+        List<Tally> players) {
 
     /**
      * @param vp             VP scored during play
@@ -22,7 +26,13 @@ public record FinalScoringInput(Integer coinsPerVp, Integer vpPerObject, Integer
      * @param bonusVp        what the bonus card gives (expansion); optional, 0 when absent
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Tally(String player, Integer vp, Integer coins, Integer objects, Integer objectsCounted,
-                        Integer buildings, Integer stones, Integer bonusVp) {
-    }
+    public record Tally(
+            String player,
+            Integer vp,
+            Integer coins,
+            Integer objects,
+            Integer objectsCounted,
+            Integer buildings,
+            Integer stones,
+            Integer bonusVp) {}
 }

@@ -11,6 +11,14 @@ package dev.tessera.scoring.carrara;
  * @param bonusVp      the bonus card's VP (expansion)
  * @param shared       true when another player has the same rank
  */
-public record FinalStanding(String player, int rank, int total, int vp, int coinVp, int objectVp, int buildingVp,
-                            int bonusVp, int stones, boolean shared) {
-}
+public record FinalStanding(
+        String player,
+        int rank,
+        int total,
+        int vp,
+        int coinVp,
+        int objectVp,
+        int buildingVp,
+        int bonusVp,
+        int stones,
+        boolean shared) {}

@@ -17,19 +17,17 @@ import java.util.Map;
  * @param objectsLeft objects left in the supply by object, or null for an unlimited supply
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record ValuationInput(String kind, String target, List<Building> buildings, List<City> cities,
-                             Map<String, Integer> objectsLeft) {
+public record ValuationInput(
+        String kind, String target, List<Building> buildings, List<City> cities, Map<String, Integer> objectsLeft) {
 
     /**
      * @param object the object shown on the tile, e.g. "crown"; optional without {@code objectsLeft}
      * @param bonus  what the player's upgrade tiles (expansion) add to its city's value; optional, 0 when absent
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Building(String city, String type, Integer cost, String object, Integer bonus) {
-    }
+    public record Building(String city, String type, Integer cost, String object, Integer bonus) {}
 
     /** @param payout "vp" or "coins" */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record City(String city, Integer value, String payout) {
-    }
+    public record City(String city, Integer value, String payout) {}
 }

@@ -9,8 +9,11 @@ import java.util.List;
  * @param objects      number of objects the player takes
  * @param objectsTaken which objects, one entry each, when the buildings name them (omitted from JSON when empty)
  */
-public record ValuationResult(int vp, int coins, int objects,
-                              @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> objectsTaken) {
+public record ValuationResult(
+        int vp,
+        int coins,
+        int objects,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> objectsTaken) {
     public ValuationResult {
         objectsTaken = List.copyOf(objectsTaken);
     }

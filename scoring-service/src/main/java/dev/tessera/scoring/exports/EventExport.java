@@ -7,15 +7,6 @@ import dev.tessera.events.EventTypes;
 import dev.tessera.events.Redaction;
 import dev.tessera.events.Topics;
 import dev.tessera.events.game.GameStarted;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.ConsumerRecords;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.jboss.logging.Logger;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -28,6 +19,14 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.jboss.logging.Logger;
 
 /**
  * One export of {@code game-events}: the events of the games of one title whose {@code time} lies in
@@ -66,6 +65,7 @@ public final class EventExport {
      * not found there counts as another title's.
      */
     private final Map<String, Long> games = new HashMap<>();
+
     private long lines;
     private long skippedUnreadable;
     private long unknownGames;
@@ -76,8 +76,16 @@ public final class EventExport {
      *                     when it cannot tell (the export is then cut off), or be null itself
      * @param maxGames     how many games an export may meet (memory: one map entry each)
      */
-    public EventExport(EventCodec codec, String bootstrapServers, String title, Instant from, Instant to,
-                       Duration publishLag, Duration idleLimit, Function<String, String> storedTitles, int maxGames) {
+    public EventExport(
+            EventCodec codec,
+            String bootstrapServers,
+            String title,
+            Instant from,
+            Instant to,
+            Duration publishLag,
+            Duration idleLimit,
+            Function<String, String> storedTitles,
+            int maxGames) {
         this.codec = codec;
         this.bootstrapServers = bootstrapServers;
         this.title = title;
@@ -91,30 +99,45 @@ public final class EventExport {
 
     /** Records per poll and bytes per fetch: what one export holds of the topic at a time (see the class comment). */
     static final int POLL_RECORDS = 500;
+
     static final int FETCH_BYTES = 1024 * 1024;
 
     /** Writes the export to {@code out}, flushing after every poll; an IOException (the client left) ends it. */
     public void writeTo(OutputStream out) throws IOException {
         Map<String, Object> config = Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.CLIENT_ID_CONFIG, "scoring-export-" + EXPORTS.incrementAndGet(),
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, POLL_RECORDS,
-                // Per broker: a fetch answers at most this much (or one larger record batch, should the topic hold one).
-                ConsumerConfig.FETCH_MAX_BYTES_CONFIG, FETCH_BYTES,
-                ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, FETCH_BYTES);
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
+                ConsumerConfig.CLIENT_ID_CONFIG,
+                "scoring-export-" + EXPORTS.incrementAndGet(),
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                false,
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                "read_committed",
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                "earliest",
+                ConsumerConfig.MAX_POLL_RECORDS_CONFIG,
+                POLL_RECORDS,
+                // Per broker: a fetch answers at most this much (or one larger record batch, should the topic hold
+                // one).
+                ConsumerConfig.FETCH_MAX_BYTES_CONFIG,
+                FETCH_BYTES,
+                ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG,
+                FETCH_BYTES);
         long started = System.nanoTime();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
-            List<TopicPartition> partitions = consumer.partitionsFor(Topics.GAME_EVENTS, Duration.ofSeconds(10)).stream()
-                    .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
+        try (KafkaConsumer<String, String> consumer =
+                new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
+            List<TopicPartition> partitions =
+                    consumer.partitionsFor(Topics.GAME_EVENTS, Duration.ofSeconds(10)).stream()
+                            .map(p -> new TopicPartition(p.topic(), p.partition()))
+                            .toList();
             consumer.assign(partitions);
             Map<TopicPartition, Long> stop = new HashMap<>(consumer.endOffsets(partitions));
             if (to != null) {
-                firstAtOrAfter(consumer, partitions, to.plus(publishLag)).forEach((p, offset) -> stop.merge(p, offset, Math::min));
+                firstAtOrAfter(consumer, partitions, to.plus(publishLag))
+                        .forEach((p, offset) -> stop.merge(p, offset, Math::min));
             }
-            Map<TopicPartition, Long> start = from == null ? consumer.beginningOffsets(partitions) : firstAtOrAfter(consumer, partitions, from);
+            Map<TopicPartition, Long> start =
+                    from == null ? consumer.beginningOffsets(partitions) : firstAtOrAfter(consumer, partitions, from);
             Set<TopicPartition> active = new HashSet<>();
             for (TopicPartition p : partitions) {
                 long first = start.getOrDefault(p, stop.get(p));
@@ -143,20 +166,26 @@ public final class EventExport {
                     out.flush();
                     idleSince = System.nanoTime();
                 } else if (System.nanoTime() - idleSince > idleLimit.toNanos()) {
-                    throw new IOException("game-events gave nothing for " + idleLimit.toSeconds() + " s: export aborted");
+                    throw new IOException(
+                            "game-events gave nothing for " + idleLimit.toSeconds() + " s: export aborted");
                 }
             }
         }
         out.flush();
-        LOG.infof("export of %s [%s, %s): %d events in %d ms%s%s", title, from, to, lines,
+        LOG.infof(
+                "export of %s [%s, %s): %d events in %d ms%s%s",
+                title,
+                from,
+                to,
+                lines,
                 (System.nanoTime() - started) / 1_000_000,
                 skippedUnreadable == 0 ? "" : ", " + skippedUnreadable + " unreadable records skipped",
                 unknownGames == 0 ? "" : ", events of " + unknownGames + " games of unknown title skipped");
     }
 
     /** Per partition, the first offset published at or after {@code time} (none: the partition's end). */
-    private static Map<TopicPartition, Long> firstAtOrAfter(KafkaConsumer<String, String> consumer, List<TopicPartition> partitions,
-                                                     Instant time) {
+    private static Map<TopicPartition, Long> firstAtOrAfter(
+            KafkaConsumer<String, String> consumer, List<TopicPartition> partitions, Instant time) {
         Map<TopicPartition, Long> query = new HashMap<>();
         partitions.forEach(p -> query.put(p, time.toEpochMilli()));
         Map<TopicPartition, OffsetAndTimestamp> found = consumer.offsetsForTimes(query);
@@ -210,7 +239,8 @@ public final class EventExport {
 
     private void remember(String gameId, long lastVersion, boolean ofTitle) throws IOException {
         if (games.size() >= maxGames && !games.containsKey(gameId)) {
-            throw new IOException("the export met more than " + maxGames + " games (scoring.exports.max-games): export a narrower window");
+            throw new IOException("the export met more than " + maxGames
+                    + " games (scoring.exports.max-games): export a narrower window");
         }
         games.put(gameId, lastVersion << 1 | (ofTitle ? 1 : 0));
     }
@@ -226,7 +256,8 @@ public final class EventExport {
             stored = storedTitles == null ? null : storedTitles.apply(gameId);
         } catch (RuntimeException e) {
             // Rather a cut-off export than one silently missing a game's events.
-            throw new IOException("the title of game " + gameId + " could not be read (" + e.getMessage() + "): export aborted", e);
+            throw new IOException(
+                    "the title of game " + gameId + " could not be read (" + e.getMessage() + "): export aborted", e);
         }
         if (stored == null) {
             unknownGames++;

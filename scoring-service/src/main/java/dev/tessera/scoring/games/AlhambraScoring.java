@@ -1,5 +1,7 @@
 package dev.tessera.scoring.games;
 
+import static dev.tessera.scoring.games.HandlerTable.on;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tessera.events.alhambra.AlhambraEvent;
 import dev.tessera.events.alhambra.TileInfo;
@@ -16,8 +18,6 @@ import dev.tessera.scoring.alhambra.Square;
 import dev.tessera.scoring.standings.Contender;
 import dev.tessera.scoring.standings.Standings;
 import io.smallrye.mutiny.Uni;
-import org.jboss.logging.Logger;
-
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.EnumSet;
@@ -25,8 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import static dev.tessera.scoring.games.HandlerTable.on;
+import org.jboss.logging.Logger;
 
 /**
  * Alhambra's scoring: keeps where every tile that left the market is ({@link AlhambraTile}: in a player's
@@ -40,24 +39,31 @@ final class AlhambraScoring implements ScoringHandlers {
     public List<HandlerTable.Entry<?>> handlers() {
         return List.of(
                 on(GameStarted.class, AlhambraScoring::dirksStartingTiles),
-                on(AlhambraEvent.TilePlaced.class, (context, game, e) ->
-                        put(game.gameId, e.tile(), e.player(), e.x(), e.y())),
-                on(AlhambraEvent.TileReserved.class, (context, game, e) ->
-                        put(game.gameId, e.tile(), e.player(), null, null)),
-                on(AlhambraEvent.TilesSwapped.class, (context, game, e) ->
-                        put(game.gameId, e.placed(), e.player(), e.x(), e.y())
+                on(
+                        AlhambraEvent.TilePlaced.class,
+                        (context, game, e) -> put(game.gameId, e.tile(), e.player(), e.x(), e.y())),
+                on(
+                        AlhambraEvent.TileReserved.class,
+                        (context, game, e) -> put(game.gameId, e.tile(), e.player(), null, null)),
+                on(
+                        AlhambraEvent.TilesSwapped.class,
+                        (context, game, e) -> put(game.gameId, e.placed(), e.player(), e.x(), e.y())
                                 .chain(() -> put(game.gameId, e.removed(), e.player(), null, null))),
-                on(AlhambraEvent.TilesGivenToDirk.class, (context, game, e) ->
-                        putAll(game.gameId, e.tiles(), AlhambraTile.DIRK)),
-                on(AlhambraEvent.DirkReceivedTiles.class, (context, game, e) ->
-                        putAll(game.gameId, e.tiles(), AlhambraTile.DIRK)),
-                on(AlhambraEvent.ScoringRoundTriggered.class, (context, game, e) ->
-                        scoreRound(context, game, e.round())));
+                on(
+                        AlhambraEvent.TilesGivenToDirk.class,
+                        (context, game, e) -> putAll(game.gameId, e.tiles(), AlhambraTile.DIRK)),
+                on(
+                        AlhambraEvent.DirkReceivedTiles.class,
+                        (context, game, e) -> putAll(game.gameId, e.tiles(), AlhambraTile.DIRK)),
+                on(
+                        AlhambraEvent.ScoringRoundTriggered.class,
+                        (context, game, e) -> scoreRound(context, game, e.round())));
     }
 
     /** Dirk's starting tiles, from an Alhambra game's initial state (a game of another title has none). */
     private static Uni<Void> dirksStartingTiles(HandlerContext context, ScoredGame game, GameStarted started) {
-        JsonNode dirk = started.initialState() == null ? null : started.initialState().get("dirk");
+        JsonNode dirk =
+                started.initialState() == null ? null : started.initialState().get("dirk");
         if (!"alhambra".equals(started.game()) || dirk == null || !dirk.isArray()) {
             return Uni.createFrom().voidItem();
         }
@@ -76,44 +82,56 @@ final class AlhambraScoring implements ScoringHandlers {
 
     /** Records where a tile now is: at (x, y) in the owner's Alhambra, or (no square) in a reserve or with Dirk. */
     private static Uni<Void> put(String gameId, TileInfo tile, String owner, Integer x, Integer y) {
-        return AlhambraTile.<AlhambraTile>findById(AlhambraTile.key(gameId, tile.id())).chain(found -> {
-            AlhambraTile row = found != null ? found : new AlhambraTile();
-            row.id = AlhambraTile.key(gameId, tile.id());
-            row.gameId = gameId;
-            row.tileId = tile.id();
-            row.type = tile.type();
-            row.walls = tile.walls();
-            row.owner = owner;
-            row.inAlhambra = x != null && !AlhambraTile.DIRK.equals(owner);
-            row.x = x;
-            row.y = y;
-            return found != null ? Uni.createFrom().voidItem() : row.persist().replaceWithVoid();
-        });
+        return AlhambraTile.<AlhambraTile>findById(AlhambraTile.key(gameId, tile.id()))
+                .chain(found -> {
+                    AlhambraTile row = found != null ? found : new AlhambraTile();
+                    row.id = AlhambraTile.key(gameId, tile.id());
+                    row.gameId = gameId;
+                    row.tileId = tile.id();
+                    row.type = tile.type();
+                    row.walls = tile.walls();
+                    row.owner = owner;
+                    row.inAlhambra = x != null && !AlhambraTile.DIRK.equals(owner);
+                    row.x = x;
+                    row.y = y;
+                    return found != null
+                            ? Uni.createFrom().voidItem()
+                            : row.persist().replaceWithVoid();
+                });
     }
 
     private static Uni<Void> scoreRound(HandlerContext context, ScoredGame game, int round) {
-        return RoundPoints.count("gameId = ?1 and round = ?2", game.gameId, round).chain(already -> {
-            if (already > 0) {
-                LOG.infof("round %d of %s is scored already", round, game.gameId);
-                return Uni.createFrom().voidItem();
-            }
-            return AlhambraTile.<AlhambraTile>list("gameId", game.gameId).chain(tiles -> {
-                List<PlayerRoundScore> scores = RoundScoring.score(round, holdings(game, tiles), dirk(tiles));
-                Uni<Void> chain = Uni.createFrom().voidItem();
-                for (PlayerRoundScore s : scores) {
-                    RoundPoints points = new RoundPoints();
-                    points.id = game.gameId + ":" + round + ":" + s.player();
-                    points.gameId = game.gameId;
-                    points.round = round;
-                    points.player = s.player();
-                    points.points = s.total();
-                    chain = chain.chain(() -> points.persist().replaceWithVoid());
-                }
-                chain = chain.chain(() -> context.publish(game, new ScoringRoundScored(game.gameId, round,
-                        scores.stream().map(AlhambraScoring::toEvent).toList())));
-                return round < 3 ? chain : chain.chain(() -> finalStandings(context, game));
-            });
-        });
+        return RoundPoints.count("gameId = ?1 and round = ?2", game.gameId, round)
+                .chain(already -> {
+                    if (already > 0) {
+                        LOG.infof("round %d of %s is scored already", round, game.gameId);
+                        return Uni.createFrom().voidItem();
+                    }
+                    return AlhambraTile.<AlhambraTile>list("gameId", game.gameId)
+                            .chain(tiles -> {
+                                List<PlayerRoundScore> scores =
+                                        RoundScoring.score(round, holdings(game, tiles), dirk(tiles));
+                                Uni<Void> chain = Uni.createFrom().voidItem();
+                                for (PlayerRoundScore s : scores) {
+                                    RoundPoints points = new RoundPoints();
+                                    points.id = game.gameId + ":" + round + ":" + s.player();
+                                    points.gameId = game.gameId;
+                                    points.round = round;
+                                    points.player = s.player();
+                                    points.points = s.total();
+                                    chain = chain.chain(() -> points.persist().replaceWithVoid());
+                                }
+                                chain = chain.chain(() -> context.publish(
+                                        game,
+                                        new ScoringRoundScored(
+                                                game.gameId,
+                                                round,
+                                                scores.stream()
+                                                        .map(AlhambraScoring::toEvent)
+                                                        .toList())));
+                                return round < 3 ? chain : chain.chain(() -> finalStandings(context, game));
+                            });
+                });
     }
 
     private static Uni<Void> finalStandings(HandlerContext context, ScoredGame game) {
@@ -124,8 +142,11 @@ final class AlhambraScoring implements ScoringHandlers {
             }
             rows.forEach(r -> totals.merge(r.player, r.points, Integer::sum));
             List<FinalStandings.Standing> standings = Standings.rank(totals.entrySet().stream()
-                            .map(e -> Contender.withoutTieBreakers(e.getKey(), e.getValue())).toList())
-                    .stream().map(s -> new FinalStandings.Standing(s.player(), s.total(), s.rank())).toList();
+                            .map(e -> Contender.withoutTieBreakers(e.getKey(), e.getValue()))
+                            .toList())
+                    .stream()
+                    .map(s -> new FinalStandings.Standing(s.player(), s.total(), s.rank()))
+                    .toList();
             return context.publish(game, new FinalStandings(game.gameId, game.game, standings));
         });
     }
@@ -146,7 +167,8 @@ final class AlhambraScoring implements ScoringHandlers {
 
     private static Map<BuildingType, Integer> dirk(List<AlhambraTile> tiles) {
         Map<BuildingType, Integer> counts = new EnumMap<>(BuildingType.class);
-        tiles.stream().filter(t -> AlhambraTile.DIRK.equals(t.owner))
+        tiles.stream()
+                .filter(t -> AlhambraTile.DIRK.equals(t.owner))
                 .forEach(t -> counts.merge(type(t), 1, Integer::sum));
         return counts;
     }

@@ -14,17 +14,21 @@ public class AlhambraTile extends PanacheEntityBase {
 
     @Id
     public String id;
+
     @Column(name = "game_id")
     public String gameId;
+
     @Column(name = "tile_id")
     public int tileId;
     /** A player's id, or {@link #DIRK}. */
     public String owner;
+
     public String type;
     public String walls;
     /** In the Alhambra (it counts); false in the reserve or with Dirk. */
     @Column(name = "in_alhambra")
     public boolean inAlhambra;
+
     public Integer x;
     public Integer y;
 

@@ -13,8 +13,6 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.jboss.logging.Logger;
-
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Collection;
@@ -22,6 +20,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.jboss.logging.Logger;
 
 /**
  * scoring-service's part of every game, driven only by the game's events: it records each game and hands the
@@ -37,8 +36,8 @@ public class GameScoring {
      * Every event that changes a game's scoring state, with its handler: the one list of them. An event with no
      * handler here only moves its game's last version on ({@link #onlyAdvances}).
      */
-    static final HandlerTable HANDLERS = HandlerTable.of(new LifecycleScoring(), new AlhambraScoring(),
-            new CarraraScoring(), new BuildersScoring());
+    static final HandlerTable HANDLERS =
+            HandlerTable.of(new LifecycleScoring(), new AlhambraScoring(), new CarraraScoring(), new BuildersScoring());
 
     /** The types, by name, that are applied in a transaction: GameStarted (which records the game) and the table's. */
     private static final Set<String> APPLIED = applied();
@@ -92,25 +91,33 @@ public class GameScoring {
      * does per move. Rows are updated in game id order, the same order in any two such statements.
      */
     public Uni<Void> advance(Collection<EventCodec.Head> latest) {
-        List<EventCodec.Head> events = latest.stream().filter(e -> e.subject() != null && e.streamversion() != null)
-                .sorted(Comparator.comparing(EventCodec.Head::subject)).toList();
+        List<EventCodec.Head> events = latest.stream()
+                .filter(e -> e.subject() != null && e.streamversion() != null)
+                .sorted(Comparator.comparing(EventCodec.Head::subject))
+                .toList();
         String[] games = events.stream().map(EventCodec.Head::subject).toArray(String[]::new);
         Long[] versions = events.stream().map(EventCodec.Head::streamversion).toArray(Long[]::new);
         // On a connection of its own, not the pool's preparedQuery: Vert.x 4.5's pool-level statement fails a second
         // time a timeout after it could not get a connection (service-kit README, eclipse-vertx/vertx-sql-client#1706).
-        return pool.withConnection(connection -> connection.preparedQuery("""
+        return pool.withConnection(connection -> connection
+                        .preparedQuery("""
                         UPDATE scored_games g SET last_version = greatest(g.last_version, a.version), updated_at = $3
                         FROM unnest($1::text[], $2::bigint[]) AS a(game_id, version)
                         WHERE g.game_id = a.game_id
                         RETURNING g.game_id""")
-                .execute(Tuple.of(games, versions, OffsetDateTime.now(ZoneOffset.UTC))).invoke(rows -> {
-                    if (rows.rowCount() < events.size()) {
-                        Set<String> found = new HashSet<>();
-                        rows.forEach(row -> found.add(row.getString(0)));
-                        events.stream().filter(e -> !found.contains(e.subject())).forEach(e ->
-                                LOG.warnf("%s for a game never started here (%s): ignored", e.type(), e.subject()));
-                    }
-                })).replaceWithVoid();
+                        .execute(Tuple.of(games, versions, OffsetDateTime.now(ZoneOffset.UTC)))
+                        .invoke(rows -> {
+                            if (rows.rowCount() < events.size()) {
+                                Set<String> found = new HashSet<>();
+                                rows.forEach(row -> found.add(row.getString(0)));
+                                events.stream()
+                                        .filter(e -> !found.contains(e.subject()))
+                                        .forEach(e -> LOG.warnf(
+                                                "%s for a game never started here (%s): ignored",
+                                                e.type(), e.subject()));
+                            }
+                        }))
+                .replaceWithVoid();
     }
 
     private static Set<String> applied() {
@@ -135,7 +142,8 @@ public class GameScoring {
         @Override
         public Uni<Void> publish(ScoredGame game, TesseraEvent result) {
             game.scoringVersion++;
-            return outbox.publish(Topics.SCORING_EVENTS, game.gameId, game.scoringVersion, result).replaceWithVoid();
+            return outbox.publish(Topics.SCORING_EVENTS, game.gameId, game.scoringVersion, result)
+                    .replaceWithVoid();
         }
 
         @Override

@@ -2,7 +2,6 @@ package dev.tessera.scoring.games;
 
 import dev.tessera.events.TesseraEvent;
 import io.smallrye.mutiny.Uni;
-
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -25,7 +24,8 @@ final class HandlerTable {
         for (ScoringHandlers part : parts) {
             for (Entry<?> entry : part.handlers()) {
                 if (entries.putIfAbsent(entry.type(), entry) != null) {
-                    throw new IllegalStateException("two handlers for " + entry.type().getName());
+                    throw new IllegalStateException(
+                            "two handlers for " + entry.type().getName());
                 }
             }
         }

@@ -1,11 +1,10 @@
 package dev.tessera.scoring.games;
 
+import static dev.tessera.scoring.games.HandlerTable.on;
+
 import dev.tessera.events.game.GameEnded;
 import io.smallrye.mutiny.Uni;
-
 import java.util.List;
-
-import static dev.tessera.scoring.games.HandlerTable.on;
 
 /**
  * What scoring follows of every title's game lifecycle beside its start (which {@link GameScoring} records

@@ -11,8 +11,10 @@ import jakarta.persistence.Table;
 public class RoundPoints extends PanacheEntityBase {
     @Id
     public String id;
+
     @jakarta.persistence.Column(name = "game_id")
     public String gameId;
+
     public int round;
     public String player;
     public int points;

@@ -12,14 +12,13 @@ import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import io.smallrye.reactive.messaging.kafka.KafkaRecordBatch;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.eclipse.microprofile.reactive.messaging.Incoming;
-import org.jboss.logging.Logger;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.jboss.logging.Logger;
 
 /**
  * Every game's events, applied to scoring-service's own state; results go out through the outbox. Records come
@@ -64,7 +63,8 @@ public class GameEventsConsumer {
         return EventBatches.acknowledge(batch, applied.chain(() -> advance(batch, advances)));
     }
 
-    private Uni<Void> one(KafkaRecordBatch<String, String> batch, KafkaRecord<String, String> message, Advances advances) {
+    private Uni<Void> one(
+            KafkaRecordBatch<String, String> batch, KafkaRecord<String, String> message, Advances advances) {
         ConsumerRecord<String, String> record = EventBatches.consumerRecord(message);
         IdempotentConsumer.Delivery delivery;
         try {
@@ -82,7 +82,8 @@ public class GameEventsConsumer {
             return Uni.createFrom().voidItem();
         }
         return relay.after(() -> consumer.once(NAME, delivery, event -> true, scoring::apply))
-                .onFailure().recoverWithUni(failure -> EventBatches.deadLetter(batch, message, failure));
+                .onFailure()
+                .recoverWithUni(failure -> EventBatches.deadLetter(batch, message, failure));
     }
 
     /**
@@ -93,14 +94,18 @@ public class GameEventsConsumer {
         if (advances.messages.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        return StorageUnavailable.waitFor(Uni.createFrom().deferred(() -> scoring.advance(advances.latest.values())), LOG,
-                () -> "scoring-service waits for the database to move " + advances.latest.size() + " games on").onFailure().recoverWithUni(failure -> {
-            Uni<Void> dead = Uni.createFrom().voidItem();
-            for (KafkaRecord<String, String> message : advances.messages) {
-                dead = dead.chain(() -> EventBatches.deadLetter(batch, message, failure));
-            }
-            return dead;
-        });
+        return StorageUnavailable.waitFor(
+                        Uni.createFrom().deferred(() -> scoring.advance(advances.latest.values())),
+                        LOG,
+                        () -> "scoring-service waits for the database to move " + advances.latest.size() + " games on")
+                .onFailure()
+                .recoverWithUni(failure -> {
+                    Uni<Void> dead = Uni.createFrom().voidItem();
+                    for (KafkaRecord<String, String> message : advances.messages) {
+                        dead = dead.chain(() -> EventBatches.deadLetter(batch, message, failure));
+                    }
+                    return dead;
+                });
     }
 
     /** The records of a batch that only move their game on, and each game's latest such event. */

@@ -8,8 +8,7 @@ import java.util.function.Function;
 /** The checks every calculator's input needs, each throwing {@link InvalidInputException} for its field. */
 public final class InputChecks {
 
-    private InputChecks() {
-    }
+    private InputChecks() {}
 
     public static <T> T required(T value, String path) {
         if (value == null) {
@@ -29,8 +28,8 @@ public final class InputChecks {
     public static <T> List<T> sized(List<T> list, int min, int max, String path) {
         List<T> present = required(list, path);
         if (present.size() < min || present.size() > max) {
-            throw new InvalidInputException(path,
-                    "must hold " + min + " to " + max + " entries, held " + present.size());
+            throw new InvalidInputException(
+                    path, "must hold " + min + " to " + max + " entries, held " + present.size());
         }
         for (int i = 0; i < present.size(); i++) {
             required(present.get(i), path + "[" + i + "]");
@@ -45,8 +44,8 @@ public final class InputChecks {
         }
         for (int i = 0; i < value.length(); i++) {
             if (Character.isISOControl(value.charAt(i))) {
-                throw new InvalidInputException(path, "must not contain control characters (U+%04X at %d)"
-                        .formatted((int) value.charAt(i), i));
+                throw new InvalidInputException(
+                        path, "must not contain control characters (U+%04X at %d)".formatted((int) value.charAt(i), i));
             }
         }
         return value;
@@ -58,8 +57,8 @@ public final class InputChecks {
         for (int i = 0; i < entries.size(); i++) {
             Integer earlier = firstIndex.putIfAbsent(id.apply(entries.get(i)), i);
             if (earlier != null) {
-                throw new InvalidInputException(listPath + "[" + i + "].id",
-                        "duplicates the id of " + listPath + "[" + earlier + "]");
+                throw new InvalidInputException(
+                        listPath + "[" + i + "].id", "duplicates the id of " + listPath + "[" + earlier + "]");
             }
         }
     }

@@ -8,13 +8,11 @@ import java.util.List;
 /** Final standings for any game: best first, shared ranks for full ties, the next rank skipping (1, 2, 2, 4). */
 public final class Standings {
 
-    private static final Comparator<Contender> BEST_FIRST = Comparator
-            .comparingInt(Contender::total)
+    private static final Comparator<Contender> BEST_FIRST = Comparator.comparingInt(Contender::total)
             .thenComparing(Contender::tieBreakers, Standings::compareLexicographically)
             .reversed();
 
-    private Standings() {
-    }
+    private Standings() {}
 
     /**
      * Ranks the contenders. Players who share a rank keep their input (seat) order.

@@ -1,13 +1,12 @@
 package dev.tessera.scoring.stats;
 
+import java.util.Map;
 import org.apache.kafka.streams.state.RocksDBConfigSetter;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.Cache;
 import org.rocksdb.LRUCache;
 import org.rocksdb.Options;
 import org.rocksdb.WriteBufferManager;
-
-import java.util.Map;
 
 /**
  * Bounds the off-heap memory of every RocksDB store of the statistics together: one block cache of

@@ -12,7 +12,6 @@ import dev.tessera.events.game.GameEnded;
 import dev.tessera.events.game.GameStarted;
 import dev.tessera.events.game.SeatTakenByBot;
 import dev.tessera.scoring.builders.BuildersFinalScore;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +30,7 @@ public class GameTally {
     public String title;
     /** Players in seat order (seat 1 first, the start player). */
     public List<String> players = new ArrayList<>();
+
     public Instant startedAt;
     public Instant endedAt;
     public Instant latestEventTime;
@@ -59,12 +59,10 @@ public class GameTally {
     public List<BuildersResult> buildersResults = new ArrayList<>();
 
     /** A player's final result; {@code seat} is 1-based, 0 when the player is not one of the seats. */
-    public record Result(String player, int seat, int score, int rank) {
-    }
+    public record Result(String player, int seat, int score, int rank) {}
 
     /** A player's end of The Builders: building VP, final VP (building VP + 1 per full 10 coins), buildings completed. */
-    public record BuildersResult(int buildingVp, int finalVp, int buildingsCompleted) {
-    }
+    public record BuildersResult(int buildingVp, int finalVp, int buildingsCompleted) {}
 
     /** Valuations of one kind: requested ({@code ValuationRequested}), answered ({@code ValuationScored}) and what they paid. */
     public static class Valuations {
@@ -78,13 +76,21 @@ public class GameTally {
      * The events the statistics count: the only ones folded in, so that the topology can pass the others over by their
      * type header without reading them ({@link StatsTopology}). {@link #latestEventTime} is the latest of these.
      */
-    public static final Set<Class<? extends TesseraEvent>> COUNTED = Set.of(GameStarted.class, GameEnded.class,
-            SeatTakenByBot.class, AlhambraEvent.TurnEnded.class, dev.tessera.events.carrara.TurnEnded.class,
-            BuildersEvent.TurnEnded.class, AlhambraEvent.TileBought.class, ValuationRequested.class, ValuationScored.class,
-            BuildersEvent.BuildingCompleted.class, BuildersEvent.GameFinished.class);
+    public static final Set<Class<? extends TesseraEvent>> COUNTED = Set.of(
+            GameStarted.class,
+            GameEnded.class,
+            SeatTakenByBot.class,
+            AlhambraEvent.TurnEnded.class,
+            dev.tessera.events.carrara.TurnEnded.class,
+            BuildersEvent.TurnEnded.class,
+            AlhambraEvent.TileBought.class,
+            ValuationRequested.class,
+            ValuationScored.class,
+            BuildersEvent.BuildingCompleted.class,
+            BuildersEvent.GameFinished.class);
     /** {@link #COUNTED}, by type name. */
-    public static final Set<String> COUNTED_TYPES = COUNTED.stream().map(type -> EventTypes.of(type).value())
-            .collect(Collectors.toUnmodifiableSet());
+    public static final Set<String> COUNTED_TYPES =
+            COUNTED.stream().map(type -> EventTypes.of(type).value()).collect(Collectors.toUnmodifiableSet());
 
     /**
      * Folds one record in. {@code event} is the envelope's event read by the codec, or null for a type this
@@ -119,7 +125,8 @@ public class GameTally {
             }
         } else if (event instanceof SeatTakenByBot) {
             abandoned = true;
-        } else if (event instanceof AlhambraEvent.TurnEnded || event instanceof dev.tessera.events.carrara.TurnEnded
+        } else if (event instanceof AlhambraEvent.TurnEnded
+                || event instanceof dev.tessera.events.carrara.TurnEnded
                 || event instanceof BuildersEvent.TurnEnded) {
             moves++;
         } else if (event instanceof AlhambraEvent.TileBought e) {
@@ -150,6 +157,7 @@ public class GameTally {
 
     /** The Builders' final VP: building VP plus 1 VP per full 10 coins, as scoring-service scores it. */
     static int finalVp(PlayerTally t) {
-        return new BuildersFinalScore(t.player(), Math.max(0, t.buildingVictoryPoints()), Math.max(0, t.coins())).total();
+        return new BuildersFinalScore(t.player(), Math.max(0, t.buildingVictoryPoints()), Math.max(0, t.coins()))
+                .total();
     }
 }

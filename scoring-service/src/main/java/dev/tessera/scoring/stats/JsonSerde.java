@@ -2,12 +2,11 @@ package dev.tessera.scoring.stats;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tessera.events.EventCodec;
+import java.io.IOException;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serializer;
-
-import java.io.IOException;
 
 /** JSON (Jackson, ISO times) for the values of the statistics' stores, changelogs and repartition topics. */
 public final class JsonSerde<T> implements Serde<T> {

@@ -2,7 +2,6 @@ package dev.tessera.scoring.stats;
 
 import dev.tessera.events.CloudEvent;
 import dev.tessera.events.scoring.ScoringRoundScored;
-
 import java.time.Instant;
 import java.util.TreeMap;
 
@@ -16,8 +15,7 @@ public class RoundWalls {
     public Instant latestEventTime;
 
     /** The walls of one round: their sum over the players, and how many players. */
-    public record Wall(long sum, long players) {
-    }
+    public record Wall(long sum, long players) {}
 
     public void apply(CloudEvent envelope, ScoringRoundScored scored) {
         long sum = 0;

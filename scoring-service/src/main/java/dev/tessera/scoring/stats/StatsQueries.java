@@ -2,17 +2,6 @@ package dev.tessera.scoring.stats;
 
 import dev.tessera.kit.problem.ProblemException;
 import dev.tessera.scoring.ServiceUnavailable;
-import org.apache.kafka.common.serialization.Serializer;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.streams.KafkaStreams;
-import org.apache.kafka.streams.KeyQueryMetadata;
-import org.apache.kafka.streams.StoreQueryParameters;
-import org.apache.kafka.streams.errors.InvalidStateStoreException;
-import org.apache.kafka.streams.state.HostInfo;
-import org.apache.kafka.streams.state.QueryableStoreTypes;
-import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
-import org.jboss.logging.Logger;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -23,6 +12,16 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
+import org.apache.kafka.common.serialization.Serializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.KeyQueryMetadata;
+import org.apache.kafka.streams.StoreQueryParameters;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
+import org.apache.kafka.streams.state.HostInfo;
+import org.apache.kafka.streams.state.QueryableStoreTypes;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
+import org.jboss.logging.Logger;
 
 /**
  * Reads a key of the statistics' stores from the instance whose task is active for it, so that every
@@ -45,8 +44,16 @@ public final class StatsQueries {
     /** Where an instance answers another's reads; not under /api/v1, so the gateway never exposes it. */
     public static final String INTERNAL_PATH = "/internal/stats/";
     /** The value type of each store, for reading another instance's answer. */
-    static final Map<String, Class<?>> STORES = Map.of(StatsTopology.GAMES, GameTally.class, StatsTopology.TITLES, TitleTotals.class,
-            StatsTopology.ROUNDS, RoundWalls.class, StatsTopology.WALLS, WallTotals.class);
+    static final Map<String, Class<?>> STORES = Map.of(
+            StatsTopology.GAMES,
+            GameTally.class,
+            StatsTopology.TITLES,
+            TitleTotals.class,
+            StatsTopology.ROUNDS,
+            RoundWalls.class,
+            StatsTopology.WALLS,
+            WallTotals.class);
+
     private static final Serializer<String> KEYS = new StringSerializer();
     private static final long PAUSE_MS = 200;
     /** Another instance answers from memory or local disk: two seconds means it is gone or stuck. */
@@ -54,8 +61,10 @@ public final class StatsQueries {
 
     private final KafkaStreams streams;
     private final HostInfo self;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(1)).build();
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(1))
+            .build();
 
     /** @param self this instance's {@code application.server}, as the other instances see it */
     public StatsQueries(KafkaStreams streams, HostInfo self) {
@@ -72,7 +81,9 @@ public final class StatsQueries {
         long deadline = deadline(patience);
         TitleTotals totals = value(StatsTopology.TITLES, title, TitleTotals.class, deadline);
         // Only Alhambra has scoring rounds: the walls store holds no other key.
-        WallTotals walls = StatsTopology.ALHAMBRA.equals(title) ? value(StatsTopology.WALLS, title, WallTotals.class, deadline) : null;
+        WallTotals walls = StatsTopology.ALHAMBRA.equals(title)
+                ? value(StatsTopology.WALLS, title, WallTotals.class, deadline)
+                : null;
         return GameStatistics.of(title, totals, walls);
     }
 
@@ -142,7 +153,10 @@ public final class StatsQueries {
         } catch (InvalidStateStoreException | IllegalStateException e) {
             throw new NotNow("the statistics are starting or stopping", e.getMessage());
         }
-        if (where == null || KeyQueryMetadata.NOT_AVAILABLE.equals(where) || where.activeHost() == null || where.activeHost().port() < 0) {
+        if (where == null
+                || KeyQueryMetadata.NOT_AVAILABLE.equals(where)
+                || where.activeHost() == null
+                || where.activeHost().port() < 0) {
             throw new NotNow("the statistics are being rebalanced", "no metadata for " + store);
         }
         return where;
@@ -151,8 +165,9 @@ public final class StatsQueries {
     /** This instance's active store for the key's partition: an exception, never a miss, if that task is not here and running. */
     private Object local(String store, String key, int partition) {
         try {
-            ReadOnlyKeyValueStore<String, Object> active = streams.store(StoreQueryParameters
-                    .fromNameAndType(store, QueryableStoreTypes.<String, Object>keyValueStore()).withPartition(partition));
+            ReadOnlyKeyValueStore<String, Object> active = streams.store(
+                    StoreQueryParameters.fromNameAndType(store, QueryableStoreTypes.<String, Object>keyValueStore())
+                            .withPartition(partition));
             return active.get(key);
         } catch (InvalidStateStoreException e) {
             throw new NotNow("the statistics are being restored or rebalanced", e.getMessage());
@@ -160,11 +175,15 @@ public final class StatsQueries {
     }
 
     private <V> V remote(HostInfo host, String store, String key, Class<V> type) {
-        String authority = host.host().contains(":") ? "[" + host.host() + "]:" + host.port() : host.host() + ":" + host.port();
-        URI uri = URI.create("http://" + authority + INTERNAL_PATH + store + "?key=" + URLEncoder.encode(key, StandardCharsets.UTF_8));
+        String authority =
+                host.host().contains(":") ? "[" + host.host() + "]:" + host.port() : host.host() + ":" + host.port();
+        URI uri = URI.create("http://" + authority + INTERNAL_PATH + store + "?key="
+                + URLEncoder.encode(key, StandardCharsets.UTF_8));
         HttpResponse<byte[]> answer;
         try {
-            answer = http.send(HttpRequest.newBuilder(uri).timeout(REMOTE_TIMEOUT).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+            answer = http.send(
+                    HttpRequest.newBuilder(uri).timeout(REMOTE_TIMEOUT).GET().build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException e) {
             throw new NotNow("the instance holding these statistics did not answer", uri + ": " + e);
         } catch (InterruptedException e) {
@@ -173,7 +192,8 @@ public final class StatsQueries {
         }
         if (answer.statusCode() != 200) {
             // 503: not active there (any more), or restoring; 404: an instance without this endpoint. Ask again.
-            throw new NotNow("the instance holding these statistics could not answer", uri + " answered " + answer.statusCode());
+            throw new NotNow(
+                    "the instance holding these statistics could not answer", uri + " answered " + answer.statusCode());
         }
         try {
             return JsonSerde.mapper().readValue(answer.body(), type);
@@ -186,7 +206,9 @@ public final class StatsQueries {
         KafkaStreams.State state = streams.state();
         LOG.debugf("statistics unavailable (%s): %s; %s", state, e.getMessage(), e.detail);
         // The public answer names no host: the detail goes to the log only.
-        return new ServiceUnavailable("statistics not available right now: " + e.getMessage() + "; retry shortly", 1,
+        return new ServiceUnavailable(
+                "statistics not available right now: " + e.getMessage() + "; retry shortly",
+                1,
                 Map.of("state", state.name()));
     }
 

@@ -1,15 +1,6 @@
 package dev.tessera.scoring.stats;
 
 import dev.tessera.events.EventCodec;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.ConsumerGroupDescription;
-import org.apache.kafka.common.errors.GroupIdNotFoundException;
-import org.apache.kafka.common.errors.GroupNotEmptyException;
-import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
-import org.apache.kafka.streams.KafkaStreams;
-import org.apache.kafka.streams.StreamsConfig;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,6 +10,14 @@ import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
+import org.apache.kafka.common.errors.GroupNotEmptyException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsConfig;
 
 /**
  * Wipes the statistics so that scoring-service rebuilds them from the start of {@code game-events} and
@@ -47,17 +46,18 @@ public final class StatsReset {
         this.memberWait = Duration.parse(env.getOrDefault("SCORING_STATS_RESET_WAIT", "PT30S"));
         this.bootstrapServers = env.getOrDefault("TESSERA_KAFKA", "localhost:9092");
         this.applicationId = env.getOrDefault("SCORING_STATS_APPLICATION_ID", DEFAULT_APPLICATION_ID);
-        this.stateDir = Path.of(env.getOrDefault("SCORING_STATS_STATE_DIR", defaultStateDir(env.getOrDefault("SCORING_PORT", "8083"))));
+        this.stateDir = Path.of(
+                env.getOrDefault("SCORING_STATS_STATE_DIR", defaultStateDir(env.getOrDefault("SCORING_PORT", "8083"))));
     }
 
     /** The state directory when SCORING_STATS_STATE_DIR is not set (as in application.properties). */
     public static String defaultStateDir(String port) {
-        return Path.of(System.getProperty("java.io.tmpdir"), "tessera-scoring-stats-" + port).toString();
+        return Path.of(System.getProperty("java.io.tmpdir"), "tessera-scoring-stats-" + port)
+                .toString();
     }
 
     /** What a reset removed. */
-    public record Report(List<String> topicsDeleted, boolean groupDeleted, Path stateDirectory) {
-    }
+    public record Report(List<String> topicsDeleted, boolean groupDeleted, Path stateDirectory) {}
 
     /** Fails with {@link IllegalStateException}, changing nothing, while the application runs. */
     public Report run() throws InterruptedException, ExecutionException, TimeoutException {
@@ -68,8 +68,10 @@ public final class StatsReset {
         try (Admin admin = Admin.create(adminConfig)) {
             requireStopped(admin);
             List<String> internal = admin.listTopics().names().get(20, TimeUnit.SECONDS).stream()
-                    .filter(t -> t.startsWith(applicationId + "-") && (t.endsWith("-changelog") || t.endsWith("-repartition")))
-                    .sorted().toList();
+                    .filter(t -> t.startsWith(applicationId + "-")
+                            && (t.endsWith("-changelog") || t.endsWith("-repartition")))
+                    .sorted()
+                    .toList();
             if (!internal.isEmpty()) {
                 try {
                     admin.deleteTopics(internal).all().get(30, TimeUnit.SECONDS);
@@ -95,8 +97,10 @@ public final class StatsReset {
         while (true) {
             int members;
             try {
-                ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(applicationId)).describedGroups()
-                        .get(applicationId).get(20, TimeUnit.SECONDS);
+                ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(applicationId))
+                        .describedGroups()
+                        .get(applicationId)
+                        .get(20, TimeUnit.SECONDS);
                 members = group.members().size();
             } catch (ExecutionException e) {
                 if (!(e.getCause() instanceof GroupIdNotFoundException)) {
@@ -124,14 +128,16 @@ public final class StatsReset {
                 return false;
             }
             if (e.getCause() instanceof GroupNotEmptyException) {
-                throw new IllegalStateException("Kafka Streams application " + applicationId + " started again during the reset", e);
+                throw new IllegalStateException(
+                        "Kafka Streams application " + applicationId + " started again during the reset", e);
             }
             throw e;
         }
     }
 
     /** A new topic of the same name cannot be created while the old one is still being deleted. */
-    private static void awaitDeleted(Admin admin, List<String> topics) throws InterruptedException, ExecutionException, TimeoutException {
+    private static void awaitDeleted(Admin admin, List<String> topics)
+            throws InterruptedException, ExecutionException, TimeoutException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (admin.listTopics().names().get(20, TimeUnit.SECONDS).stream().anyMatch(topics::contains)) {
             if (System.nanoTime() > deadline) {

@@ -3,6 +3,7 @@ package dev.tessera.scoring.stats;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StoreQueryParameters;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
@@ -10,8 +11,6 @@ import org.apache.kafka.streams.state.HostInfo;
 import org.apache.kafka.streams.state.QueryableStoreTypes;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-
-import java.time.Duration;
 
 /**
  * Interactive queries of the statistics' state stores, answered the same by every instance: each key is
@@ -64,6 +63,7 @@ public class StatsStores {
 
     /** A store of {@code streams} for reading; fails with {@link InvalidStateStoreException} while it is not queryable. */
     public static <V> ReadOnlyKeyValueStore<String, V> store(KafkaStreams streams, String name, Class<V> type) {
-        return streams.store(StoreQueryParameters.fromNameAndType(name, QueryableStoreTypes.<String, V>keyValueStore()));
+        return streams.store(
+                StoreQueryParameters.fromNameAndType(name, QueryableStoreTypes.<String, V>keyValueStore()));
     }
 }

@@ -8,6 +8,7 @@ import dev.tessera.events.scoring.ScoringRoundScored;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
+import java.nio.charset.StandardCharsets;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.utils.Bytes;
@@ -24,8 +25,6 @@ import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
 import org.apache.kafka.streams.processor.api.FixedKeyRecord;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.jboss.logging.Logger;
-
-import java.nio.charset.StandardCharsets;
 
 /**
  * The statistics, computed continuously by Kafka Streams from {@code game-events} and {@code scoring-events}:
@@ -67,50 +66,73 @@ public class StatsTopology {
         JsonSerde<GameTally> tallies = new JsonSerde<>(GameTally.class);
         JsonSerde<RoundWalls> walls = new JsonSerde<>(RoundWalls.class);
 
-        KTable<String, GameTally> games = builder
-                .stream(Topics.GAME_EVENTS, Consumed.with(Serdes.String(), Serdes.String()).withName("game-events"))
+        KTable<String, GameTally> games = builder.stream(
+                        Topics.GAME_EVENTS,
+                        Consumed.with(Serdes.String(), Serdes.String()).withName("game-events"))
                 // Most events are moves the statistics do not count: passed over by their type header, unread.
                 .processValues(() -> new CountedOnly(), Named.as("game-events-counted"))
                 .filter((gameId, value) -> gameId != null && value != null, Named.as("game-events-with-key"))
                 .groupByKey(Grouped.with("game-events-by-game", Serdes.String(), Serdes.String()))
-                .aggregate(GameTally::new, (gameId, value, tally) -> {
-                    Read read = read(codec, value);
-                    if (read != null) {
-                        tally.apply(read.envelope(), read.event());
-                    }
-                    return tally;
-                }, Named.as("tally-games"), Materialized.<String, GameTally, KeyValueStore<Bytes, byte[]>>as(GAMES)
-                        .withKeySerde(Serdes.String()).withValueSerde(tallies));
+                .aggregate(
+                        GameTally::new,
+                        (gameId, value, tally) -> {
+                            Read read = read(codec, value);
+                            if (read != null) {
+                                tally.apply(read.envelope(), read.event());
+                            }
+                            return tally;
+                        },
+                        Named.as("tally-games"),
+                        Materialized.<String, GameTally, KeyValueStore<Bytes, byte[]>>as(GAMES)
+                                .withKeySerde(Serdes.String())
+                                .withValueSerde(tallies));
         games.filter((gameId, tally) -> tally.title != null, Named.as("games-with-title"))
-                .groupBy((gameId, tally) -> KeyValue.pair(tally.title, tally), Grouped.with("games-by-title", Serdes.String(), tallies))
-                .aggregate(TitleTotals::new, (title, tally, totals) -> totals.add(tally, 1),
-                        (title, tally, totals) -> totals.add(tally, -1), Named.as("total-titles"),
+                .groupBy(
+                        (gameId, tally) -> KeyValue.pair(tally.title, tally),
+                        Grouped.with("games-by-title", Serdes.String(), tallies))
+                .aggregate(
+                        TitleTotals::new,
+                        (title, tally, totals) -> totals.add(tally, 1),
+                        (title, tally, totals) -> totals.add(tally, -1),
+                        Named.as("total-titles"),
                         Materialized.<String, TitleTotals, KeyValueStore<Bytes, byte[]>>as(TITLES)
-                                .withKeySerde(Serdes.String()).withValueSerde(new JsonSerde<>(TitleTotals.class)));
+                                .withKeySerde(Serdes.String())
+                                .withValueSerde(new JsonSerde<>(TitleTotals.class)));
 
-        KTable<String, RoundWalls> rounds = builder
-                .stream(Topics.SCORING_EVENTS, Consumed.with(Serdes.String(), Serdes.String()).withName("scoring-events"))
+        KTable<String, RoundWalls> rounds = builder.stream(
+                        Topics.SCORING_EVENTS,
+                        Consumed.with(Serdes.String(), Serdes.String()).withName("scoring-events"))
                 .filter((gameId, value) -> gameId != null && value != null, Named.as("scoring-events-with-key"))
                 .groupByKey(Grouped.with("scoring-events-by-game", Serdes.String(), Serdes.String()))
-                .aggregate(RoundWalls::new, (gameId, value, roundWalls) -> {
-                    Read read = read(codec, value);
-                    if (read != null && read.event() instanceof ScoringRoundScored scored) {
-                        roundWalls.apply(read.envelope(), scored);
-                    }
-                    return roundWalls;
-                }, Named.as("tally-rounds"), Materialized.<String, RoundWalls, KeyValueStore<Bytes, byte[]>>as(ROUNDS)
-                        .withKeySerde(Serdes.String()).withValueSerde(walls));
+                .aggregate(
+                        RoundWalls::new,
+                        (gameId, value, roundWalls) -> {
+                            Read read = read(codec, value);
+                            if (read != null && read.event() instanceof ScoringRoundScored scored) {
+                                roundWalls.apply(read.envelope(), scored);
+                            }
+                            return roundWalls;
+                        },
+                        Named.as("tally-rounds"),
+                        Materialized.<String, RoundWalls, KeyValueStore<Bytes, byte[]>>as(ROUNDS)
+                                .withKeySerde(Serdes.String())
+                                .withValueSerde(walls));
         rounds.filter((gameId, roundWalls) -> !roundWalls.rounds.isEmpty(), Named.as("games-with-rounds"))
-                .groupBy((gameId, roundWalls) -> KeyValue.pair(ALHAMBRA, roundWalls), Grouped.with("rounds-by-title", Serdes.String(), walls))
-                .aggregate(WallTotals::new, (title, roundWalls, totals) -> totals.add(roundWalls, 1),
-                        (title, roundWalls, totals) -> totals.add(roundWalls, -1), Named.as("total-walls"),
+                .groupBy(
+                        (gameId, roundWalls) -> KeyValue.pair(ALHAMBRA, roundWalls),
+                        Grouped.with("rounds-by-title", Serdes.String(), walls))
+                .aggregate(
+                        WallTotals::new,
+                        (title, roundWalls, totals) -> totals.add(roundWalls, 1),
+                        (title, roundWalls, totals) -> totals.add(roundWalls, -1),
+                        Named.as("total-walls"),
                         Materialized.<String, WallTotals, KeyValueStore<Bytes, byte[]>>as(WALLS)
-                                .withKeySerde(Serdes.String()).withValueSerde(new JsonSerde<>(WallTotals.class)));
+                                .withKeySerde(Serdes.String())
+                                .withValueSerde(new JsonSerde<>(WallTotals.class)));
         return builder.build();
     }
 
-    private record Read(CloudEvent envelope, TesseraEvent event) {
-    }
+    private record Read(CloudEvent envelope, TesseraEvent event) {}
 
     /** Forwards the records of the types GameTally counts, and those without a type header (they are read to know). */
     private static final class CountedOnly implements FixedKeyProcessor<String, String, String> {
@@ -124,7 +146,8 @@ public class StatsTopology {
         @Override
         public void process(FixedKeyRecord<String, String> record) {
             Header type = record.headers().lastHeader(CloudEvent.TYPE_HEADER);
-            if (type == null || type.value() == null
+            if (type == null
+                    || type.value() == null
                     || GameTally.COUNTED_TYPES.contains(new String(type.value(), StandardCharsets.UTF_8))) {
                 context.forward(record);
             }

@@ -18,19 +18,23 @@ public class TitleTotals {
 
     /** Over the players of finished games. */
     public long scoreSum;
+
     public long scoreCount;
     /** Score bucket (lower bound, a multiple of {@link #BUCKET}) to the number of players' final scores in it. */
     public TreeMap<Integer, Long> scoreBuckets = new TreeMap<>();
     /** Over finished games with a result: the best score. */
     public long winningScoreSum;
+
     public long winningScoreGames;
 
     /** Key "players/seat" (e.g. "3/1": the start player of a three-player game) to finished games, and to wins. */
     public TreeMap<String, Long> seatGames = new TreeMap<>();
+
     public TreeMap<String, Long> seatWins = new TreeMap<>();
 
     /** Over finished games. */
     public long moveSum;
+
     public long durationMillisSum;
     public long lengthGames;
 
@@ -42,6 +46,7 @@ public class TitleTotals {
 
     /** Over the players of finished games of The Builders (their GameFinished tallies). */
     public long buildersPlayers;
+
     public long buildersFinalVpSum;
     public long buildersBuildingVpSum;
     public long buildersCompletedAtEndSum;
@@ -80,7 +85,8 @@ public class TitleTotals {
             }
             if (g.startedAt != null && g.endedAt != null) {
                 moveSum += (long) sign * g.moves;
-                durationMillisSum += sign * Duration.between(g.startedAt, g.endedAt).toMillis();
+                durationMillisSum +=
+                        sign * Duration.between(g.startedAt, g.endedAt).toMillis();
                 lengthGames += sign;
             }
             for (GameTally.BuildersResult b : g.buildersResults) {
@@ -104,7 +110,9 @@ public class TitleTotals {
             }
         });
         buildingsCompleted += (long) sign * g.buildingsCompleted;
-        if (sign > 0 && g.latestEventTime != null && (latestEventTime == null || g.latestEventTime.isAfter(latestEventTime))) {
+        if (sign > 0
+                && g.latestEventTime != null
+                && (latestEventTime == null || g.latestEventTime.isAfter(latestEventTime))) {
             latestEventTime = g.latestEventTime;
         }
         return this;

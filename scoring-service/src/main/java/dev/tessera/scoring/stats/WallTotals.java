@@ -12,6 +12,7 @@ public class WallTotals {
     public TreeMap<Integer, RoundWalls.Wall> rounds = new TreeMap<>();
     /** Round to the number of games that scored it. */
     public TreeMap<Integer, Long> games = new TreeMap<>();
+
     public Instant latestEventTime;
 
     public WallTotals add(RoundWalls g, int sign) {
@@ -25,7 +26,9 @@ public class WallTotals {
             }
             TitleTotals.bump(games, round, sign);
         });
-        if (sign > 0 && g.latestEventTime != null && (latestEventTime == null || g.latestEventTime.isAfter(latestEventTime))) {
+        if (sign > 0
+                && g.latestEventTime != null
+                && (latestEventTime == null || g.latestEventTime.isAfter(latestEventTime))) {
             latestEventTime = g.latestEventTime;
         }
         return this;

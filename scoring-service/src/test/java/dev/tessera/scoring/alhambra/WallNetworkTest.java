@@ -13,11 +13,13 @@ import org.junit.jupiter.api.Test;
 class WallNetworkTest {
 
     private static WallNetwork network(String... tiles) {
-        Map<Square, Set<Side>> occupied = new HashMap<>(AlhambraLayout.fountainOnly().walls());
+        Map<Square, Set<Side>> occupied =
+                new HashMap<>(AlhambraLayout.fountainOnly().walls());
         for (String tile : tiles) {
             String[] parts = tile.split(",", -1);
             Set<Side> walls = EnumSet.noneOf(Side.class);
-            parts[2].chars().forEach(letter -> walls.add(Side.fromLetter((char) letter).orElseThrow()));
+            parts[2].chars()
+                    .forEach(letter -> walls.add(Side.fromLetter((char) letter).orElseThrow()));
             occupied.put(new Square(Integer.parseInt(parts[0]), Integer.parseInt(parts[1])), walls);
         }
         return WallNetwork.of(occupied);
@@ -78,18 +80,12 @@ class WallNetworkTest {
     @Test
     void a_closed_loop_counts_every_segment() {
         // 3x3 around the fountain, outer boundary fully walled: 12 segments (brdg expects 12; BGA would say 11).
-        assertEquals(12, longestWall(
-                "-1,-1,NW", "0,-1,N", "1,-1,NE",
-                "-1,0,W", "1,0,E",
-                "-1,1,SW", "0,1,S", "1,1,ES"));
+        assertEquals(12, longestWall("-1,-1,NW", "0,-1,N", "1,-1,NE", "-1,0,W", "1,0,E", "-1,1,SW", "0,1,S", "1,1,ES"));
     }
 
     @Test
     void an_opening_in_the_loop_leaves_the_rest_as_one_run() {
-        assertEquals(11, longestWall(
-                "-1,-1,NW", "0,-1,", "1,-1,NE",
-                "-1,0,W", "1,0,E",
-                "-1,1,SW", "0,1,S", "1,1,ES"));
+        assertEquals(11, longestWall("-1,-1,NW", "0,-1,", "1,-1,NE", "-1,0,W", "1,0,E", "-1,1,SW", "0,1,S", "1,1,ES"));
     }
 
     @Test
@@ -97,11 +93,8 @@ class WallNetworkTest {
         // brdg.me's grid_test layout, moved one square south-east: (4,4) touches (3,3) only at a corner,
         // where three external segments meet. Through the junction: 3 south walls + 3 walls of (4,4) = 6
         // (BGA joins there too; brdg does not and says 5).
-        WallNetwork network = network(
-                "1,1,NW", "2,1,", "3,1,S",
-                "1,2,", "2,2,", "3,2,ES",
-                "1,3,S", "2,3,S", "3,3,ES",
-                "4,4,NES");
+        WallNetwork network =
+                network("1,1,NW", "2,1,", "3,1,S", "1,2,", "2,2,", "3,2,ES", "1,3,S", "2,3,S", "3,3,ES", "4,4,NES");
         assertEquals(1, network.junctions());
         assertEquals(6, network.longestWall());
     }

@@ -29,20 +29,25 @@ class BuildersCalculatorTest {
     }
 
     @ParameterizedTest(name = "{1}")
-    @CsvSource(delimiter = '|', value = {
-            "{}                                                                                      | players",
-            "{'players': []}                                                                         | players",
-            "{'players': [{'id': 'A', 'buildingVp': 1, 'coins': 1}]}                                 | players",
-            "{'players': [{'id': 'A', 'buildingVp': 1, 'coins': 1}, null]}                           | players[1]",
-            "{'players': [{'id': 'A', 'buildingVp': 1, 'coins': 1}, {'buildingVp': 1, 'coins': 1}]}  | players[1].id",
-            "{'players': [{'id': 'A', 'buildingVp': 1, 'coins': 1}, {'id': 'A', 'buildingVp': 1, 'coins': 1}]} | players[1].id",
-            "{'players': [{'id': 'A', 'buildingVp': 1, 'coins': -1}, {'id': 'B', 'buildingVp': 1, 'coins': 1}]} | players[0].coins",
-            "{'players': [{'id': 'A', 'buildingVp': 1}, {'id': 'B', 'buildingVp': 1, 'coins': 1}]}   | players[0].coins",
-            "{'players': [{'id': 'A', 'buildingVp': -2, 'coins': 1}, {'id': 'B', 'buildingVp': 1, 'coins': 1}]} | players[0].buildingVp",
-            "{'players': [{'id': 'A', 'coins': 1}, {'id': 'B', 'buildingVp': 1, 'coins': 1}]}        | players[0].buildingVp",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "{}                                                                                      | players",
+                "{'players': []}                                                                         | players",
+                "{'players': [{'id': 'A', 'buildingVp': 1, 'coins': 1}]}                                 | players",
+                "{'players': [{'id': 'A', 'buildingVp': 1, 'coins': 1}, null]}                           | players[1]",
+                "{'players': [{'id': 'A', 'buildingVp': 1, 'coins': 1}, {'buildingVp': 1, 'coins': 1}]}  | players[1].id",
+                "{'players': [{'id': 'A', 'buildingVp': 1, 'coins': 1}, {'id': 'A', 'buildingVp': 1, 'coins': 1}]} | players[1].id",
+                "{'players': [{'id': 'A', 'buildingVp': 1, 'coins': -1}, {'id': 'B', 'buildingVp': 1, 'coins': 1}]} | players[0].coins",
+                "{'players': [{'id': 'A', 'buildingVp': 1}, {'id': 'B', 'buildingVp': 1, 'coins': 1}]}   | players[0].coins",
+                "{'players': [{'id': 'A', 'buildingVp': -2, 'coins': 1}, {'id': 'B', 'buildingVp': 1, 'coins': 1}]} | players[0].buildingVp",
+                "{'players': [{'id': 'A', 'coins': 1}, {'id': 'B', 'buildingVp': 1, 'coins': 1}]}        | players[0].buildingVp",
+            })
     void rejects_bad_input_naming_the_field(String request, String field) {
-        assertEquals(field, assertThrows(InvalidInputException.class, () -> finalStandings(request)).field());
+        assertEquals(
+                field,
+                assertThrows(InvalidInputException.class, () -> finalStandings(request))
+                        .field());
     }
 
     @Test
@@ -51,7 +56,9 @@ class BuildersCalculatorTest {
         for (int i = 0; i < 5; i++) {
             players.append(i > 0 ? "," : "").append("{'id': 'P").append(i).append("', 'buildingVp': 1, 'coins': 1}");
         }
-        assertEquals("players", assertThrows(InvalidInputException.class,
-                () -> finalStandings("{'players': [" + players + "]}")).field());
+        assertEquals(
+                "players",
+                assertThrows(InvalidInputException.class, () -> finalStandings("{'players': [" + players + "]}"))
+                        .field());
     }
 }

@@ -19,28 +19,37 @@ class BuildersStandingsTest {
 
     @Test
     void ranks_by_total() {
-        assertEquals(List.of(new Standing("B", 19, 1), new Standing("A", 18, 2)), BuildersStandings.of(List.of(
-                new BuildersFinalScore("A", 17, 19), new BuildersFinalScore("B", 17, 25))));
+        assertEquals(
+                List.of(new Standing("B", 19, 1), new Standing("A", 18, 2)),
+                BuildersStandings.of(
+                        List.of(new BuildersFinalScore("A", 17, 19), new BuildersFinalScore("B", 17, 25))));
     }
 
     @Test
     void equal_totals_go_to_more_building_victory_points() {
         // Both total 19: B built more, so B wins even with fewer coins.
-        assertEquals(List.of(new Standing("B", 19, 1), new Standing("A", 19, 2)), BuildersStandings.of(List.of(
-                new BuildersFinalScore("A", 17, 20), new BuildersFinalScore("B", 18, 12))));
+        assertEquals(
+                List.of(new Standing("B", 19, 1), new Standing("A", 19, 2)),
+                BuildersStandings.of(
+                        List.of(new BuildersFinalScore("A", 17, 20), new BuildersFinalScore("B", 18, 12))));
     }
 
     @Test
     void then_to_more_coins() {
-        assertEquals(List.of(new Standing("B", 19, 1), new Standing("A", 19, 2)), BuildersStandings.of(List.of(
-                new BuildersFinalScore("A", 17, 21), new BuildersFinalScore("B", 17, 28))));
+        assertEquals(
+                List.of(new Standing("B", 19, 1), new Standing("A", 19, 2)),
+                BuildersStandings.of(
+                        List.of(new BuildersFinalScore("A", 17, 21), new BuildersFinalScore("B", 17, 28))));
     }
 
     @Test
     void a_full_tie_shares_the_rank() {
-        assertEquals(List.of(new Standing("A", 19, 1), new Standing("C", 19, 1), new Standing("B", 18, 3)),
-                BuildersStandings.of(List.of(new BuildersFinalScore("A", 17, 25),
-                        new BuildersFinalScore("B", 18, 5), new BuildersFinalScore("C", 17, 25))));
+        assertEquals(
+                List.of(new Standing("A", 19, 1), new Standing("C", 19, 1), new Standing("B", 18, 3)),
+                BuildersStandings.of(List.of(
+                        new BuildersFinalScore("A", 17, 25),
+                        new BuildersFinalScore("B", 18, 5),
+                        new BuildersFinalScore("C", 17, 25))));
     }
 
     @Test

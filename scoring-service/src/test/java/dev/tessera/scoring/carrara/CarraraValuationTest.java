@@ -100,10 +100,17 @@ class CarraraValuationTest {
     @Test
     void the_engines_request_event_serialises_to_an_input_and_is_scored_by_the_formula() throws Exception {
         // given the request the engine emits when ann values her Palazzi: cost 3 in Livorno, cost 2 in Pisa
-        var request = new ValuationRequested(1, "ann", "type", "Palazzo",
-                List.of(new ValuationRequested.Building("Livorno", "Palazzo", 3, "crown", 0),
+        var request = new ValuationRequested(
+                1,
+                "ann",
+                "type",
+                "Palazzo",
+                List.of(
+                        new ValuationRequested.Building("Livorno", "Palazzo", 3, "crown", 0),
                         new ValuationRequested.Building("Pisa", "Palazzo", 2, "crown", 0)),
-                List.of(new ValuationRequested.City("Livorno", 3, "vp"), new ValuationRequested.City("Pisa", 3, "coins")),
+                List.of(
+                        new ValuationRequested.City("Livorno", 3, "vp"),
+                        new ValuationRequested.City("Pisa", 3, "coins")),
                 Map.of("gate", 5, "crown", 5, "coat-of-arms", 5, "book", 5, "flag", 5, "cup", 5));
 
         ValuationResult result = value(JSON.writeValueAsString(request));
@@ -113,7 +120,8 @@ class CarraraValuationTest {
 
     @Test
     void no_matching_building_pays_nothing() throws Exception {
-        assertEquals(new ValuationResult(0, 0, 0, List.of()),
+        assertEquals(
+                new ValuationResult(0, 0, 0, List.of()),
                 value("{\"kind\": \"type\", \"target\": \"Porta\", \"buildings\": []}"));
     }
 
@@ -153,34 +161,68 @@ class CarraraValuationTest {
 
     @Test
     void rejects_missing_or_unknown_kind_target_and_buildings() {
-        assertEquals("kind", invalid("{\"target\": \"Pisa\", \"buildings\": []}").field());
-        assertEquals("kind", invalid("{\"kind\": \"district\", \"target\": \"Pisa\", \"buildings\": []}").field());
-        assertEquals("target", invalid("{\"kind\": \"category\", \"target\": \"Pisa\", \"buildings\": []}").field());
-        assertEquals("target", invalid("{\"kind\": \"city\", \"buildings\": []}").field());
-        assertEquals("target", invalid("{\"kind\": \"city\", \"target\": \"Palazzo\", \"buildings\": []}").field());
-        assertEquals("target", invalid("{\"kind\": \"type\", \"target\": \"Pisa\", \"buildings\": []}").field());
-        assertEquals("buildings", invalid("{\"kind\": \"type\", \"target\": \"Porta\"}").field());
+        assertEquals(
+                "kind", invalid("{\"target\": \"Pisa\", \"buildings\": []}").field());
+        assertEquals(
+                "kind",
+                invalid("{\"kind\": \"district\", \"target\": \"Pisa\", \"buildings\": []}")
+                        .field());
+        assertEquals(
+                "target",
+                invalid("{\"kind\": \"category\", \"target\": \"Pisa\", \"buildings\": []}")
+                        .field());
+        assertEquals(
+                "target", invalid("{\"kind\": \"city\", \"buildings\": []}").field());
+        assertEquals(
+                "target",
+                invalid("{\"kind\": \"city\", \"target\": \"Palazzo\", \"buildings\": []}")
+                        .field());
+        assertEquals(
+                "target",
+                invalid("{\"kind\": \"type\", \"target\": \"Pisa\", \"buildings\": []}")
+                        .field());
+        assertEquals(
+                "buildings",
+                invalid("{\"kind\": \"type\", \"target\": \"Porta\"}").field());
     }
 
     @Test
     void rejects_bad_cities_and_supply() {
-        String building = "\"buildings\": [{\"city\": \"Pisa\", \"type\": \"Porta\", \"cost\": 1, \"object\": \"gate\"}]";
-        assertEquals("cities[0].payout", invalid("{\"kind\": \"type\", \"target\": \"Porta\", " + building
-                + ", \"cities\": [{\"city\": \"Pisa\", \"value\": 3, \"payout\": \"gold\"}]}").field());
-        assertEquals("cities[0].value", invalid("{\"kind\": \"type\", \"target\": \"Porta\", " + building
-                + ", \"cities\": [{\"city\": \"Pisa\", \"payout\": \"vp\"}]}").field());
-        assertEquals("objectsLeft.gate", invalid("{\"kind\": \"type\", \"target\": \"Porta\", " + building
-                + ", \"objectsLeft\": {\"gate\": -1}}").field());
-        assertEquals("buildings[0].object", invalid("{\"kind\": \"type\", \"target\": \"Porta\", " + building
-                + ", \"objectsLeft\": {\"crown\": 1}}").field());
+        String building =
+                "\"buildings\": [{\"city\": \"Pisa\", \"type\": \"Porta\", \"cost\": 1, \"object\": \"gate\"}]";
+        assertEquals(
+                "cities[0].payout",
+                invalid("{\"kind\": \"type\", \"target\": \"Porta\", " + building
+                                + ", \"cities\": [{\"city\": \"Pisa\", \"value\": 3, \"payout\": \"gold\"}]}")
+                        .field());
+        assertEquals(
+                "cities[0].value",
+                invalid("{\"kind\": \"type\", \"target\": \"Porta\", " + building
+                                + ", \"cities\": [{\"city\": \"Pisa\", \"payout\": \"vp\"}]}")
+                        .field());
+        assertEquals(
+                "objectsLeft.gate",
+                invalid("{\"kind\": \"type\", \"target\": \"Porta\", " + building
+                                + ", \"objectsLeft\": {\"gate\": -1}}")
+                        .field());
+        assertEquals(
+                "buildings[0].object",
+                invalid("{\"kind\": \"type\", \"target\": \"Porta\", " + building
+                                + ", \"objectsLeft\": {\"crown\": 1}}")
+                        .field());
     }
 
     @Test
     void is_pure_and_leaves_its_input_untouched() {
         var left = Map.of("gate", 1);
-        var input = new ValuationInput("type", "Porta",
-                List.of(new ValuationInput.Building("Pisa", "Porta", 2, "gate", null),
-                        new ValuationInput.Building("Lucca", "Porta", 1, "gate", null)), null, left);
+        var input = new ValuationInput(
+                "type",
+                "Porta",
+                List.of(
+                        new ValuationInput.Building("Pisa", "Porta", 2, "gate", null),
+                        new ValuationInput.Building("Lucca", "Porta", 1, "gate", null)),
+                null,
+                left);
 
         ValuationResult first = CarraraValuation.value(input);
 
@@ -193,7 +235,8 @@ class CarraraValuationTest {
 
     @Test
     void a_category_valuation_pays_the_categorys_currency_and_no_objects() throws Exception {
-        // city buildings pay coins wherever they stand (Livorno would pay VP), land buildings pay VP (Pisa would pay coins)
+        // city buildings pay coins wherever they stand (Livorno would pay VP), land buildings pay VP (Pisa would pay
+        // coins)
         String buildings = """
             "buildings": [
               {"city": "Livorno", "type": "Palazzo", "cost": 3, "object": "crown"},
@@ -202,9 +245,11 @@ class CarraraValuationTest {
               {"city": "Lerici", "type": "Castello", "cost": 8, "object": "coat-of-arms"}],
             "objectsLeft": {"crown": 5, "gate": 5, "flag": 5, "coat-of-arms": 5}""";
 
-        assertEquals(new ValuationResult(0, 3 * 3 + 2 * 3, 0, List.of()),
+        assertEquals(
+                new ValuationResult(0, 3 * 3 + 2 * 3, 0, List.of()),
                 value("{\"kind\": \"category\", \"target\": \"city\", " + buildings + "}"));
-        assertEquals(new ValuationResult(4 * 3 + 8, 0, 0, List.of()),
+        assertEquals(
+                new ValuationResult(4 * 3 + 8, 0, 0, List.of()),
                 value("{\"kind\": \"category\", \"target\": \"land\", " + buildings + "}"));
     }
 
@@ -218,19 +263,26 @@ class CarraraValuationTest {
         // Massa pays 1 VP per cost point; the first Villa counts (1 + 2) per point
         assertEquals(new ValuationResult(3 * 3 + 2, 0, 2, List.of()), value(json));
         assertEquals("buildings[0].bonus", invalid("""
-            {"kind": "type", "target": "Villa", "buildings": [{"city": "Massa", "type": "Villa", "cost": 3, "bonus": -1}]}""")
-                .field());
+            {"kind": "type", "target": "Villa", "buildings": [{"city": "Massa", "type": "Villa", "cost": 3, "bonus": -1}]}""").field());
     }
 
     @Test
     void the_engines_category_request_reads_as_input() throws Exception {
-        var request = new ValuationRequested(3, "ann", "category", "land",
-                List.of(new ValuationRequested.Building("Massa", "Villa", 8, "flag", 2),
+        var request = new ValuationRequested(
+                3,
+                "ann",
+                "category",
+                "land",
+                List.of(
+                        new ValuationRequested.Building("Massa", "Villa", 8, "flag", 2),
                         new ValuationRequested.Building("Lerici", "Castello", 2, "coat-of-arms", 0)),
-                List.of(new ValuationRequested.City("Massa", 1, "vp"), new ValuationRequested.City("Lerici", 1, "coins")),
+                List.of(
+                        new ValuationRequested.City("Massa", 1, "vp"),
+                        new ValuationRequested.City("Lerici", 1, "coins")),
                 Map.of("flag", 5, "coat-of-arms", 5));
 
-        ValuationResult result = CarraraValuation.value(JSON.readValue(JSON.writeValueAsString(request), ValuationInput.class));
+        ValuationResult result =
+                CarraraValuation.value(JSON.readValue(JSON.writeValueAsString(request), ValuationInput.class));
 
         assertEquals(new ValuationResult(8 * 3 + 2, 0, 0, List.of()), result);
     }

@@ -1,5 +1,15 @@
 package dev.tessera.scoring.exports;
 
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
 import dev.tessera.events.Topics;
@@ -10,10 +20,6 @@ import dev.tessera.scoring.stats.StatsStores;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -26,16 +32,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import static io.restassured.RestAssured.given;
-import static org.awaitility.Awaitility.await;
-import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.startsWith;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /** Exports of game-events, streamed from the real topic: every event of the window once, one CloudEvent a line. */
 @QuarkusTest
@@ -49,15 +48,19 @@ class ExportTest {
     @BeforeEach
     void statisticsRunning() {
         // The export reads game titles from the statistics' store: 503 until the pipeline has started.
-        await().atMost(Duration.ofSeconds(60)).until(() -> given().get("/api/v1/stats/alhambra").statusCode() == 200);
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> given().get("/api/v1/stats/alhambra").statusCode() == 200);
     }
 
     @Test
     void an_export_parses_line_by_line_as_cloudevents_and_holds_every_event_of_the_window_once() {
         GameFixtures fixtures = new GameFixtures(3);
         Instant from = Instant.now();
-        List<GameFixtures.Game> games = List.of(fixtures.alhambra(2, true, false, true), fixtures.alhambra(3, true, true, true),
-                fixtures.carrara(2, true, false), fixtures.builders(2, true));
+        List<GameFixtures.Game> games = List.of(
+                fixtures.alhambra(2, true, false, true),
+                fixtures.alhambra(3, true, true, true),
+                fixtures.carrara(2, true, false),
+                fixtures.builders(2, true));
         GameFixtures.publish(bootstrap, games);
         // The same record twice, as after a producer's retry: the export still writes it once.
         GameFixtures.Game first = games.get(0);
@@ -88,13 +91,21 @@ class ExportTest {
         GameFixtures fixtures = new GameFixtures(4);
         List<GameFixtures.Game> games = List.of(fixtures.builders(3, true), fixtures.carrara(2, false, false));
         GameFixtures.publish(bootstrap, games);
-        await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> games.stream().allMatch(g -> stores.titleOf(g.id) != null));
+        await().atMost(Duration.ofSeconds(30))
+                .ignoreExceptions()
+                .until(() -> games.stream().allMatch(g -> stores.titleOf(g.id) != null));
         GameFixtures.Game builders = games.get(0);
         Instant from = builders.gameEvents.get(4).time().toInstant();
 
         List<CloudEvent> lines = export("game=builders&from=" + from);
-        List<String> exported = lines.stream().filter(e -> e.subject().equals(builders.id)).map(CloudEvent::id).toList();
-        List<String> window = builders.gameEvents.stream().filter(e -> !e.time().toInstant().isBefore(from)).map(CloudEvent::id).toList();
+        List<String> exported = lines.stream()
+                .filter(e -> e.subject().equals(builders.id))
+                .map(CloudEvent::id)
+                .toList();
+        List<String> window = builders.gameEvents.stream()
+                .filter(e -> !e.time().toInstant().isBefore(from))
+                .map(CloudEvent::id)
+                .toList();
         assertEquals(window, exported, "in order, from the window's first event");
         assertTrue(lines.stream().noneMatch(e -> e.subject().equals(games.get(1).id)));
     }
@@ -103,21 +114,35 @@ class ExportTest {
     void an_export_that_meets_more_games_than_it_may_hold_is_cut_off_rather_than_incomplete() throws Exception {
         GameFixtures fixtures = new GameFixtures(5);
         Instant from = Instant.now();
-        List<GameFixtures.Game> games = List.of(fixtures.builders(2, true), fixtures.builders(3, true), fixtures.carrara(2, true, false));
+        List<GameFixtures.Game> games =
+                List.of(fixtures.builders(2, true), fixtures.builders(3, true), fixtures.carrara(2, true, false));
         GameFixtures.publish(bootstrap, games);
         Instant to = Instant.now().plusMillis(1);
 
         // Three games in the window (of either title, each is remembered): two is too few.
-        IOException cut = assertThrows(IOException.class, () -> export("builders", from, to, 2).writeTo(OutputStream.nullOutputStream()));
+        IOException cut = assertThrows(
+                IOException.class, () -> export("builders", from, to, 2).writeTo(OutputStream.nullOutputStream()));
         assertTrue(cut.getMessage().contains("narrower window"), cut.getMessage());
         ByteArrayOutputStream whole = new ByteArrayOutputStream();
         export("builders", from, to, 3).writeTo(whole);
-        long builders = games.stream().filter(g -> g.title.equals("builders")).mapToLong(g -> g.gameEvents.size()).sum();
+        long builders = games.stream()
+                .filter(g -> g.title.equals("builders"))
+                .mapToLong(g -> g.gameEvents.size())
+                .sum();
         assertEquals(builders, whole.toString(StandardCharsets.UTF_8).lines().count());
     }
 
     private EventExport export(String title, Instant from, Instant to, int maxGames) {
-        return new EventExport(codec, bootstrap, title, from, to, Duration.ofMinutes(10), Duration.ofSeconds(30), gameId -> null, maxGames);
+        return new EventExport(
+                codec,
+                bootstrap,
+                title,
+                from,
+                to,
+                Duration.ofMinutes(10),
+                Duration.ofSeconds(30),
+                gameId -> null,
+                maxGames);
     }
 
     @Test
@@ -131,7 +156,10 @@ class ExportTest {
     }
 
     private void bad(String query, String field) {
-        given().get("/api/v1/exports/events?" + query).then().statusCode(400).contentType("application/problem+json")
+        given().get("/api/v1/exports/events?" + query)
+                .then()
+                .statusCode(400)
+                .contentType("application/problem+json")
                 .body("field", equalTo(field));
     }
 
@@ -165,7 +193,9 @@ class ExportTest {
             } catch (RuntimeException ex) {
                 continue;
             }
-            if (e.type().equals("tessera.game.GameStarted") && e.data() != null && e.data().has("game")) {
+            if (e.type().equals("tessera.game.GameStarted")
+                    && e.data() != null
+                    && e.data().has("game")) {
                 titles.put(r.key(), e.data().get("game").asText());
             }
             events.add(e);

@@ -1,5 +1,8 @@
 package dev.tessera.scoring.games;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
@@ -14,16 +17,12 @@ import dev.tessera.events.game.GameStarted;
 import dev.tessera.infra.TestInfrastructure;
 import dev.tessera.infra.TestKafka;
 import io.quarkus.test.junit.QuarkusTest;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 /** scoring-service fed real records on game-events, answering on scoring-events. */
 @QuarkusTest
@@ -40,32 +39,43 @@ class GameScoringTest {
 
     private List<CloudEvent> answers(String gameId) {
         return TestKafka.readAll(TestInfrastructure.bootstrapServers(), Topics.SCORING_EVENTS).stream()
-                .filter(r -> gameId.equals(r.key())).map(r -> codec.readEnvelope(r.value())).toList();
+                .filter(r -> gameId.equals(r.key()))
+                .map(r -> codec.readEnvelope(r.value()))
+                .toList();
     }
 
     private void awaitProcessed(CloudEvent event) {
-        await().atMost(Duration.ofSeconds(20)).until(() -> TestInfrastructure.postgres().count("tessera_scoring",
-                "SELECT count(*) FROM processed_events WHERE event_id = '" + event.id() + "'") == 1);
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> TestInfrastructure.postgres()
+                                .count(
+                                        "tessera_scoring",
+                                        "SELECT count(*) FROM processed_events WHERE event_id = '" + event.id() + "'")
+                        == 1);
     }
 
     @Test
     void an_alhambra_round_is_scored_from_the_games_events_once_with_dirk_ranking_but_not_scoring() {
         String gameId = UUID.randomUUID().toString();
         // Dirk starts with two pavilions (from the initial state only) and receives a tower after round 1.
-        JsonNode initial = codec.mapper().valueToTree(Map.of("dirk", List.of(
-                new TileInfo(6, "pavilion", 2, "NEW"), new TileInfo(7, "pavilion", 3, "SW"))));
+        JsonNode initial = codec.mapper()
+                .valueToTree(Map.of(
+                        "dirk", List.of(new TileInfo(6, "pavilion", 2, "NEW"), new TileInfo(7, "pavilion", 3, "SW"))));
         send(gameId, 1, new GameStarted(gameId, "t", "alhambra", List.of("ana", "bob"), 1L, Map.of(), initial));
         send(gameId, 2, new AlhambraEvent.TilePlaced("ana", new TileInfo(50, "tower", 8, "NES"), 1, 0, "pending"));
         send(gameId, 3, new AlhambraEvent.TilePlaced("bob", new TileInfo(11, "pavilion", 7, "E"), 0, 1, "pending"));
-        send(gameId, 4, new AlhambraEvent.TileReserved("bob", new TileInfo(20, "arcades", 4, "NES"), "pending", null, null));
-        CloudEvent trigger = codec.envelope("/tessera/game-service", gameId, 5, new AlhambraEvent.ScoringRoundTriggered(1),
-                OffsetDateTime.now());
+        send(
+                gameId,
+                4,
+                new AlhambraEvent.TileReserved("bob", new TileInfo(20, "arcades", 4, "NES"), "pending", null, null));
+        CloudEvent trigger = codec.envelope(
+                "/tessera/game-service", gameId, 5, new AlhambraEvent.ScoringRoundTriggered(1), OffsetDateTime.now());
         send(gameId, trigger);
         send(gameId, trigger);
         // A second, distinct trigger of the same round (a replayed stream, say) must not score it again.
         send(gameId, 6, new AlhambraEvent.ScoringRoundTriggered(1));
 
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertEquals(1, answers(gameId).size()));
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() -> assertEquals(1, answers(gameId).size()));
         CloudEvent scored = answers(gameId).get(0);
         assertEquals("tessera.scoring.ScoringRoundScored", scored.type());
         assertEquals(1L, scored.streamversion());
@@ -77,7 +87,8 @@ class GameScoringTest {
         assertEquals("bob", scores.get(1).get("player").asText());
         assertEquals(0, scores.get(1).get("buildings").asInt());
         assertEquals(1, scores.get(1).get("wall").asInt());
-        assertEquals(scores.get(1).get("wall").asInt(), scores.get(1).get("total").asInt());
+        assertEquals(
+                scores.get(1).get("wall").asInt(), scores.get(1).get("total").asInt());
     }
 
     @Test
@@ -90,7 +101,8 @@ class GameScoringTest {
         send(gameId, 5, new AlhambraEvent.TilePlaced("bob", new TileInfo(52, "tower", 9, "NE"), 1, -1, "pending"));
         send(gameId, 6, new AlhambraEvent.ScoringRoundTriggered(2));
         send(gameId, 7, new AlhambraEvent.ScoringRoundTriggered(3));
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertEquals(4, answers(gameId).size()));
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() -> assertEquals(4, answers(gameId).size()));
         CloudEvent standings = answers(gameId).get(3);
         assertEquals("tessera.scoring.FinalStandings", standings.type());
         JsonNode rows = standings.data().get("standings");
@@ -98,8 +110,10 @@ class GameScoringTest {
         int bobTotal = 0;
         for (CloudEvent round : answers(gameId).subList(0, 3)) {
             for (JsonNode s : round.data().get("scores")) {
-                anaTotal += s.get("player").asText().equals("ana") ? s.get("total").asInt() : 0;
-                bobTotal += s.get("player").asText().equals("bob") ? s.get("total").asInt() : 0;
+                anaTotal +=
+                        s.get("player").asText().equals("ana") ? s.get("total").asInt() : 0;
+                bobTotal +=
+                        s.get("player").asText().equals("bob") ? s.get("total").asInt() : 0;
             }
         }
         assertEquals("bob", rows.get(0).get("player").asText());
@@ -113,12 +127,21 @@ class GameScoringTest {
     void builders_game_end_becomes_final_standings() {
         String gameId = UUID.randomUUID().toString();
         send(gameId, 1, new GameStarted(gameId, "t", "builders", List.of("ana", "bob"), 1L, Map.of(), null));
-        CloudEvent finished = codec.envelope("/tessera/game-service", gameId, 2, new BuildersEvent.GameFinished("bob", "target-reached", 9,
-                List.of(new PlayerTally("ana", 17, 25, 6), new PlayerTally("bob", 18, 9, 7))), OffsetDateTime.now());
+        CloudEvent finished = codec.envelope(
+                "/tessera/game-service",
+                gameId,
+                2,
+                new BuildersEvent.GameFinished(
+                        "bob",
+                        "target-reached",
+                        9,
+                        List.of(new PlayerTally("ana", 17, 25, 6), new PlayerTally("bob", 18, 9, 7))),
+                OffsetDateTime.now());
         send(gameId, finished);
         send(gameId, finished);
         awaitProcessed(finished);
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertEquals(1, answers(gameId).size()));
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() -> assertEquals(1, answers(gameId).size()));
         JsonNode rows = answers(gameId).get(0).data().get("standings");
         assertEquals("ana", rows.get(0).get("player").asText());
         assertEquals(19, rows.get(0).get("score").asInt());
@@ -130,18 +153,25 @@ class GameScoringTest {
     void a_carrara_valuation_request_is_answered_once() {
         String gameId = UUID.randomUUID().toString();
         send(gameId, 1, new GameStarted(gameId, "t", "carrara", List.of("ana", "bob"), 1L, Map.of(), null));
-        ValuationRequested request = new ValuationRequested(1, "ana", "city", "Pisa",
+        ValuationRequested request = new ValuationRequested(
+                1,
+                "ana",
+                "city",
+                "Pisa",
                 List.of(new ValuationRequested.Building("Pisa", "Palazzo", 3, "crown", 0)),
-                List.of(new ValuationRequested.City("Pisa", 3, "vp")), Map.of("crown", 2));
+                List.of(new ValuationRequested.City("Pisa", 3, "vp")),
+                Map.of("crown", 2));
         CloudEvent asked = codec.envelope("/tessera/game-service", gameId, 2, request, OffsetDateTime.now());
         send(gameId, asked);
         send(gameId, asked);
         awaitProcessed(asked);
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertEquals(1, answers(gameId).size()));
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() -> assertEquals(1, answers(gameId).size()));
         CloudEvent answer = answers(gameId).get(0);
         assertEquals("tessera.carrara.ValuationScored", answer.type());
         assertEquals(1, answer.data().get("valuation").asInt());
         assertEquals("ana", answer.data().get("player").asText());
-        assertEquals(9, answer.data().get("vp").asInt() + answer.data().get("coins").asInt());
+        assertEquals(
+                9, answer.data().get("vp").asInt() + answer.data().get("coins").asInt());
     }
 }

@@ -1,5 +1,10 @@
 package dev.tessera.scoring.games;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tessera.events.EventCodec;
 import dev.tessera.events.EventTypes;
@@ -15,19 +20,13 @@ import dev.tessera.events.game.GameEnded;
 import dev.tessera.events.game.GameStarted;
 import dev.tessera.events.scoring.FinalStandings;
 import io.smallrye.mutiny.Uni;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * The one table of scoring's event handlers, without a database: which events each part handles, that exactly
@@ -35,12 +34,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * its title's handler. The Alhambra handlers, which need the database, are {@link GameScoringTest}'s.
  */
 class HandlerTableTest {
-    private static final Set<Class<? extends TesseraEvent>> ALHAMBRA = Set.of(GameStarted.class,
-            AlhambraEvent.TilePlaced.class, AlhambraEvent.TileReserved.class, AlhambraEvent.TilesSwapped.class,
-            AlhambraEvent.TilesGivenToDirk.class, AlhambraEvent.DirkReceivedTiles.class,
+    private static final Set<Class<? extends TesseraEvent>> ALHAMBRA = Set.of(
+            GameStarted.class,
+            AlhambraEvent.TilePlaced.class,
+            AlhambraEvent.TileReserved.class,
+            AlhambraEvent.TilesSwapped.class,
+            AlhambraEvent.TilesGivenToDirk.class,
+            AlhambraEvent.DirkReceivedTiles.class,
             AlhambraEvent.ScoringRoundTriggered.class);
-    private static final Set<Class<? extends TesseraEvent>> CARRARA = Set.of(ValuationRequested.class,
-            GameFinished.class);
+    private static final Set<Class<? extends TesseraEvent>> CARRARA =
+            Set.of(ValuationRequested.class, GameFinished.class);
     private static final Set<Class<? extends TesseraEvent>> BUILDERS = Set.of(BuildersEvent.GameFinished.class);
     private static final Set<Class<? extends TesseraEvent>> LIFECYCLE = Set.of(GameEnded.class);
 
@@ -87,8 +90,10 @@ class HandlerTableTest {
         List.of(ALHAMBRA, CARRARA, BUILDERS, LIFECYCLE).forEach(all::addAll);
         assertEquals(all, GameScoring.HANDLERS.types());
 
-        Set<String> applied = EventTypes.all().stream().map(HandlerTableTest::name)
-                .filter(type -> !GameScoring.onlyAdvances(type)).collect(Collectors.toSet());
+        Set<String> applied = EventTypes.all().stream()
+                .map(HandlerTableTest::name)
+                .filter(type -> !GameScoring.onlyAdvances(type))
+                .collect(Collectors.toSet());
         assertEquals(all.stream().map(HandlerTableTest::name).collect(Collectors.toSet()), applied);
     }
 
@@ -107,7 +112,10 @@ class HandlerTableTest {
 
         ScoredGame game = game("alhambra");
         Published published = new Published();
-        GameScoring.HANDLERS.apply(published, game, new AlhambraEvent.TurnEnded("ana", "bob")).await().indefinitely();
+        GameScoring.HANDLERS
+                .apply(published, game, new AlhambraEvent.TurnEnded("ana", "bob"))
+                .await()
+                .indefinitely();
         assertEquals(List.of(), published.events);
         assertFalse(game.finished);
     }
@@ -119,17 +127,22 @@ class HandlerTableTest {
 
     @Test
     void two_handlers_for_one_event_type_are_refused() {
-        IllegalStateException refused = assertThrows(IllegalStateException.class,
-                () -> HandlerTable.of(new BuildersScoring(), new BuildersScoring()));
+        IllegalStateException refused = assertThrows(
+                IllegalStateException.class, () -> HandlerTable.of(new BuildersScoring(), new BuildersScoring()));
         assertEquals("two handlers for " + BuildersEvent.GameFinished.class.getName(), refused.getMessage());
     }
 
     @Test
     void a_carrara_valuation_request_reaches_carraras_handler_and_is_answered() {
         Published published = new Published();
-        ValuationRequested request = new ValuationRequested(1, "ana", "city", "Pisa",
+        ValuationRequested request = new ValuationRequested(
+                1,
+                "ana",
+                "city",
+                "Pisa",
                 List.of(new ValuationRequested.Building("Pisa", "Palazzo", 3, "crown", 0)),
-                List.of(new ValuationRequested.City("Pisa", 3, "vp")), Map.of("crown", 2));
+                List.of(new ValuationRequested.City("Pisa", 3, "vp")),
+                Map.of("crown", 2));
         GameScoring.HANDLERS.apply(published, game("carrara"), request).await().indefinitely();
         ValuationScored answer = (ValuationScored) published.events.get(0);
         assertEquals(1, published.events.size());
@@ -141,29 +154,54 @@ class HandlerTableTest {
     @Test
     void a_carrara_game_finished_reaches_carraras_handler_and_becomes_final_standings() {
         Published published = new Published();
-        GameFinished finished = new GameFinished("declared", "ana", 5, 1, 0, 1, null, List.of(
-                new GameFinished.Tally("ana", 10, 12, 2, 2, 3, 9, 1, 0),
-                new GameFinished.Tally("bob", 20, 0, 0, 0, 0, 0, 0, 0)));
+        GameFinished finished = new GameFinished(
+                "declared",
+                "ana",
+                5,
+                1,
+                0,
+                1,
+                null,
+                List.of(
+                        new GameFinished.Tally("ana", 10, 12, 2, 2, 3, 9, 1, 0),
+                        new GameFinished.Tally("bob", 20, 0, 0, 0, 0, 0, 0, 0)));
         GameScoring.HANDLERS.apply(published, game("carrara"), finished).await().indefinitely();
-        assertEquals(List.of(new FinalStandings("g1", "carrara", List.of(new FinalStandings.Standing("bob", 20, 1),
-                new FinalStandings.Standing("ana", 17, 2)))), published.events);
+        assertEquals(
+                List.of(new FinalStandings(
+                        "g1",
+                        "carrara",
+                        List.of(new FinalStandings.Standing("bob", 20, 1), new FinalStandings.Standing("ana", 17, 2)))),
+                published.events);
     }
 
     @Test
     void a_builders_game_finished_reaches_the_builders_handler_and_becomes_final_standings() {
         Published published = new Published();
-        BuildersEvent.GameFinished finished = new BuildersEvent.GameFinished("bob", "target-reached", 9,
+        BuildersEvent.GameFinished finished = new BuildersEvent.GameFinished(
+                "bob",
+                "target-reached",
+                9,
                 List.of(new PlayerTally("ana", 17, 25, 6), new PlayerTally("bob", 18, 9, 7)));
-        GameScoring.HANDLERS.apply(published, game("builders"), finished).await().indefinitely();
-        assertEquals(List.of(new FinalStandings("g1", "builders", List.of(new FinalStandings.Standing("ana", 19, 1),
-                new FinalStandings.Standing("bob", 18, 2)))), published.events);
+        GameScoring.HANDLERS
+                .apply(published, game("builders"), finished)
+                .await()
+                .indefinitely();
+        assertEquals(
+                List.of(new FinalStandings(
+                        "g1",
+                        "builders",
+                        List.of(new FinalStandings.Standing("ana", 19, 1), new FinalStandings.Standing("bob", 18, 2)))),
+                published.events);
     }
 
     @Test
     void game_ended_marks_the_game_finished_and_publishes_nothing() {
         ScoredGame game = game("builders");
         Published published = new Published();
-        GameScoring.HANDLERS.apply(published, game, new GameEnded("g1", List.of())).await().indefinitely();
+        GameScoring.HANDLERS
+                .apply(published, game, new GameEnded("g1", List.of()))
+                .await()
+                .indefinitely();
         assertTrue(game.finished);
         assertEquals(List.of(), published.events);
     }
@@ -171,7 +209,13 @@ class HandlerTableTest {
     @Test
     void a_game_started_of_another_title_gives_alhambras_handler_nothing_to_do() {
         Published published = new Published();
-        GameStarted started = new GameStarted("g1", "t", "carrara", List.of("ana", "bob"), 1L, Map.of(),
+        GameStarted started = new GameStarted(
+                "g1",
+                "t",
+                "carrara",
+                List.of("ana", "bob"),
+                1L,
+                Map.of(),
                 new EventCodec().mapper().valueToTree(Map.of("dirk", List.of(new TileInfo(6, "pavilion", 2, "NEW")))));
         GameScoring.HANDLERS.apply(published, game("carrara"), started).await().indefinitely();
         assertEquals(List.of(), published.events);

@@ -20,11 +20,6 @@ import dev.tessera.events.game.GameEnded;
 import dev.tessera.events.game.GameStarted;
 import dev.tessera.events.game.SeatTakenByBot;
 import dev.tessera.events.scoring.ScoringRoundScored;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
-
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -33,6 +28,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
  * Whole games of the three titles as game-service and scoring-service would publish them: a random but
@@ -66,13 +65,15 @@ public final class GameFixtures {
         }
 
         CloudEvent add(TesseraEvent event) {
-            CloudEvent e = codec.envelope("/tessera/game-service", id, gameEvents.size() + 1, event, OffsetDateTime.now());
+            CloudEvent e =
+                    codec.envelope("/tessera/game-service", id, gameEvents.size() + 1, event, OffsetDateTime.now());
             gameEvents.add(e);
             return e;
         }
 
         void score(ScoringRoundScored event) {
-            scoringEvents.add(codec.envelope("/tessera/scoring-service", id, scoringEvents.size() + 1, event, OffsetDateTime.now()));
+            scoringEvents.add(codec.envelope(
+                    "/tessera/scoring-service", id, scoringEvents.size() + 1, event, OffsetDateTime.now()));
         }
 
         String player(int turn) {
@@ -104,7 +105,9 @@ public final class GameFixtures {
         List<GameEnded.Standing> standings = new ArrayList<>();
         for (int k = 0; k < order.size(); k++) {
             int score = scores.get(order.get(k));
-            int rank = k > 0 && standings.get(k - 1).score() == score ? standings.get(k - 1).rank() : k + 1;
+            int rank = k > 0 && standings.get(k - 1).score() == score
+                    ? standings.get(k - 1).rank()
+                    : k + 1;
             standings.add(new GameEnded.Standing(g.players.get(order.get(k)), score, rank));
         }
         return new GameEnded(g.id, standings);
@@ -124,7 +127,8 @@ public final class GameFixtures {
             String p = g.player(t);
             if (random.nextInt(4) == 0) {
                 int value = 1 + random.nextInt(5);
-                g.add(new AlhambraEvent.MoneyTaken(p, List.of(new MoneyCardInfo(100 + t, CURRENCIES.get(random.nextInt(4)), value)), value));
+                g.add(new AlhambraEvent.MoneyTaken(
+                        p, List.of(new MoneyCardInfo(100 + t, CURRENCIES.get(random.nextInt(4)), value)), value));
             } else {
                 StringBuilder walls = new StringBuilder();
                 for (char side : "NESW".toCharArray()) {
@@ -132,11 +136,13 @@ public final class GameFixtures {
                         walls.append(side);
                     }
                 }
-                TileInfo tile = new TileInfo(tileId++, TYPES.get(random.nextInt(TYPES.size())), 2 + random.nextInt(12), walls.toString());
+                TileInfo tile = new TileInfo(
+                        tileId++, TYPES.get(random.nextInt(TYPES.size())), 2 + random.nextInt(12), walls.toString());
                 String currency = CURRENCIES.get(random.nextInt(4));
                 boolean exact = random.nextInt(3) == 0;
                 int paid = tile.cost() + (exact ? 0 : 1 + random.nextInt(3));
-                g.add(new AlhambraEvent.TileBought(p, tile, currency, List.of(new MoneyCardInfo(200 + t, currency, paid)), paid, exact));
+                g.add(new AlhambraEvent.TileBought(
+                        p, tile, currency, List.of(new MoneyCardInfo(200 + t, currency, paid)), paid, exact));
                 g.add(new AlhambraEvent.TilePlaced(p, tile, ++column[t % players], 0, "pending"));
             }
             g.add(new AlhambraEvent.TurnEnded(p, g.player(t + 1)));
@@ -181,10 +187,17 @@ public final class GameFixtures {
                 valuation++;
                 String kind = random.nextBoolean() ? "type" : "city";
                 String target = kind.equals("type") ? "Palazzo" : "Pisa";
-                g.add(new ValuationRequested(valuation, p, kind, target, List.of(new ValuationRequested.Building("Pisa", "Palazzo", 3, "crown", 0)),
-                        List.of(new ValuationRequested.City("Pisa", 2, "vp")), Map.of("crown", 3)));
+                g.add(new ValuationRequested(
+                        valuation,
+                        p,
+                        kind,
+                        target,
+                        List.of(new ValuationRequested.Building("Pisa", "Palazzo", 3, "crown", 0)),
+                        List.of(new ValuationRequested.City("Pisa", 2, "vp")),
+                        Map.of("crown", 3)));
                 if (random.nextInt(4) > 0) { // now and then a valuation is left unanswered
-                    g.add(new ValuationScored(valuation, p, kind, target, random.nextInt(12), random.nextInt(5), List.of()));
+                    g.add(new ValuationScored(
+                            valuation, p, kind, target, random.nextInt(12), random.nextInt(5), List.of()));
                 }
             }
             if (abandoned && t == turns / 2) {
@@ -196,8 +209,8 @@ public final class GameFixtures {
             List<GameFinished.Tally> tallies = new ArrayList<>();
             for (String p : g.players) {
                 int objects = random.nextInt(4);
-                tallies.add(new GameFinished.Tally(p, random.nextInt(40), random.nextInt(30), objects, objects, 2, 6,
-                        random.nextInt(5), 0));
+                tallies.add(new GameFinished.Tally(
+                        p, random.nextInt(40), random.nextInt(30), objects, objects, 2, 6, random.nextInt(5), 0));
             }
             g.add(new GameFinished("buildings-exhausted", null, 5, 2, 0, 3, null, tallies));
             g.add(ended(g, scores(players, 30, 90)));
@@ -213,14 +226,15 @@ public final class GameFixtures {
         for (int t = 0; t < turns; t++) {
             String p = g.player(t);
             int seat = t % players;
-            BuildingInfo building = new BuildingInfo(t + 1, "Cottage " + t, 1, 1, 0, 1, 1 + random.nextInt(5), 4 + random.nextInt(8));
+            BuildingInfo building =
+                    new BuildingInfo(t + 1, "Cottage " + t, 1, 1, 0, 1, 1 + random.nextInt(5), 4 + random.nextInt(8));
             g.add(new BuildersEvent.ConstructionStarted(p, building, 1, 2, null, null));
             g.add(new BuildersEvent.CoinsTaken(p, 1, 1, 1, 5));
             if (random.nextBoolean()) {
                 vp[seat] += building.victoryPoints();
                 completed[seat]++;
-                g.add(new BuildersEvent.BuildingCompleted(p, building, building.victoryPoints(), building.coins(), List.of(),
-                        vp[seat], 10));
+                g.add(new BuildersEvent.BuildingCompleted(
+                        p, building, building.victoryPoints(), building.coins(), List.of(), vp[seat], 10));
             }
             g.add(new BuildersEvent.TurnEnded(p, 1 + t / players, 0, vp[seat], 10, g.player(t + 1)));
         }
@@ -256,8 +270,10 @@ public final class GameFixtures {
      */
     public static void publish(String bootstrap, List<Game> games) {
         EventCodec codec = new EventCodec();
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ProducerConfig.LINGER_MS_CONFIG, 5), new StringSerializer(), new StringSerializer())) {
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(
+                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap, ProducerConfig.LINGER_MS_CONFIG, 5),
+                new StringSerializer(),
+                new StringSerializer())) {
             boolean typed = true;
             for (Game g : games) {
                 for (CloudEvent e : g.gameEvents) {

@@ -1,5 +1,12 @@
 package dev.tessera.scoring.stats;
 
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -14,14 +21,6 @@ import dev.tessera.scoring.ServiceUnavailable;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.streams.KafkaStreams;
-import org.apache.kafka.streams.StreamsConfig;
-import org.apache.kafka.streams.state.HostInfo;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -45,14 +44,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
-
-import static io.restassured.RestAssured.given;
-import static org.awaitility.Awaitility.await;
-import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.startsWith;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.state.HostInfo;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * Two instances of the statistics application: the service under test, and a second Kafka Streams
@@ -92,18 +90,29 @@ class StatsInstancesTest {
         second.close();
         second = null;
         // The service takes every task back: the next tests find it alone and answering.
-        await().atMost(Duration.ofSeconds(90)).until(() -> streams.state() == KafkaStreams.State.RUNNING
-                && streams.metadataForAllStreamsClients().size() == 1
-                && TITLES.stream().allMatch(t -> given().get("/api/v1/stats/" + t).statusCode() == 200));
+        await().atMost(Duration.ofSeconds(90))
+                .until(() -> streams.state() == KafkaStreams.State.RUNNING
+                        && streams.metadataForAllStreamsClients().size() == 1
+                        && TITLES.stream()
+                                .allMatch(t -> given().get("/api/v1/stats/" + t).statusCode() == 200));
     }
 
     @Test
     void both_instances_give_the_direct_numbers_for_every_title_and_never_another_answer() throws Exception {
         GameFixtures fixtures = new GameFixtures(31);
         // Alhambra's scoring rounds come with the fixtures: nothing else publishes while the instances rebalance.
-        GameFixtures.publish(bootstrap, List.of(fixtures.alhambra(2, true, false, true), fixtures.alhambra(3, true, true, true),
-                fixtures.carrara(3, true, false), fixtures.carrara(2, false, true), fixtures.builders(2, true), fixtures.builders(4, true)));
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).until(() -> direct().equals(serviceNumbers()));
+        GameFixtures.publish(
+                bootstrap,
+                List.of(
+                        fixtures.alhambra(2, true, false, true),
+                        fixtures.alhambra(3, true, true, true),
+                        fixtures.carrara(3, true, false),
+                        fixtures.carrara(2, false, true),
+                        fixtures.builders(2, true),
+                        fixtures.builders(4, true)));
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(500))
+                .until(() -> direct().equals(serviceNumbers()));
         Map<String, JsonNode> direct = direct();
 
         second = new SecondInstance();
@@ -113,29 +122,37 @@ class StatsInstancesTest {
         // numbers or a 503 to retry.
         List<String> wrong = new CopyOnWriteArrayList<>(); // filled by the awaits' polling thread
         AtomicInteger retries = new AtomicInteger();
-        await("both instances agree, each active for some titles").atMost(Duration.ofSeconds(90))
-                .pollInterval(Duration.ofMillis(250)).ignoreExceptions().until(() -> {
-            Map<String, HostInfo> owners = titleOwners();
-            boolean right = serviceAnswers(direct, wrong, retries);
-            for (String title : TITLES) {
-                try {
-                    JsonNode other = StatsTest.json(second.queries.statistics(title, StatsStores.PATIENCE));
-                    if (!direct.get(title).equals(other)) {
-                        wrong.add("the second instance, " + title + ": " + other);
-                        right = false;
+        await("both instances agree, each active for some titles")
+                .atMost(Duration.ofSeconds(90))
+                .pollInterval(Duration.ofMillis(250))
+                .ignoreExceptions()
+                .until(() -> {
+                    Map<String, HostInfo> owners = titleOwners();
+                    boolean right = serviceAnswers(direct, wrong, retries);
+                    for (String title : TITLES) {
+                        try {
+                            JsonNode other = StatsTest.json(second.queries.statistics(title, StatsStores.PATIENCE));
+                            if (!direct.get(title).equals(other)) {
+                                wrong.add("the second instance, " + title + ": " + other);
+                                right = false;
+                            }
+                        } catch (ServiceUnavailable e) {
+                            retries.incrementAndGet();
+                            right = false;
+                        }
                     }
-                } catch (ServiceUnavailable e) {
-                    retries.incrementAndGet();
-                    right = false;
-                }
-            }
-            return right && active(streams) && active(second.streams) && owners.equals(titleOwners())
-                    && owners.containsValue(service) && owners.containsValue(second.host);
-        });
+                    return right
+                            && active(streams)
+                            && active(second.streams)
+                            && owners.equals(titleOwners())
+                            && owners.containsValue(service)
+                            && owners.containsValue(second.host);
+                });
         Map<String, HostInfo> owners = titleOwners();
         System.out.printf("second instance started: %d answers were 503s to retry; owners %s%n", retries.get(), owners);
         assertEquals(List.of(), wrong, "never another answer than the direct numbers");
-        assertTrue(owners.containsValue(service) && owners.containsValue(second.host),
+        assertTrue(
+                owners.containsValue(service) && owners.containsValue(second.host),
                 "each instance is active for some of the titles' keys (else nothing here was forwarded): " + owners);
         assertTrue(second.served.get() > 0, "the service asked the second instance over HTTP");
 
@@ -151,22 +168,28 @@ class StatsInstancesTest {
             }
         }
         assertEquals(List.of(), wrong);
-        given().queryParam("key", "x").get("/internal/stats/no-such-store").then().statusCode(404)
+        given().queryParam("key", "x")
+                .get("/internal/stats/no-such-store")
+                .then()
+                .statusCode(404)
                 .contentType("application/problem+json");
 
         // The second instance dies without leaving the group (as when killed): until its session times out the
         // service is sent to it in vain, then takes its tasks over. Meanwhile too, the direct numbers or a 503.
         retries.set(0);
         second.kill();
-        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(250)).until(() ->
-                serviceAnswers(direct, wrong, retries) && streams.metadataForAllStreamsClients().size() == 1);
+        await().atMost(Duration.ofSeconds(90))
+                .pollInterval(Duration.ofMillis(250))
+                .until(() -> serviceAnswers(direct, wrong, retries)
+                        && streams.metadataForAllStreamsClients().size() == 1);
         System.out.printf("second instance killed: %d answers were 503s to retry%n", retries.get());
         assertEquals(List.of(), wrong, "never another answer than the direct numbers");
         assertEquals(direct, direct(), "nothing was published meanwhile");
     }
 
     /** The service's answer for every title: true when all are the direct numbers; a 503 is counted, anything else is wrong. */
-    private boolean serviceAnswers(Map<String, JsonNode> direct, List<String> wrong, AtomicInteger retries) throws Exception {
+    private boolean serviceAnswers(Map<String, JsonNode> direct, List<String> wrong, AtomicInteger retries)
+            throws Exception {
         boolean right = true;
         for (String title : TITLES) {
             Response r = given().get("/api/v1/stats/" + title);
@@ -174,7 +197,8 @@ class StatsInstancesTest {
                 checkRetryable(r, wrong);
                 retries.incrementAndGet();
                 right = false;
-            } else if (r.statusCode() != 200 || !direct.get(title).equals(JsonSerde.mapper().readTree(r.asString()))) {
+            } else if (r.statusCode() != 200
+                    || !direct.get(title).equals(JsonSerde.mapper().readTree(r.asString()))) {
                 wrong.add("the service, " + title + ": " + r.statusCode() + " " + r.asString());
                 right = false;
             }
@@ -215,12 +239,20 @@ class StatsInstancesTest {
         for (GameFixtures.Game g : games) {
             TestKafka.produce(bootstrap, Topics.GAME_EVENTS, g.id, codec.write(g.gameEvents.get(0)));
         }
-        await().atMost(Duration.ofSeconds(60)).ignoreExceptions().until(() -> games.stream().allMatch(g -> stores.titleOf(g.id) != null));
+        await().atMost(Duration.ofSeconds(60))
+                .ignoreExceptions()
+                .until(() -> games.stream().allMatch(g -> stores.titleOf(g.id) != null));
         Instant from = Instant.now();
         Map<String, List<String>> expected = new LinkedHashMap<>();
         for (GameFixtures.Game g : games) {
-            List<CloudEvent> rest = g.gameEvents.subList(1, g.gameEvents.size()).stream().map(StatsInstancesTest::happeningNow).toList();
-            TestKafka.produceAll(bootstrap, Topics.GAME_EVENTS, g.id, rest.stream().map(codec::write).toList());
+            List<CloudEvent> rest = g.gameEvents.subList(1, g.gameEvents.size()).stream()
+                    .map(StatsInstancesTest::happeningNow)
+                    .toList();
+            TestKafka.produceAll(
+                    bootstrap,
+                    Topics.GAME_EVENTS,
+                    g.id,
+                    rest.stream().map(codec::write).toList());
             expected.put(g.id, rest.stream().map(CloudEvent::id).toList());
         }
         Instant to = Instant.now().plusMillis(1);
@@ -228,9 +260,15 @@ class StatsInstancesTest {
         int asked = second.served.get();
         List<CloudEvent> lines = export("game=builders&from=" + from + "&to=" + to);
         for (GameFixtures.Game g : games) {
-            List<String> exported = lines.stream().filter(e -> e.subject().equals(g.id)).map(CloudEvent::id).toList();
-            assertEquals(g == carrara ? List.of() : expected.get(g.id), exported, g.title + " game " + g.id + ", held by "
-                    + (theirs.contains(g) || g == carrara ? "the second instance" : "the service"));
+            List<String> exported = lines.stream()
+                    .filter(e -> e.subject().equals(g.id))
+                    .map(CloudEvent::id)
+                    .toList();
+            assertEquals(
+                    g == carrara ? List.of() : expected.get(g.id),
+                    exported,
+                    g.title + " game " + g.id + ", held by "
+                            + (theirs.contains(g) || g == carrara ? "the second instance" : "the service"));
         }
         assertTrue(second.served.get() > asked, "the export asked the second instance for the titles of its games");
         for (GameFixtures.Game g : theirs) {
@@ -243,37 +281,53 @@ class StatsInstancesTest {
     private void awaitSteadyAssignment() {
         AtomicReference<String> last = new AtomicReference<>("");
         AtomicInteger unchanged = new AtomicInteger();
-        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).ignoreExceptions().until(() -> {
-            String now = streams.state() == KafkaStreams.State.RUNNING && second.streams.state() == KafkaStreams.State.RUNNING
-                    && active(streams) && active(second.streams)
-                    ? streams.metadataForAllStreamsClients() + " " + second.streams.metadataForAllStreamsClients() : "";
-            unchanged.set(!now.isEmpty() && now.equals(last.getAndSet(now)) ? unchanged.get() + 1 : 0);
-            return unchanged.get() >= 4;
-        });
+        await().atMost(Duration.ofSeconds(90))
+                .pollInterval(Duration.ofMillis(500))
+                .ignoreExceptions()
+                .until(() -> {
+                    String now = streams.state() == KafkaStreams.State.RUNNING
+                                    && second.streams.state() == KafkaStreams.State.RUNNING
+                                    && active(streams)
+                                    && active(second.streams)
+                            ? streams.metadataForAllStreamsClients() + " "
+                                    + second.streams.metadataForAllStreamsClients()
+                            : "";
+                    unchanged.set(!now.isEmpty() && now.equals(last.getAndSet(now)) ? unchanged.get() + 1 : 0);
+                    return unchanged.get() >= 4;
+                });
     }
 
     /** Both instances known to this one, each active for some partitions. */
     private static boolean active(KafkaStreams instance) {
         var clients = instance.metadataForAllStreamsClients();
-        return clients.size() == 2 && clients.stream().noneMatch(m -> m.topicPartitions().isEmpty());
+        return clients.size() == 2
+                && clients.stream().noneMatch(m -> m.topicPartitions().isEmpty());
     }
 
     /** Which instance is active for each title-level key ("store key"). */
     private Map<String, HostInfo> titleOwners() {
         Map<String, HostInfo> owners = new LinkedHashMap<>();
         for (String title : TITLES) {
-            owners.put(StatsTopology.TITLES + " " + title, streams.queryMetadataForKey(StatsTopology.TITLES, title, new StringSerializer()).activeHost());
+            owners.put(
+                    StatsTopology.TITLES + " " + title,
+                    streams.queryMetadataForKey(StatsTopology.TITLES, title, new StringSerializer())
+                            .activeHost());
         }
-        owners.put(StatsTopology.WALLS + " alhambra", streams.queryMetadataForKey(StatsTopology.WALLS, "alhambra", new StringSerializer()).activeHost());
+        owners.put(
+                StatsTopology.WALLS + " alhambra",
+                streams.queryMetadataForKey(StatsTopology.WALLS, "alhambra", new StringSerializer())
+                        .activeHost());
         return owners;
     }
 
     private HostInfo gameOwner(String gameId) {
-        return streams.queryMetadataForKey(StatsTopology.GAMES, gameId, new StringSerializer()).activeHost();
+        return streams.queryMetadataForKey(StatsTopology.GAMES, gameId, new StringSerializer())
+                .activeHost();
     }
 
     private static void checkRetryable(Response r, List<String> wrong) {
-        if (!r.contentType().startsWith("application/problem+json") || !SERVICE_UNAVAILABLE.equals(r.path("type"))
+        if (!r.contentType().startsWith("application/problem+json")
+                || !SERVICE_UNAVAILABLE.equals(r.path("type"))
                 || !"1".equals(r.header("Retry-After"))) {
             wrong.add("a 503 that is not a retryable problem: " + r.headers() + " " + r.asString());
         }
@@ -299,8 +353,17 @@ class StatsInstancesTest {
 
     /** The same event, happening now (its id and stream version unchanged). */
     private static CloudEvent happeningNow(CloudEvent e) {
-        return new CloudEvent(e.specversion(), e.id(), e.source(), e.type(), e.subject(), OffsetDateTime.now(ZoneOffset.UTC),
-                e.datacontenttype(), e.dataschema(), e.streamversion(), e.data());
+        return new CloudEvent(
+                e.specversion(),
+                e.id(),
+                e.source(),
+                e.type(),
+                e.subject(),
+                OffsetDateTime.now(ZoneOffset.UTC),
+                e.datacontenttype(),
+                e.dataschema(),
+                e.streamversion(),
+                e.data());
     }
 
     private List<CloudEvent> export(String query) {
@@ -326,11 +389,14 @@ class StatsInstancesTest {
         final KafkaStreams streams;
         final StatsQueries queries;
         final AtomicInteger served = new AtomicInteger();
-        final Path stateDir = Path.of("target", "stats-second-instance", UUID.randomUUID().toString().substring(0, 8));
+        final Path stateDir = Path.of(
+                "target", "stats-second-instance", UUID.randomUUID().toString().substring(0, 8));
 
         SecondInstance() throws IOException {
             server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-            host = new HostInfo(InetAddress.getLoopbackAddress().getHostAddress(), server.getAddress().getPort());
+            host = new HostInfo(
+                    InetAddress.getLoopbackAddress().getHostAddress(),
+                    server.getAddress().getPort());
             Properties config = new Properties();
             config.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
             config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
@@ -353,7 +419,8 @@ class StatsInstancesTest {
         private void answer(HttpExchange exchange) throws IOException {
             served.incrementAndGet();
             String store = exchange.getRequestURI().getPath().substring(StatsQueries.INTERNAL_PATH.length());
-            String key = URLDecoder.decode(exchange.getRequestURI().getRawQuery().substring("key=".length()), StandardCharsets.UTF_8);
+            String key = URLDecoder.decode(
+                    exchange.getRequestURI().getRawQuery().substring("key=".length()), StandardCharsets.UTF_8);
             int status = 200;
             byte[] body;
             try {

@@ -1,17 +1,15 @@
 package dev.tessera.scoring.stats;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tessera.bench.chaos.ExpectedStatistics;
 import dev.tessera.events.EventCodec;
 import dev.tessera.infra.TestInfrastructure;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.streams.KafkaStreams;
-import org.apache.kafka.streams.StreamsConfig;
-import org.apache.kafka.streams.errors.InvalidStateStoreException;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,12 +21,13 @@ import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The statistics' life on the real broker, with the service's topology and reset tool but an application
@@ -40,7 +39,8 @@ class StatsRebuildTest {
     private static final List<String> TITLES = List.of("alhambra", "carrara", "builders");
 
     private final String bootstrap = TestInfrastructure.bootstrapServers();
-    private final String applicationId = "stats-rebuild-test-" + UUID.randomUUID().toString().substring(0, 8);
+    private final String applicationId =
+            "stats-rebuild-test-" + UUID.randomUUID().toString().substring(0, 8);
     private final Path stateDir = Path.of("target", "stats-rebuild-test", applicationId);
     private KafkaStreams streams;
 
@@ -61,21 +61,37 @@ class StatsRebuildTest {
     @Test
     void the_statistics_catch_up_after_a_restart_and_are_rebuilt_to_the_same_numbers_after_a_wipe() throws Exception {
         GameFixtures fixtures = new GameFixtures(7);
-        GameFixtures.publish(bootstrap, List.of(fixtures.alhambra(2, true, false, true), fixtures.alhambra(3, false, false, true),
-                fixtures.carrara(3, true, false), fixtures.builders(4, true)));
+        GameFixtures.publish(
+                bootstrap,
+                List.of(
+                        fixtures.alhambra(2, true, false, true),
+                        fixtures.alhambra(3, false, false, true),
+                        fixtures.carrara(3, true, false),
+                        fixtures.builders(4, true)));
         start();
         awaitDirectNumbers();
-        Map<String, String> env = Map.of("TESSERA_KAFKA", bootstrap, "SCORING_STATS_APPLICATION_ID", applicationId,
-                "SCORING_STATS_STATE_DIR", stateDir.toString());
+        Map<String, String> env = Map.of(
+                "TESSERA_KAFKA",
+                bootstrap,
+                "SCORING_STATS_APPLICATION_ID",
+                applicationId,
+                "SCORING_STATS_STATE_DIR",
+                stateDir.toString());
         Map<String, String> impatient = new java.util.HashMap<>(env);
         impatient.put("SCORING_STATS_RESET_WAIT", "PT1S");
-        IllegalStateException refused = assertThrows(IllegalStateException.class, () -> new StatsReset(impatient).run());
+        IllegalStateException refused =
+                assertThrows(IllegalStateException.class, () -> new StatsReset(impatient).run());
         assertTrue(refused.getMessage().contains("stop scoring-service first"), refused.getMessage());
 
         // Stopped while games go on: started again, the statistics carry on from their committed offsets.
         stop();
-        GameFixtures.publish(bootstrap, List.of(fixtures.alhambra(4, true, true, true), fixtures.carrara(2, true, true),
-                fixtures.builders(2, true), fixtures.builders(3, false)));
+        GameFixtures.publish(
+                bootstrap,
+                List.of(
+                        fixtures.alhambra(4, true, true, true),
+                        fixtures.carrara(2, true, true),
+                        fixtures.builders(2, true),
+                        fixtures.builders(3, false)));
         start();
         Map<String, JsonNode> before = awaitDirectNumbers();
         stop();
@@ -84,8 +100,13 @@ class StatsRebuildTest {
         StatsReset.Report report = new StatsReset(env).run();
         System.out.printf("stats reset in %d ms: %s%n", (System.nanoTime() - r0) / 1_000_000, report);
         assertTrue(report.groupDeleted());
-        assertTrue(report.topicsDeleted().containsAll(List.of(applicationId + "-stats-games-changelog",
-                applicationId + "-stats-titles-changelog", applicationId + "-games-by-title-repartition")), report.toString());
+        assertTrue(
+                report.topicsDeleted()
+                        .containsAll(List.of(
+                                applicationId + "-stats-games-changelog",
+                                applicationId + "-stats-titles-changelog",
+                                applicationId + "-games-by-title-repartition")),
+                report.toString());
         assertTrue(internalTopics().isEmpty());
         assertTrue(taskDirectories().isEmpty(), "local state wiped: " + taskDirectories());
 
@@ -139,9 +160,14 @@ class StatsRebuildTest {
         Map<String, JsonNode> numbers = new LinkedHashMap<>();
         for (String title : TITLES) {
             try {
-                numbers.put(title, StatsTest.json(GameStatistics.of(title,
-                        StatsStores.store(streams, StatsTopology.TITLES, TitleTotals.class).get(title),
-                        StatsStores.store(streams, StatsTopology.WALLS, WallTotals.class).get(title))));
+                numbers.put(
+                        title,
+                        StatsTest.json(GameStatistics.of(
+                                title,
+                                StatsStores.store(streams, StatsTopology.TITLES, TitleTotals.class)
+                                        .get(title),
+                                StatsStores.store(streams, StatsTopology.WALLS, WallTotals.class)
+                                        .get(title))));
             } catch (InvalidStateStoreException e) {
                 numbers.put(title, null); // not queryable yet
             }
@@ -151,7 +177,9 @@ class StatsRebuildTest {
 
     private List<String> internalTopics() throws Exception {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-            return admin.listTopics().names().get(20, TimeUnit.SECONDS).stream().filter(t -> t.startsWith(applicationId + "-")).toList();
+            return admin.listTopics().names().get(20, TimeUnit.SECONDS).stream()
+                    .filter(t -> t.startsWith(applicationId + "-"))
+                    .toList();
         }
     }
 
@@ -162,7 +190,9 @@ class StatsRebuildTest {
             return List.of();
         }
         try (Stream<Path> children = Files.list(appDir)) {
-            return new ArrayList<>(children.filter(p -> p.getFileName().toString().matches("\\d+_\\d+")).toList());
+            return new ArrayList<>(
+                    children.filter(p -> p.getFileName().toString().matches("\\d+_\\d+"))
+                            .toList());
         }
     }
 }

@@ -5,10 +5,9 @@ import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.PgPool;
 import io.vertx.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Creates each service's reactive PostgreSQL pool (the one Hibernate Reactive and the outbox relay use) as Quarkus
@@ -41,7 +40,8 @@ public class PoolTimeouts implements PgPoolCreator {
         for (PgConnectOptions options : input.pgConnectOptionsList()) {
             options.setConnectTimeout(Math.toIntExact(connectTimeout.toMillis()));
         }
-        input.poolOptions().setConnectionTimeout(Math.toIntExact(acquireTimeout.toMillis()))
+        input.poolOptions()
+                .setConnectionTimeout(Math.toIntExact(acquireTimeout.toMillis()))
                 .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS);
         // What Quarkus itself does with these options when no creator is given (PgPoolRecorder), credentials
         // providers aside: Tessera's services take their credentials from the configuration.

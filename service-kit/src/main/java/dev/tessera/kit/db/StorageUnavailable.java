@@ -1,26 +1,24 @@
 package dev.tessera.kit.db;
 
+import io.smallrye.mutiny.CompositeException;
+import io.smallrye.mutiny.Uni;
 import io.vertx.core.VertxException;
 import io.vertx.core.impl.NoStackTraceThrowable;
 import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.ClosedConnectionException;
-
-import io.smallrye.mutiny.CompositeException;
-import io.smallrye.mutiny.Uni;
-import org.hibernate.service.UnknownServiceException;
-import org.jboss.logging.Logger;
-
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.SocketException;
 import java.net.UnknownHostException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
-import java.time.Duration;
+import org.hibernate.service.UnknownServiceException;
+import org.jboss.logging.Logger;
 
 /**
  * Tells whether a failure means that the service's database could not be reached or the connection to it was lost:
@@ -52,18 +50,20 @@ public final class StorageUnavailable {
     /** Vert.x's own failures that have no type of their own, by their messages in Vert.x 4.5. */
     private static final List<String> VERTX_MESSAGES = List.of(
             "Pending requests failed to be sent due to connection has been closed.",
-            "Timeout", "Timeout waiting for connection",
+            "Timeout",
+            "Timeout waiting for connection",
             // The pool of an instance that is stopping (a start that failed while PostgreSQL was down, say): what it
             // was doing belongs to another instance now, and a record it had must not go to the dead-letter topic.
             "Pool closed");
+
     private static final String NOT_ACTIVE = "Connection is not active now, current status: ";
 
     /** How a consumer waits for the database: the first retry soon, then every few seconds, without end. */
     public static final Duration RETRY_FIRST = Duration.ofMillis(100);
+
     public static final Duration RETRY_MAX = Duration.ofSeconds(3);
 
-    private StorageUnavailable() {
-    }
+    private StorageUnavailable() {}
 
     /**
      * {@code work} (subscribed again for each try) retried for as long as the database cannot be reached, each failure
@@ -74,16 +74,23 @@ public final class StorageUnavailable {
     public static <T> Uni<T> waitFor(Uni<T> work, Logger log, Supplier<String> waiting) {
         return work.onFailure(StorageUnavailable::matches)
                 .invoke(failure -> log.warnf("%s: %s", waiting.get(), describe(failure)))
-                .onFailure(StorageUnavailable::matches).retry().withBackOff(RETRY_FIRST, RETRY_MAX).indefinitely();
+                .onFailure(StorageUnavailable::matches)
+                .retry()
+                .withBackOff(RETRY_FIRST, RETRY_MAX)
+                .indefinitely();
     }
 
     /** Whether {@code failure} or one of its causes says that the database cannot be reached now. */
     public static boolean matches(Throwable failure) {
         for (Throwable t : chain(failure)) {
-            if (t instanceof ClosedConnectionException || t instanceof ConnectException || t instanceof UnknownHostException
-                    || t instanceof SocketException || t instanceof IOException && socketMessage(t.getMessage())
+            if (t instanceof ClosedConnectionException
+                    || t instanceof ConnectException
+                    || t instanceof UnknownHostException
+                    || t instanceof SocketException
+                    || t instanceof IOException && socketMessage(t.getMessage())
                     || t instanceof PgException pg && state(pg.getSqlState())
-                    || (t instanceof NoStackTraceThrowable || t.getClass() == VertxException.class) && vertxMessage(t.getMessage())
+                    || (t instanceof NoStackTraceThrowable || t.getClass() == VertxException.class)
+                            && vertxMessage(t.getMessage())
                     || persistenceUnitClosed(t)) {
                 return true;
             }
@@ -94,7 +101,8 @@ public final class StorageUnavailable {
     private static boolean state(String sqlState) {
         // 08P01 (protocol violation) is in class 08 too, but it says that a message of ours was malformed: a bug that a
         // retry would only repeat, not an outage.
-        return sqlState != null && (sqlState.startsWith("08") && !sqlState.equals("08P01") || STATES.contains(sqlState));
+        return sqlState != null
+                && (sqlState.startsWith("08") && !sqlState.equals("08P01") || STATES.contains(sqlState));
     }
 
     /**
@@ -115,8 +123,9 @@ public final class StorageUnavailable {
      */
     private static boolean persistenceUnitClosed(Throwable t) {
         return t instanceof UnknownServiceException
-                || t instanceof IllegalArgumentException && t.getMessage() != null
-                && t.getMessage().startsWith("Unable to find an EntityManagerFactory for persistence unit");
+                || t instanceof IllegalArgumentException
+                        && t.getMessage() != null
+                        && t.getMessage().startsWith("Unable to find an EntityManagerFactory for persistence unit");
     }
 
     private static boolean vertxMessage(String message) {

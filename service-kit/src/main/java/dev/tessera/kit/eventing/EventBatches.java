@@ -7,13 +7,12 @@ import io.smallrye.reactive.messaging.kafka.KafkaRecordBatch;
 import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.common.header.Header;
-import org.jboss.logging.Logger;
-
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.function.Function;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.Header;
+import org.jboss.logging.Logger;
 
 /**
  * Consumes a poll's records at once (a channel with {@code batch=true}): the records of types the consumer does not
@@ -34,8 +33,10 @@ public class EventBatches {
      * read to learn its type). Failures outside the records' own handling (the dead-letter topic out of reach) fail
      * the batch, and the channel's strategy then takes all of it.
      */
-    public Uni<Void> apply(KafkaRecordBatch<String, String> batch, Set<String> types,
-                           Function<IdempotentConsumer.Delivery, Uni<Void>> apply) {
+    public Uni<Void> apply(
+            KafkaRecordBatch<String, String> batch,
+            Set<String> types,
+            Function<IdempotentConsumer.Delivery, Uni<Void>> apply) {
         Uni<Void> applied = Uni.createFrom().voidItem();
         for (KafkaRecord<String, String> message : batch.getRecords()) {
             ConsumerRecord<String, String> record = consumerRecord(message);
@@ -62,7 +63,8 @@ public class EventBatches {
     /** Acknowledges {@code batch} once {@code applied} has completed; nacks all of it if that failed. */
     public static Uni<Void> acknowledge(KafkaRecordBatch<String, String> batch, Uni<Void> applied) {
         return applied.chain(() -> Uni.createFrom().completionStage(batch.ack()))
-                .onFailure().call(e -> Uni.createFrom().completionStage(batch.nack(e)));
+                .onFailure()
+                .call(e -> Uni.createFrom().completionStage(batch.nack(e)));
     }
 
     /** The record's {@code ce_type} header, or null when it has none (published before there was one). */
@@ -76,9 +78,13 @@ public class EventBatches {
      * strategy completes on the record's own Vert.x context, on which Hibernate Reactive refuses to open a session
      * (not a safe sub-context): the rest of the batch goes on on the batch's context.
      */
-    public static Uni<Void> deadLetter(KafkaRecordBatch<String, String> batch, KafkaRecord<String, String> message,
-                                       Throwable failure) {
-        LOG.warnf(failure, "%s-%d offset %d goes to the dead-letter topic", message.getTopic(), message.getPartition(),
+    public static Uni<Void> deadLetter(
+            KafkaRecordBatch<String, String> batch, KafkaRecord<String, String> message, Throwable failure) {
+        LOG.warnf(
+                failure,
+                "%s-%d offset %d goes to the dead-letter topic",
+                message.getTopic(),
+                message.getPartition(),
                 consumerRecord(message).offset());
         return Uni.createFrom().completionStage(() -> message.nack(failure)).emitOn(batch::runOnMessageContext);
     }

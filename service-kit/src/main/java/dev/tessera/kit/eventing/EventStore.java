@@ -9,7 +9,6 @@ import dev.tessera.events.TesseraEvent;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -45,7 +44,8 @@ public class EventStore {
     private static final String APPEND_ALONE = append(null);
 
     private static String append(Alongside alongside) {
-        return APPEND.formatted(alongside == null ? "SELECT 1 WHERE false" : alongside.lock(),
+        return APPEND.formatted(
+                alongside == null ? "SELECT 1 WHERE false" : alongside.lock(),
                 alongside == null ? "" : ",\nalongside AS (" + alongside.write() + " RETURNING 1)",
                 Outbox.insert("$9", "$1", "$10", "$11", APPENDED));
     }
@@ -61,8 +61,7 @@ public class EventStore {
      * never in the other order; {@code write} (an INSERT, UPDATE or DELETE whose condition includes {@link #APPENDED})
      * changes the table only if the events are written. Their parameters are numbered from {@link #ALONGSIDE_PARAMETERS}.
      */
-    public record Alongside(String lock, String write, List<Object> parameters) {
-    }
+    public record Alongside(String lock, String write, List<Object> parameters) {}
 
     @Inject
     EventCodec codec;
@@ -83,8 +82,8 @@ public class EventStore {
      *
      * @return the envelopes written, in order; the last one's streamversion is the stream's new version
      */
-    public Uni<List<CloudEvent>> append(String streamId, long expectedVersion, List<? extends TesseraEvent> events,
-                                        String topic) {
+    public Uni<List<CloudEvent>> append(
+            String streamId, long expectedVersion, List<? extends TesseraEvent> events, String topic) {
         return append(streamId, expectedVersion, events, topic, null);
     }
 
@@ -93,8 +92,12 @@ public class EventStore {
      * only if the events are (a game's clock row, say); {@code alongside} may be null. Needs no transaction of its
      * own: one statement commits, or fails, whole.
      */
-    public Uni<List<CloudEvent>> append(String streamId, long expectedVersion, List<? extends TesseraEvent> events,
-                                        String topic, Alongside alongside) {
+    public Uni<List<CloudEvent>> append(
+            String streamId,
+            long expectedVersion,
+            List<? extends TesseraEvent> events,
+            String topic,
+            Alongside alongside) {
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         List<CloudEvent> envelopes = new ArrayList<>();
         long v = expectedVersion;
@@ -104,12 +107,15 @@ public class EventStore {
         if (envelopes.isEmpty()) {
             throw new IllegalArgumentException("nothing to append to " + streamId);
         }
-        return insert(streamId, expectedVersion, envelopes, topic, alongside).chain(actual -> {
-            if (actual != expectedVersion) {
-                return Uni.createFrom().failure(new ConcurrencyConflictException(streamId, expectedVersion, actual));
-            }
-            return Uni.createFrom().item(envelopes);
-        }).onFailure(Sql::isUniqueViolation)
+        return insert(streamId, expectedVersion, envelopes, topic, alongside)
+                .chain(actual -> {
+                    if (actual != expectedVersion) {
+                        return Uni.createFrom()
+                                .failure(new ConcurrencyConflictException(streamId, expectedVersion, actual));
+                    }
+                    return Uni.createFrom().item(envelopes);
+                })
+                .onFailure(Sql::isUniqueViolation)
                 .transform(e -> new ConcurrencyConflictException(streamId, expectedVersion, -1));
     }
 
@@ -119,7 +125,8 @@ public class EventStore {
      * expected one). A transaction that appended meanwhile and commits first makes this one fail on the
      * (stream_id, version) key.
      */
-    private Uni<Long> insert(String streamId, long expectedVersion, List<CloudEvent> envelopes, String topic, Alongside alongside) {
+    private Uni<Long> insert(
+            String streamId, long expectedVersion, List<CloudEvent> envelopes, String topic, Alongside alongside) {
         int n = envelopes.size();
         Long[] versions = new Long[n];
         String[] ids = new String[n];
@@ -135,8 +142,18 @@ public class EventStore {
             payloads[i] = json(e.data());
         }
         String[] records = outbox.payloads(topic, streamId, envelopes);
-        List<Object> parameters = new ArrayList<>(List.of(streamId, expectedVersion, versions, ids, types, schemaVersions,
-                payloads, envelopes.get(0).time(), topic, Outbox.slot(streamId), records));
+        List<Object> parameters = new ArrayList<>(List.of(
+                streamId,
+                expectedVersion,
+                versions,
+                ids,
+                types,
+                schemaVersions,
+                payloads,
+                envelopes.get(0).time(),
+                topic,
+                Outbox.slot(streamId),
+                records));
         if (alongside != null) {
             parameters.addAll(alongside.parameters());
         }
@@ -157,8 +174,12 @@ public class EventStore {
 
     /** At most {@code limit} of the stream's events after {@code afterVersion}, in order, as stored. */
     public Uni<List<StoredEvent>> load(String streamId, long afterVersion, int limit) {
-        return SessionSql.select("SELECT " + COLUMNS + " FROM events WHERE stream_id = $1 AND version > $2 ORDER BY version LIMIT $3",
-                        streamId, afterVersion, (long) limit)
+        return SessionSql.select(
+                        "SELECT " + COLUMNS
+                                + " FROM events WHERE stream_id = $1 AND version > $2 ORDER BY version LIMIT $3",
+                        streamId,
+                        afterVersion,
+                        (long) limit)
                 .map(rows -> rows.stream().map(r -> stored(streamId, r)).toList());
     }
 
@@ -167,8 +188,14 @@ public class EventStore {
 
     /** A row of {@link #COLUMNS} (its first six values) as the stored event of {@code streamId}. */
     public StoredEvent stored(String streamId, Object[] r) {
-        return new StoredEvent(streamId, Sql.number(r[0]), (String) r[1], (String) r[2], (int) Sql.number(r[3]),
-                tree((String) r[4]), Sql.time(r[5]));
+        return new StoredEvent(
+                streamId,
+                Sql.number(r[0]),
+                (String) r[1],
+                (String) r[2],
+                (int) Sql.number(r[3]),
+                tree((String) r[4]),
+                Sql.time(r[5]));
     }
 
     /** The event at {@code version} of a stream, or null when there is none. */
@@ -183,14 +210,23 @@ public class EventStore {
 
     /** The stored row as the CloudEvent it was published as. */
     public CloudEvent envelope(StoredEvent stored) {
-        return new CloudEvent(CloudEvent.SPEC_VERSION, stored.eventId(), outbox.source(), stored.type(), stored.streamId(),
-                stored.recordedAt(), "application/json", EventTypes.schemaUri(stored.type(), stored.schemaVersion()),
-                stored.version(), stored.data());
+        return new CloudEvent(
+                CloudEvent.SPEC_VERSION,
+                stored.eventId(),
+                outbox.source(),
+                stored.type(),
+                stored.streamId(),
+                stored.recordedAt(),
+                "application/json",
+                EventTypes.schemaUri(stored.type(), stored.schemaVersion()),
+                stored.version(),
+                stored.data());
     }
 
     public Uni<Optional<Snapshot>> snapshot(String streamId) {
         return SessionSql.select("SELECT version, state::text FROM snapshots WHERE stream_id = $1", streamId)
-                .map(rows -> rows.stream().findFirst()
+                .map(rows -> rows.stream()
+                        .findFirst()
                         .map(r -> new Snapshot(streamId, Sql.number(r[0]), tree((String) r[1]))));
     }
 
@@ -198,8 +234,7 @@ public class EventStore {
         return SessionSql.update("""
                         INSERT INTO snapshots (stream_id, version, state) VALUES ($1, $2, CAST(CAST($3 AS text) AS jsonb))
                         ON CONFLICT (stream_id) DO UPDATE SET version = excluded.version, state = excluded.state,
-                        taken_at = now() WHERE snapshots.version < excluded.version""",
-                streamId, version, json(state)).replaceWithVoid();
+                        taken_at = now() WHERE snapshots.version < excluded.version""", streamId, version, json(state)).replaceWithVoid();
     }
 
     private String json(JsonNode node) {
@@ -218,6 +253,5 @@ public class EventStore {
         }
     }
 
-    public record Snapshot(String streamId, long version, JsonNode state) {
-    }
+    public record Snapshot(String streamId, long version, JsonNode state) {}
 }

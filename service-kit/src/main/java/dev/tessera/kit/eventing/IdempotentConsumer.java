@@ -9,13 +9,12 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.OptimisticLockException;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.hibernate.StaleStateException;
-import org.jboss.logging.Logger;
-
 import java.time.Duration;
 import java.util.function.BiFunction;
 import java.util.function.Predicate;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.hibernate.StaleStateException;
+import org.jboss.logging.Logger;
 
 /**
  * Applies each event once per consumer: the event id is recorded in the same transaction as the
@@ -37,8 +36,10 @@ public class IdempotentConsumer {
      * Runs {@code effect} with the record's envelope and event (null when the type is one this service
      * does not know) inside a transaction, unless {@code consumer} already processed the event.
      */
-    public Uni<Void> once(String consumer, ConsumerRecord<String, String> record,
-                          BiFunction<CloudEvent, TesseraEvent, Uni<Void>> effect) {
+    public Uni<Void> once(
+            String consumer,
+            ConsumerRecord<String, String> record,
+            BiFunction<CloudEvent, TesseraEvent, Uni<Void>> effect) {
         return once(consumer, record, event -> true, effect);
     }
 
@@ -46,14 +47,16 @@ public class IdempotentConsumer {
      * As {@link #once(String, ConsumerRecord, BiFunction)}, for the events {@code wanted} accepts; the
      * others are passed over without a transaction (most consumers care about a few types of a busy topic).
      */
-    public Uni<Void> once(String consumer, ConsumerRecord<String, String> record, Predicate<TesseraEvent> wanted,
-                          BiFunction<CloudEvent, TesseraEvent, Uni<Void>> effect) {
+    public Uni<Void> once(
+            String consumer,
+            ConsumerRecord<String, String> record,
+            Predicate<TesseraEvent> wanted,
+            BiFunction<CloudEvent, TesseraEvent, Uni<Void>> effect) {
         return once(consumer, read(record), wanted, effect);
     }
 
     /** A record read: its envelope and event (null when the type is one this service does not know). */
-    public record Delivery(ConsumerRecord<String, String> record, CloudEvent envelope, TesseraEvent event) {
-    }
+    public record Delivery(ConsumerRecord<String, String> record, CloudEvent envelope, TesseraEvent event) {}
 
     /** Reads a record once, for a service that applies it with several consumers in turn. */
     public Delivery read(ConsumerRecord<String, String> record) {
@@ -65,18 +68,28 @@ public class IdempotentConsumer {
     }
 
     /** As {@link #once(String, ConsumerRecord, Predicate, BiFunction)}, for a record already {@link #read}. */
-    public Uni<Void> once(String consumer, Delivery delivery, Predicate<TesseraEvent> wanted,
-                          BiFunction<CloudEvent, TesseraEvent, Uni<Void>> effect) {
+    public Uni<Void> once(
+            String consumer,
+            Delivery delivery,
+            Predicate<TesseraEvent> wanted,
+            BiFunction<CloudEvent, TesseraEvent, Uni<Void>> effect) {
         CloudEvent envelope = delivery.envelope();
         TesseraEvent event = delivery.event();
         if (!wanted.test(event)) {
             return Uni.createFrom().voidItem();
         }
         // A conflict means another transaction got there first: redo the whole transaction on the new state.
-        return StorageUnavailable.waitFor(Panache.withTransaction(() -> firstDelivery(consumer, envelope.id())
-                        .chain(first -> first ? apply(delivery.record(), envelope, event, effect) : Uni.createFrom().voidItem()))
-                .onFailure(IdempotentConsumer::conflict).retry().withBackOff(Duration.ofMillis(5), Duration.ofMillis(200)).atMost(20),
-                LOG, () -> consumer + " waits for the database to apply " + envelope.type() + " " + envelope.id());
+        return StorageUnavailable.waitFor(
+                Panache.withTransaction(() -> firstDelivery(consumer, envelope.id())
+                                .chain(first -> first
+                                        ? apply(delivery.record(), envelope, event, effect)
+                                        : Uni.createFrom().voidItem()))
+                        .onFailure(IdempotentConsumer::conflict)
+                        .retry()
+                        .withBackOff(Duration.ofMillis(5), Duration.ofMillis(200))
+                        .atMost(20),
+                LOG,
+                () -> consumer + " waits for the database to apply " + envelope.type() + " " + envelope.id());
     }
 
     /**
@@ -86,7 +99,8 @@ public class IdempotentConsumer {
      */
     static boolean conflict(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof ConcurrencyConflictException || t instanceof StaleStateException
+            if (t instanceof ConcurrencyConflictException
+                    || t instanceof StaleStateException
                     || t instanceof OptimisticLockException) {
                 return true;
             }
@@ -95,8 +109,11 @@ public class IdempotentConsumer {
     }
 
     /** Applies the effect; a record replayed after a rebuild changes state but publishes nothing again. */
-    private Uni<Void> apply(ConsumerRecord<String, String> record, CloudEvent envelope, TesseraEvent event,
-                            BiFunction<CloudEvent, TesseraEvent, Uni<Void>> effect) {
+    private Uni<Void> apply(
+            ConsumerRecord<String, String> record,
+            CloudEvent envelope,
+            TesseraEvent event,
+            BiFunction<CloudEvent, TesseraEvent, Uni<Void>> effect) {
         return replayMarks.below(record).chain(replay -> {
             if (!replay) {
                 return effect.apply(envelope, event);
@@ -107,7 +124,10 @@ public class IdempotentConsumer {
     }
 
     private Uni<Boolean> firstDelivery(String consumer, String eventId) {
-        return SessionSql.update("INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-                consumer, eventId).map(count -> count == 1);
+        return SessionSql.update(
+                        "INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                        consumer,
+                        eventId)
+                .map(count -> count == 1);
     }
 }

@@ -6,12 +6,11 @@ import dev.tessera.events.TesseraEvent;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Records to publish, written in the caller's transaction (so they exist exactly when the state change
@@ -62,7 +61,8 @@ public class Outbox {
             return Uni.createFrom().voidItem();
         }
         return SessionSql.update(insert("$1", "$2", "$3", "$4", "true"), topic, key, slot(key), payloads)
-                .invoke(this::countAdded).replaceWithVoid();
+                .invoke(this::countAdded)
+                .replaceWithVoid();
     }
 
     /** The records' payloads as {@link #addAll} writes them: none while a rebuilt read model replays ({@link ReplayMarks}). */

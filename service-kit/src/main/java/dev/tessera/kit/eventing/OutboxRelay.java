@@ -15,17 +15,6 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import org.apache.kafka.clients.producer.Callback;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.header.internals.RecordHeader;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.jboss.logging.Logger;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,6 +29,16 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.apache.kafka.clients.producer.Callback;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.header.internals.RecordHeader;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
 
 /**
  * Publishes outbox rows to Kafka, at least once and in order per key. A run takes, for the slots it is asked for, a
@@ -103,6 +102,7 @@ public class OutboxRelay {
     private final AtomicBoolean running = new AtomicBoolean();
     /** What the next run must look at: a bit per slot that may have rows waiting. */
     private final AtomicInteger wanted = new AtomicInteger();
+
     private static final int ALL_SLOTS = (1 << Outbox.SLOTS) - 1;
 
     @Inject
@@ -150,7 +150,7 @@ public class OutboxRelay {
         }
         wanted.getAndUpdate(w -> w | slots);
         if (running.compareAndSet(false, true)) {
-            runLoop().subscribe().with(x -> { }, e -> {
+            runLoop().subscribe().with(x -> {}, e -> {
                 failedRuns.incrementAndGet();
                 LOG.warn("outbox relay run failed: " + e.getMessage());
             });
@@ -171,7 +171,8 @@ public class OutboxRelay {
     void measure(MeterRegistry registry) {
         registry.gauge("tessera.outbox.pending", pendingRows);
         FunctionCounter.builder("tessera.outbox.failed.runs", failedRuns, AtomicLong::get)
-                .description("outbox relay runs that failed; their rows wait for the next run").register(registry);
+                .description("outbox relay runs that failed; their rows wait for the next run")
+                .register(registry);
     }
 
     /** How many runs failed since the start (what tessera_outbox_failed_runs_total exports). */
@@ -189,7 +190,7 @@ public class OutboxRelay {
     void poll() {
         kick();
         if (enabled) {
-            pending().subscribe().with(pendingRows::set, e -> { });
+            pending().subscribe().with(pendingRows::set, e -> {});
         }
     }
 
@@ -219,33 +220,47 @@ public class OutboxRelay {
                 asked[i++] = (short) slot;
             }
         }
-        return pool.withTransaction(conn -> conn.preparedQuery(TAKE).execute(Tuple.of(asked, batchSize, LOCK_NAMESPACE))
-                .chain(rows -> {
-                    int locked = 0;
-                    List<Row> taken = new ArrayList<>(rows.size());
-                    for (Row row : rows) {
-                        if (row.getLong("id") == null) {
-                            for (Object slot : row.getArrayOfShorts("locked")) {
-                                locked |= 1 << (Short) slot;
+        return pool.withTransaction(conn -> conn.preparedQuery(TAKE)
+                        .execute(Tuple.of(asked, batchSize, LOCK_NAMESPACE))
+                        .chain(rows -> {
+                            int locked = 0;
+                            List<Row> taken = new ArrayList<>(rows.size());
+                            for (Row row : rows) {
+                                if (row.getLong("id") == null) {
+                                    for (Object slot : row.getArrayOfShorts("locked")) {
+                                        locked |= 1 << (Short) slot;
+                                    }
+                                } else {
+                                    taken.add(row);
+                                }
                             }
-                        } else {
-                            taken.add(row);
-                        }
-                    }
-                    int held = slots & ~locked;
-                    if (held != 0) {
-                        Uni.createFrom().voidItem().onItem().delayIt().by(contendedRetry).subscribe().with(x -> request(held));
-                    }
-                    if (taken.isEmpty()) {
-                        return Uni.createFrom().item(0);
-                    }
-                    taken.sort(Comparator.comparingLong(row -> row.getLong("id")));
-                    // Off the event loop: KafkaProducer.send blocks until it knows the topic's partitions, up to
-                    // max.block.ms (60 s). While the broker restarted, that held a service's event loop, and every
-                    // request on it, for seconds on end.
-                    return Uni.createFrom().item(taken).emitOn(Infrastructure.getDefaultWorkerPool()).map(this::publish);
-                }))
-                .chain(published -> published == batchSize ? relay(slots).map(more -> published + more) : Uni.createFrom().item(published));
+                            int held = slots & ~locked;
+                            if (held != 0) {
+                                Uni.createFrom()
+                                        .voidItem()
+                                        .onItem()
+                                        .delayIt()
+                                        .by(contendedRetry)
+                                        .subscribe()
+                                        .with(x -> request(held));
+                            }
+                            if (taken.isEmpty()) {
+                                return Uni.createFrom().item(0);
+                            }
+                            taken.sort(Comparator.comparingLong(row -> row.getLong("id")));
+                            // Off the event loop: KafkaProducer.send blocks until it knows the topic's partitions, up
+                            // to
+                            // max.block.ms (60 s). While the broker restarted, that held a service's event loop, and
+                            // every
+                            // request on it, for seconds on end.
+                            return Uni.createFrom()
+                                    .item(taken)
+                                    .emitOn(Infrastructure.getDefaultWorkerPool())
+                                    .map(this::publish);
+                        }))
+                .chain(published -> published == batchSize
+                        ? relay(slots).map(more -> published + more)
+                        : Uni.createFrom().item(published));
     }
 
     /**
@@ -287,7 +302,9 @@ public class OutboxRelay {
                 break;
             }
             try {
-                sent.add(p.send(record(row.getString("topic"), row.getString("record_key"), row.getString("payload")), failure));
+                sent.add(p.send(
+                        record(row.getString("topic"), row.getString("record_key"), row.getString("payload")),
+                        failure));
             } catch (RuntimeException e) {
                 failure.onCompletion(null, e);
             }
@@ -393,16 +410,27 @@ public class OutboxRelay {
         if (p == null) {
             synchronized (this) {
                 if (producer == null) {
-                    producer = new KafkaProducer<>(Map.of(
-                            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                            ProducerConfig.ACKS_CONFIG, "all",
-                            ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                            ProducerConfig.LINGER_MS_CONFIG, 1,
-                            ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000,
-                            ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
-                            ProducerConfig.CLIENT_ID_CONFIG, "tessera-outbox-relay" + instance.filter(i -> !i.isBlank())
-                                    .map(i -> "-" + i).orElse("")),
-                            new StringSerializer(), new StringSerializer());
+                    producer = new KafkaProducer<>(
+                            Map.of(
+                                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                                    bootstrapServers,
+                                    ProducerConfig.ACKS_CONFIG,
+                                    "all",
+                                    ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                                    true,
+                                    ProducerConfig.LINGER_MS_CONFIG,
+                                    1,
+                                    ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
+                                    30_000,
+                                    ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                                    10_000,
+                                    ProducerConfig.CLIENT_ID_CONFIG,
+                                    "tessera-outbox-relay"
+                                            + instance.filter(i -> !i.isBlank())
+                                                    .map(i -> "-" + i)
+                                                    .orElse("")),
+                            new StringSerializer(),
+                            new StringSerializer());
                 }
                 p = producer;
             }
@@ -415,10 +443,15 @@ public class OutboxRelay {
      * keeps every event; the outbox is only the queue towards Kafka, which would otherwise grow by every event
      * ever written. Rows not yet published are never deleted, however old.
      */
-    @Scheduled(every = "${tessera.outbox.purge-interval:1m}", delayed = "${tessera.outbox.purge-interval:1m}",
+    @Scheduled(
+            every = "${tessera.outbox.purge-interval:1m}",
+            delayed = "${tessera.outbox.purge-interval:1m}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> purgeScheduled() {
-        return purge().onFailure().invoke(e -> LOG.warn("outbox purge failed: " + e.getMessage())).onFailure().recoverWithNull()
+        return purge().onFailure()
+                .invoke(e -> LOG.warn("outbox purge failed: " + e.getMessage()))
+                .onFailure()
+                .recoverWithNull()
                 .replaceWithVoid();
     }
 
@@ -443,8 +476,7 @@ public class OutboxRelay {
     private Uni<Long> purgeFrom(double retentionSeconds, long deletedSoFar) {
         return onConnection(conn -> conn.preparedQuery("""
                         DELETE FROM outbox WHERE id = ANY(ARRAY(SELECT id FROM outbox ORDER BY id LIMIT $2))
-                        AND published_at < now() - make_interval(secs => $1)""")
-                .execute(Tuple.of(retentionSeconds, PURGE_BATCH)))
+                        AND published_at < now() - make_interval(secs => $1)""").execute(Tuple.of(retentionSeconds, PURGE_BATCH)))
                 .chain(rows -> rows.rowCount() > 0
                         ? purgeFrom(retentionSeconds, deletedSoFar + rows.rowCount())
                         : Uni.createFrom().item(deletedSoFar));
@@ -452,7 +484,8 @@ public class OutboxRelay {
 
     /** Rows still waiting for Kafka: the outbox lag, for health and metrics. */
     public Uni<Long> pending() {
-        return onConnection(conn -> conn.query("SELECT count(*) FROM outbox WHERE published_at IS NULL").execute())
+        return onConnection(conn -> conn.query("SELECT count(*) FROM outbox WHERE published_at IS NULL")
+                        .execute())
                 .map(rows -> rows.iterator().next().getLong(0));
     }
 

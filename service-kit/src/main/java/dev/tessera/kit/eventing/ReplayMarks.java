@@ -5,11 +5,10 @@ import io.smallrye.common.vertx.ContextLocals;
 import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
  * Where a rebuilt read model's replay ends: records below a partition's mark were applied before the
@@ -29,8 +28,10 @@ public class ReplayMarks {
         if (known != null) {
             return Uni.createFrom().item(isBelow(known, record));
         }
-        return Panache.getSession().chain(session -> session.createNativeQuery(
-                        "SELECT topic, partition_no, until_offset FROM replay_marks", Object[].class).getResultList())
+        return Panache.getSession()
+                .chain(session -> session.createNativeQuery(
+                                "SELECT topic, partition_no, until_offset FROM replay_marks", Object[].class)
+                        .getResultList())
                 .map(rows -> {
                     Map<String, Long> loaded = new HashMap<>();
                     for (Object[] row : (List<Object[]>) rows) {

@@ -2,12 +2,11 @@ package dev.tessera.kit.eventing;
 
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
+import java.util.ArrayList;
+import java.util.List;
 import org.hibernate.reactive.mutiny.Mutiny;
 import org.hibernate.reactive.mutiny.impl.MutinySessionImpl;
 import org.hibernate.reactive.pool.ReactiveConnection;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Plain SQL on the connection of the current Hibernate Reactive session, so inside its transaction, without
@@ -23,30 +22,32 @@ import java.util.List;
  * pending entity changes before them: use them for tables no entity maps.
  */
 public final class SessionSql {
-    private SessionSql() {
-    }
+    private SessionSql() {}
 
     /** The rows {@code sql} selects, each as its columns' values as the PostgreSQL client returns them. */
     public static Uni<List<Object[]>> select(String sql, Object... params) {
-        return Panache.getSession().chain(session -> Uni.createFrom()
-                .completionStage(() -> connection(session).select(sql, params))
-                .map(result -> {
-                    List<Object[]> rows = new ArrayList<>(result.size());
-                    result.forEachRemaining(rows::add);
-                    return rows;
-                }));
+        return Panache.getSession()
+                .chain(session -> Uni.createFrom()
+                        .completionStage(() -> connection(session).select(sql, params))
+                        .map(result -> {
+                            List<Object[]> rows = new ArrayList<>(result.size());
+                            result.forEachRemaining(rows::add);
+                            return rows;
+                        }));
     }
 
     /** Runs an INSERT, UPDATE or DELETE; the number of rows it changed. */
     public static Uni<Integer> update(String sql, Object... params) {
-        return Panache.getSession().chain(session -> Uni.createFrom()
-                .completionStage(() -> connection(session).update(sql, params)));
+        return Panache.getSession()
+                .chain(session -> Uni.createFrom()
+                        .completionStage(() -> connection(session).update(sql, params)));
     }
 
     private static ReactiveConnection connection(Mutiny.Session session) {
         if (session instanceof MutinySessionImpl impl) {
             return impl.getReactiveConnection();
         }
-        throw new IllegalStateException("not a Hibernate Reactive Mutiny session: " + session.getClass().getName());
+        throw new IllegalStateException(
+                "not a Hibernate Reactive Mutiny session: " + session.getClass().getName());
     }
 }

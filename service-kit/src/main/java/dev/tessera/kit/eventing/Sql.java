@@ -7,8 +7,7 @@ import java.time.ZoneOffset;
 
 /** Small conversions of values that native queries return. */
 public final class Sql {
-    private Sql() {
-    }
+    private Sql() {}
 
     /** A timestamp column as the driver returns it (with or without zone), in UTC. */
     public static OffsetDateTime time(Object value) {
@@ -42,7 +41,8 @@ public final class Sql {
             }
             if (t instanceof org.hibernate.exception.ConstraintViolationException c
                     && (c.getKind() == org.hibernate.exception.ConstraintViolationException.ConstraintKind.UNIQUE
-                    || "23505".equals(c.getSQLState()) || String.valueOf(c.getMessage()).contains("(23505)"))) {
+                            || "23505".equals(c.getSQLState())
+                            || String.valueOf(c.getMessage()).contains("(23505)"))) {
                 return true;
             }
             if (t.getCause() == t) {

@@ -1,7 +1,6 @@
 package dev.tessera.kit.identity;
 
 import dev.tessera.kit.problem.ProblemException;
-
 import java.util.Map;
 
 /**
@@ -12,13 +11,13 @@ import java.util.Map;
 public final class Caller {
     public static final String PLAYER_HEADER = "X-Tessera-Player";
 
-    private Caller() {
-    }
+    private Caller() {}
 
     /** The acting player, or a 401 problem when the request names none. */
     public static String required(String header) {
         if (header == null || header.isBlank()) {
-            throw new ProblemException(401, "unauthenticated", "Unauthenticated", "the acting player is missing", Map.of());
+            throw new ProblemException(
+                    401, "unauthenticated", "Unauthenticated", "the acting player is missing", Map.of());
         }
         return header;
     }

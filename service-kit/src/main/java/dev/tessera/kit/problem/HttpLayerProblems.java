@@ -8,7 +8,6 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-
 import java.util.Map;
 
 /**
@@ -49,8 +48,15 @@ public class HttpLayerProblems {
     }
 
     private void malformed(RoutingContext context) {
-        send(context, new Problem(MALFORMED, "Malformed request", 400, "the request is not valid HTTP" + reason(context),
-                context.request().path(), Map.of()));
+        send(
+                context,
+                new Problem(
+                        MALFORMED,
+                        "Malformed request",
+                        400,
+                        "the request is not valid HTTP" + reason(context),
+                        context.request().path(),
+                        Map.of()));
     }
 
     private static String reason(RoutingContext context) {
@@ -69,6 +75,9 @@ public class HttpLayerProblems {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
-        context.response().setStatusCode(problem.status()).putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE).end(json);
+        context.response()
+                .setStatusCode(problem.status())
+                .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
+                .end(json);
     }
 }

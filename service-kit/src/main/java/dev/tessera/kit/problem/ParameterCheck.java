@@ -3,11 +3,10 @@ package dev.tessera.kit.problem;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import org.jboss.resteasy.reactive.server.ServerRequestFilter;
-
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
  * No identifier, title, status or number a request names in its path or query holds a control character: such a
@@ -21,8 +20,9 @@ public class ParameterCheck {
     public Optional<Response> refuseControlCharacters(UriInfo uri) {
         return firstBad(uri.getPathParameters())
                 .or(() -> firstBad(uri.getQueryParameters()))
-                .map(name -> ProblemMappers.respond(ProblemException.badField(name,
-                        name + " holds a control character (such as NUL), which no value of it can").toProblem(uri.getPath())));
+                .map(name -> ProblemMappers.respond(ProblemException.badField(
+                                name, name + " holds a control character (such as NUL), which no value of it can")
+                        .toProblem(uri.getPath())));
     }
 
     private static Optional<String> firstBad(MultivaluedMap<String, String> parameters) {

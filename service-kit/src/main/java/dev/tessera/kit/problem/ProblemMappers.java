@@ -9,14 +9,13 @@ import jakarta.persistence.OptimisticLockException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.io.IOException;
+import java.util.Map;
+import java.util.stream.Collectors;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.hibernate.StaleStateException;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
-
-import java.io.IOException;
-import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * Every error a service answers is {@code application/problem+json}: bad JSON names the field, a lost
@@ -39,7 +38,10 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response conflict(ConcurrencyConflictException e, UriInfo uri) {
-        ProblemException p = new ProblemException(409, "version-conflict", "Version conflict",
+        ProblemException p = new ProblemException(
+                409,
+                "version-conflict",
+                "Version conflict",
                 "the stream moved on: reload and retry with the current version",
                 Map.of("rule", "version-conflict", "expectedVersion", e.expectedVersion()));
         if (e.actualVersion() >= 0) {
@@ -51,10 +53,13 @@ public class ProblemMappers {
     @ServerExceptionMapper
     public Response badJson(JsonProcessingException e, UriInfo uri) {
         String field = e instanceof JsonMappingException m && !m.getPath().isEmpty()
-                ? m.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
-                        .collect(Collectors.joining(".")).replace(".[", "[")
+                ? m.getPath().stream()
+                        .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
+                        .collect(Collectors.joining("."))
+                        .replace(".[", "[")
                 : "body";
-        return respond(ProblemException.badField(field, "malformed JSON: " + e.getOriginalMessage()).toProblem(uri.getPath()));
+        return respond(ProblemException.badField(field, "malformed JSON: " + e.getOriginalMessage())
+                .toProblem(uri.getPath()));
     }
 
     /**
@@ -69,8 +74,12 @@ public class ProblemMappers {
     /** Two requests changed the same row at once (an entity's version column): the loser retries. */
     @ServerExceptionMapper({StaleStateException.class, OptimisticLockException.class})
     public Response concurrentChange(RuntimeException e, UriInfo uri) {
-        return respond(new ProblemException(409, "concurrent-change", "Concurrent change",
-                "someone changed this at the same moment; reload and retry", Map.of("rule", "concurrent-change"))
+        return respond(new ProblemException(
+                        409,
+                        "concurrent-change",
+                        "Concurrent change",
+                        "someone changed this at the same moment; reload and retry",
+                        Map.of("rule", "concurrent-change"))
                 .toProblem(uri.getPath()));
     }
 
@@ -84,10 +93,16 @@ public class ProblemMappers {
             LOG.error("request failed", e);
         }
         String title = Response.Status.fromStatusCode(status) != null
-                ? Response.Status.fromStatusCode(status).getReasonPhrase() : "Error";
+                ? Response.Status.fromStatusCode(status).getReasonPhrase()
+                : "Error";
         String slug = title.toLowerCase().replace(' ', '-');
-        return respond(new Problem(Problem.TYPE_BASE + slug, title, status,
-                status >= 500 ? "the request could not be completed" : e.getMessage(), uri.getPath(), Map.of()));
+        return respond(new Problem(
+                Problem.TYPE_BASE + slug,
+                title,
+                status,
+                status >= 500 ? "the request could not be completed" : e.getMessage(),
+                uri.getPath(),
+                Map.of()));
     }
 
     /**
@@ -110,18 +125,35 @@ public class ProblemMappers {
         } else {
             LOG.error("unexpected error", e);
         }
-        return respond(new Problem(Problem.TYPE_BASE + "internal-error", "Internal error", 500,
-                "the request could not be completed; it has been logged", uri.getPath(), Map.of()));
+        return respond(new Problem(
+                Problem.TYPE_BASE + "internal-error",
+                "Internal error",
+                500,
+                "the request could not be completed; it has been logged",
+                uri.getPath(),
+                Map.of()));
     }
 
     /** 503 {@code service-unavailable}: the service's database cannot be reached now; retry in a moment. */
     Response unavailable(String instance) {
-        Problem problem = new Problem(Problem.TYPE_BASE + "service-unavailable", "Service unavailable", 503,
-                "the storage of " + service + " is unavailable at the moment; retry in a second", instance, Map.of());
-        return Response.status(503).type(Problem.MEDIA_TYPE).entity(problem).header("Retry-After", RETRY_AFTER_SECONDS).build();
+        Problem problem = new Problem(
+                Problem.TYPE_BASE + "service-unavailable",
+                "Service unavailable",
+                503,
+                "the storage of " + service + " is unavailable at the moment; retry in a second",
+                instance,
+                Map.of());
+        return Response.status(503)
+                .type(Problem.MEDIA_TYPE)
+                .entity(problem)
+                .header("Retry-After", RETRY_AFTER_SECONDS)
+                .build();
     }
 
     public static Response respond(Problem problem) {
-        return Response.status(problem.status()).type(Problem.MEDIA_TYPE).entity(problem).build();
+        return Response.status(problem.status())
+                .type(Problem.MEDIA_TYPE)
+                .entity(problem)
+                .build();
     }
 }

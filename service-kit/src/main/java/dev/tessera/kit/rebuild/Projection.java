@@ -14,8 +14,13 @@ import java.util.List;
  * @param consumers  the idempotent-consumer names whose processed events are forgotten
  * @param tables     the read model's tables, emptied
  */
-public record Projection(String service, String databaseEnv, String database, List<String> topics,
-                         List<String> consumers, List<String> tables) {
+public record Projection(
+        String service,
+        String databaseEnv,
+        String database,
+        List<String> topics,
+        List<String> consumers,
+        List<String> tables) {
     public Projection {
         topics = List.copyOf(topics);
         consumers = List.copyOf(consumers);

@@ -1,15 +1,5 @@
 package dev.tessera.kit.rebuild;
 
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.ConsumerGroupDescription;
-import org.apache.kafka.clients.admin.ListOffsetsResult;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.admin.TopicDescription;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.GroupIdNotFoundException;
-
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -21,6 +11,15 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.admin.ListOffsetsResult;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
 
 /**
  * Rebuilds a service's read model from its topics, with the service stopped (Kafka resets a group's
@@ -47,15 +46,15 @@ public final class ProjectionRebuild {
     public ProjectionRebuild(Projection projection, Map<String, String> env) {
         this.projection = projection;
         this.jdbcUrl = "jdbc:postgresql://" + env.getOrDefault("TESSERA_DB_HOST", "localhost") + ":"
-                + env.getOrDefault("TESSERA_DB_PORT", "5432") + "/" + env.getOrDefault(projection.databaseEnv(), projection.database());
+                + env.getOrDefault("TESSERA_DB_PORT", "5432") + "/"
+                + env.getOrDefault(projection.databaseEnv(), projection.database());
         jdbcProperties.setProperty("user", env.getOrDefault("TESSERA_DB_USER", "postgres"));
         jdbcProperties.setProperty("password", env.getOrDefault("TESSERA_DB_PASSWORD", ""));
         this.bootstrapServers = env.getOrDefault("TESSERA_KAFKA", "localhost:9092");
     }
 
     /** What a rebuild did, for the operator. */
-    public record Report(Map<TopicPartition, Long> marks, Map<String, Long> rowsRemoved) {
-    }
+    public record Report(Map<TopicPartition, Long> marks, Map<String, Long> rowsRemoved) {}
 
     /** Fails with {@link IllegalStateException} (and changes nothing) while the service's consumers run. */
     public Report run() throws SQLException, InterruptedException, ExecutionException {
@@ -63,7 +62,8 @@ public final class ProjectionRebuild {
         admin.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         admin.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 15_000);
         admin.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 20_000);
-        try (Admin kafka = Admin.create(admin); Connection db = DriverManager.getConnection(jdbcUrl, jdbcProperties)) {
+        try (Admin kafka = Admin.create(admin);
+                Connection db = DriverManager.getConnection(jdbcUrl, jdbcProperties)) {
             requireStopped(kafka);
             Map<TopicPartition, Long> marks = recordMarks(kafka, db);
             resetToEarliest(kafka);
@@ -75,10 +75,13 @@ public final class ProjectionRebuild {
     private void requireStopped(Admin kafka) throws InterruptedException, ExecutionException {
         try {
             ConsumerGroupDescription group = kafka.describeConsumerGroups(List.of(projection.group()))
-                    .describedGroups().get(projection.group()).get(20, TimeUnit.SECONDS);
+                    .describedGroups()
+                    .get(projection.group())
+                    .get(20, TimeUnit.SECONDS);
             if (!group.members().isEmpty()) {
-                throw new IllegalStateException("consumer group " + projection.group() + " has " + group.members().size()
-                        + " active member(s): stop " + projection.service() + " first (./tessera rebuild does it for you)");
+                throw new IllegalStateException("consumer group " + projection.group() + " has "
+                        + group.members().size() + " active member(s): stop " + projection.service()
+                        + " first (./tessera rebuild does it for you)");
             }
         } catch (java.util.concurrent.TimeoutException e) {
             throw new IllegalStateException("Kafka at " + bootstrapServers + " did not answer", e);
@@ -90,9 +93,11 @@ public final class ProjectionRebuild {
     }
 
     /** Marks each partition at the group's committed offset, never below an earlier rebuild's unfinished mark. */
-    private Map<TopicPartition, Long> recordMarks(Admin kafka, Connection db) throws SQLException, InterruptedException, ExecutionException {
+    private Map<TopicPartition, Long> recordMarks(Admin kafka, Connection db)
+            throws SQLException, InterruptedException, ExecutionException {
         Map<TopicPartition, OffsetAndMetadata> committed = kafka.listConsumerGroupOffsets(projection.group())
-                .partitionsToOffsetAndMetadata().get();
+                .partitionsToOffsetAndMetadata()
+                .get();
         Map<TopicPartition, Long> marks = new HashMap<>();
         committed.forEach((tp, offset) -> {
             if (offset != null && projection.topics().contains(tp.topic())) {
@@ -120,10 +125,15 @@ public final class ProjectionRebuild {
     }
 
     private void resetToEarliest(Admin kafka) throws InterruptedException, ExecutionException {
-        Map<String, TopicDescription> topics = kafka.describeTopics(projection.topics()).allTopicNames().get();
+        Map<String, TopicDescription> topics =
+                kafka.describeTopics(projection.topics()).allTopicNames().get();
         Map<TopicPartition, OffsetSpec> earliest = new HashMap<>();
-        topics.values().forEach(t -> t.partitions().forEach(p -> earliest.put(new TopicPartition(t.name(), p.partition()), OffsetSpec.earliest())));
-        Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> offsets = kafka.listOffsets(earliest).all().get();
+        topics.values()
+                .forEach(t -> t.partitions()
+                        .forEach(
+                                p -> earliest.put(new TopicPartition(t.name(), p.partition()), OffsetSpec.earliest())));
+        Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> offsets =
+                kafka.listOffsets(earliest).all().get();
         Map<TopicPartition, OffsetAndMetadata> reset = new HashMap<>();
         offsets.forEach((tp, info) -> reset.put(tp, new OffsetAndMetadata(info.offset(), "projection rebuild")));
         kafka.alterConsumerGroupOffsets(projection.group(), reset).all().get();
@@ -133,7 +143,7 @@ public final class ProjectionRebuild {
         Map<String, Long> removed = new java.util.LinkedHashMap<>();
         db.setAutoCommit(false);
         try (Statement statement = db.createStatement();
-             PreparedStatement forget = db.prepareStatement("DELETE FROM processed_events WHERE consumer = ?")) {
+                PreparedStatement forget = db.prepareStatement("DELETE FROM processed_events WHERE consumer = ?")) {
             for (String table : projection.tables()) {
                 removed.put(table, (long) statement.executeUpdate("DELETE FROM " + table));
             }
@@ -154,9 +164,10 @@ public final class ProjectionRebuild {
         try {
             Report report = new ProjectionRebuild(projection, System.getenv()).run();
             System.out.println(projection.service() + ": read model emptied " + report.rowsRemoved());
-            System.out.println(projection.service() + ": replay marks (records below are not published again) " + report.marks());
-            System.out.println(projection.service() + ": consumer group " + projection.group() + " reset to the earliest offsets of "
-                    + projection.topics() + "; start the service to rebuild");
+            System.out.println(
+                    projection.service() + ": replay marks (records below are not published again) " + report.marks());
+            System.out.println(projection.service() + ": consumer group " + projection.group()
+                    + " reset to the earliest offsets of " + projection.topics() + "; start the service to rebuild");
         } catch (IllegalStateException e) {
             System.err.println("rebuild refused: " + e.getMessage());
             System.exit(2);

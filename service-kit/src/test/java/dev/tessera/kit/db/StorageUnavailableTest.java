@@ -1,20 +1,19 @@
 package dev.tessera.kit.db;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.netty.channel.ConnectTimeoutException;
 import io.smallrye.mutiny.CompositeException;
 import io.vertx.core.VertxException;
 import io.vertx.core.impl.NoStackTraceThrowable;
 import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.ClosedConnectionException;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.SocketException;
 import java.util.concurrent.CompletionException;
-
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** Which failures make a request a 503 (and a consumer wait for the database), and which stay a 500 (or dead-letter). */
 class StorageUnavailableTest {
@@ -33,28 +32,35 @@ class StorageUnavailableTest {
         // Seen under chaos: a record consumed while its instance stopped was dead-lettered.
         assertTrue(StorageUnavailable.matches(new NoStackTraceThrowable("Pool closed")));
         // Seen under chaos: an instance whose start failed closed Hibernate while its consumers ran.
-        assertTrue(StorageUnavailable.matches(new RuntimeException("Error creating synthetic bean",
-                new IllegalArgumentException("Unable to find an EntityManagerFactory for persistence unit '<default>'."))));
-        assertTrue(StorageUnavailable.matches(new RuntimeException("Error creating synthetic bean",
+        assertTrue(StorageUnavailable.matches(new RuntimeException(
+                "Error creating synthetic bean",
+                new IllegalArgumentException(
+                        "Unable to find an EntityManagerFactory for persistence unit '<default>'."))));
+        assertTrue(StorageUnavailable.matches(new RuntimeException(
+                "Error creating synthetic bean",
                 new org.hibernate.service.UnknownServiceException(org.hibernate.reactive.context.Context.class))));
         assertFalse(StorageUnavailable.matches(new IllegalArgumentException("unknown title: chess")));
-        assertTrue(StorageUnavailable.matches(new NoStackTraceThrowable("Connection is not active now, current status: CLOSED")));
-        assertTrue(StorageUnavailable.matches(new VertxException("Pending requests failed to be sent due to connection has been closed.",
+        assertTrue(StorageUnavailable.matches(
+                new NoStackTraceThrowable("Connection is not active now, current status: CLOSED")));
+        assertTrue(StorageUnavailable.matches(new VertxException(
+                "Pending requests failed to be sent due to connection has been closed.",
                 new SocketException("Connection reset"))));
-        assertTrue(StorageUnavailable.matches(new CompletionException(new IllegalStateException("wrapped",
-                new ConnectException("Connection refused")))));
+        assertTrue(StorageUnavailable.matches(new CompletionException(
+                new IllegalStateException("wrapped", new ConnectException("Connection refused")))));
     }
 
     @Test
     void a_write_to_a_dropped_connection_is_an_outage_also_as_a_later_cause_of_a_composite() {
         // As seen under chaos: the statement's write failed, then the rollback on the closed connection.
-        assertTrue(StorageUnavailable.matches(new CompositeException(new IOException("Broken pipe"),
+        assertTrue(StorageUnavailable.matches(new CompositeException(
+                new IOException("Broken pipe"),
                 new NoStackTraceThrowable("Connection is not active now, current status: CLOSED"))));
-        assertTrue(StorageUnavailable.matches(new CompositeException(new IllegalStateException("first"),
-                new CompletionException(ClosedConnectionException.INSTANCE))));
+        assertTrue(StorageUnavailable.matches(new CompositeException(
+                new IllegalStateException("first"), new CompletionException(ClosedConnectionException.INSTANCE))));
         assertTrue(StorageUnavailable.matches(new IOException("writevAddresses(..) failed: Connection reset by peer")));
         assertFalse(StorageUnavailable.matches(new IOException("No space left on device")));
-        assertFalse(StorageUnavailable.matches(new CompositeException(new IllegalStateException("one"), new RuntimeException("two"))));
+        assertFalse(StorageUnavailable.matches(
+                new CompositeException(new IllegalStateException("one"), new RuntimeException("two"))));
     }
 
     @Test

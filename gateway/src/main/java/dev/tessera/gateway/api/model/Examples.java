@@ -5,8 +5,7 @@ package dev.tessera.gateway.api.model;
  * a list is long). Players: ana 5b0f3c9e-…, bob c2d4e6f8-…; table 3f9a1c2e-…; game 9c1d0d3e-….
  */
 public final class Examples {
-    private Examples() {
-    }
+    private Examples() {}
 
     // --- problems -------------------------------------------------------------------------------------
 

@@ -1,21 +1,34 @@
 package dev.tessera.gateway.api.model;
 
+import java.util.List;
+import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-import java.util.List;
-import java.util.Map;
-
 /** A game as the caller may see it (game-service's GameResource.GameView). */
-@Schema(name = "GameView", description = "A game as the caller may see it: the same top-level fields for every game, and `state`, "
-        + "the rules engine's view, which is game-specific.", examples = Examples.VIEW_ALHAMBRA)
+@Schema(
+        name = "GameView",
+        description = "A game as the caller may see it: the same top-level fields for every game, and `state`, "
+                + "the rules engine's view, which is game-specific.",
+        examples = Examples.VIEW_ALHAMBRA)
 public record GameView(
         @Schema(required = true) String gameId,
         @Schema(required = true) String tableId,
-        @Schema(required = true, description = "alhambra, carrara or builders") String game,
-        @Schema(required = true, description = "The players' ids in seat order") List<String> players,
-        @Schema(required = true, description = "The game's version: the number of events in its stream") long version,
-        @Schema(required = true, description = "True once the game is decided (the final standings follow as tessera.game.GameEnded)") boolean over,
+
+        @Schema(required = true, description = "alhambra, carrara or builders")
+        String game,
+
+        @Schema(required = true, description = "The players' ids in seat order")
+        List<String> players,
+
+        @Schema(required = true, description = "The game's version: the number of events in its stream")
+        long version,
+
+        @Schema(
+                required = true,
+                description = "True once the game is decided (the final standings follow as tessera.game.GameEnded)")
+        boolean over,
+
         @Schema(required = true, type = SchemaType.OBJECT, additionalProperties = Schema.True.class, description = """
                 The game's state as the caller may see it (game-specific). A seated player sees their own hidden \
                 information; everyone else sees what a spectator sees.
@@ -37,8 +50,16 @@ public record GameView(
                 `currentPlayer`, `round`, `actionPoints`, `sentThisTurn`, `endTriggeredBy`, `finished`, `wages` (coins per worker \
                 rank).""")
         Map<String, Object> state,
-        @Schema(description = "The seats server bots play since their players timed out") List<String> bots,
-        @Schema(description = "Who must act by when; null when no clock runs (no clock, game over, the game waits)") GameClock clock,
-        @Schema(nullable = true, description = "The player who may move now; null when nobody can (the game is over, or it "
-                + "waits for another service: a scoring round, a valuation). Ask for legal moves as that player.") String toAct) {
-}
+
+        @Schema(description = "The seats server bots play since their players timed out")
+        List<String> bots,
+
+        @Schema(description = "Who must act by when; null when no clock runs (no clock, game over, the game waits)")
+        GameClock clock,
+
+        @Schema(
+                nullable = true,
+                description =
+                        "The player who may move now; null when nobody can (the game is over, or it "
+                                + "waits for another service: a scoring round, a valuation). Ask for legal moves as that player.")
+        String toAct) {}

@@ -6,7 +6,9 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * A game move: game-specific JSON whose {@code type} names the kind of move. Legal moves are listed in exactly
  * this JSON, and a client sends one of them back as it is; the document only fixes {@code type}.
  */
-@Schema(name = "Move", additionalProperties = Schema.True.class,
+@Schema(
+        name = "Move",
+        additionalProperties = Schema.True.class,
         description = """
                 A move, game-specific JSON: `type` names the kind of move and the other members depend on it. \
                 GET legal-moves lists every move the caller may send now in exactly this JSON, so a client can send \
@@ -26,8 +28,15 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
                 **The Builders** (game-service/docs/builders.md): `start-construction` {building}, `recruit-worker` {worker}, \
                 `send-worker` {worker, building}, `send-machine` {machine, building} (a completed machine: action points, \
                 no wage), `take-coins` {actionPoints 1-3}, `buy-action-point`, `end-turn`.""",
-        examples = {Examples.MOVE_ALHAMBRA, Examples.MOVE_CARRARA, Examples.MOVE_CARRARA_RENOVATE, Examples.MOVE_BUILDERS})
+        examples = {
+            Examples.MOVE_ALHAMBRA,
+            Examples.MOVE_CARRARA,
+            Examples.MOVE_CARRARA_RENOVATE,
+            Examples.MOVE_BUILDERS
+        })
 public record Move(
-        @Schema(required = true, description = "The kind of move, e.g. take-money, build, send-worker", examples = "take-money")
-        String type) {
-}
+        @Schema(
+                required = true,
+                description = "The kind of move, e.g. take-money, build, send-worker",
+                examples = "take-money")
+        String type) {}
