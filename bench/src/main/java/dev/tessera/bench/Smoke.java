@@ -23,15 +23,26 @@ import java.util.concurrent.Future;
  * With {@code --hold-at}, the first title's game stops after that many accepted moves, writes its id to FILE and
  * waits until FILE is gone before it goes on: the caller breaks something in the middle of a game (kills
  * game-service), removes the file, and the game must still end. With {@code --calculations}, that many public
- * scoring calculations (a Carrara valuation) follow the games, for a caller that checks every scoring-service
- * instance took some. Prints one line per game ({@code ended <title> <game> <moves> moves}) and exits 0 only when
+ * scoring calculations (a Carrara valuation) follow the games, one every 250 ms, for a caller that checks every
+ * scoring-service instance took some. Prints one line per game ({@code ended <title> <game> <moves> moves}) and exits 0 only when
  * every game ended with its final standings and every calculation answered 200.
  */
 public final class Smoke {
     private static final String VALUATION = "{\"kind\": \"type\", \"target\": \"Palazzo\", \"buildings\": ["
             + "{\"city\": \"Livorno\", \"type\": \"Palazzo\", \"cost\": 3}, {\"city\": \"Pisa\", \"type\": \"Palazzo\", \"cost\": 1}]}";
 
+    private static final Duration CALCULATION_SPACING = Duration.ofMillis(250);
+
     private Smoke() {}
+
+    private static void sleep(Duration pause) {
+        try {
+            Thread.sleep(pause.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted");
+        }
+    }
 
     public static void main(String[] args) throws Exception {
         String gateway = null;
@@ -79,6 +90,12 @@ public final class Smoke {
         }
         pool.shutdown();
         for (int i = 0; i < calculations; i++) {
+            if (i > 0) {
+                // Spread over more than the gateway's DNS look-up period (UPSTREAM_DNS_REFRESH, 5 s), as real traffic
+                // is: an instance that joined since the last look-up, or a look-up that went unanswered, is in the
+                // next one, and every instance of a scaled service gets some.
+                sleep(CALCULATION_SPACING);
+            }
             Api.Answer a = api.post("/api/v1/calculators/carrara/valuation", Api.JSON.readTree(VALUATION), null);
             if (a.status() != 200) {
                 System.out.println("failed: a valuation answered " + a.status() + " " + a.excerpt());
