@@ -26,6 +26,8 @@ final class Bot {
     /** Moves played three times in four when listed (none by default): a player with a taste, still random. */
     private Predicate<Map<String, Object>> favoured = move -> false;
 
+    private Runnable watcher = () -> {};
+
     Bot(long seed) {
         this(seed, Duration.ofSeconds(30));
     }
@@ -45,6 +47,12 @@ final class Bot {
         return this;
     }
 
+    /** Runs {@code watcher} after each of its moves (and once before the first): a test that looks at every position. */
+    Bot watching(Runnable watcher) {
+        this.watcher = watcher;
+        return this;
+    }
+
     /**
      * Plays until {@code done} holds for the game's event types, or fails after {@code maxMoves}. The types are read as
      * a client following a stream would: only the events after the last version seen ({@code from}), so that a long
@@ -53,6 +61,7 @@ final class Bot {
     int playUntil(String gameId, List<Account> players, Predicate<List<String>> done, int maxMoves) {
         List<String> types = new java.util.ArrayList<>();
         for (int moves = 0; moves < maxMoves; moves++) {
+            watcher.run();
             if (done.test(readOn(gameId, types))) {
                 return moves;
             }

@@ -399,6 +399,10 @@ class ExamplesIT {
             same(n, ex, events.get(events.size() - 1));
         });
         checks.put("EVENTS", (n, ex) -> same(n, ex, alhambra().events()));
+        checks.put(
+                "HISTORY",
+                (n, ex) -> same(
+                        n, ex, answer(given().get("/api/v1/games/" + alhambra().gameId + "/history?from=0"), 200)));
         checks.put("LIVE_FEED", (n, ex) -> sameFeed(n, ex, alhambra()));
         checks.put("VIEW_ALHAMBRA", (n, ex) -> same(n, ex, alhambra().view));
         checks.put("VIEW_CARRARA", (n, ex) -> same(n, ex, carrara().view));

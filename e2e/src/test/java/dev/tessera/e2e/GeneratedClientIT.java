@@ -139,7 +139,7 @@ class GeneratedClientIT {
                                 >= ((Number) standings.get(i).get("score")).intValue(),
                         "best first: " + standings);
             }
-            GameView view = host.games().getGame(gameId);
+            GameView view = host.games().getGame(gameId, null, null);
             assertTrue(view.getOver());
             assertEquals(last, view.getVersion());
             await().atMost(Duration.ofSeconds(30))
@@ -257,7 +257,7 @@ class GeneratedClientIT {
                 } else if (System.nanoTime() - waitingSince
                         > Duration.ofSeconds(60).toNanos()) {
                     throw new AssertionError("game " + gameId + " waited a minute with nobody to move and nothing new: "
-                            + spectator.getGame(gameId));
+                            + spectator.getGame(gameId, null, null));
                 } else {
                     Thread.sleep(100);
                 }

@@ -28,6 +28,7 @@ class GamePage {
     this.legal = {version: 0, moves: []};
     this.selection = [];
     this.events = [];
+    this.lines = [];
     this.names = new Map();
     this.notice = null;
     this.feedStatus = 'connecting';
@@ -57,6 +58,7 @@ class GamePage {
       return;
     }
     this.names = await namesOf(this.view.players.concat(this.view.bots || []));
+    await this.readHistory();
     if (this.stopped) return;
     // The whole stream from the start: the log, and the scoring rounds or valuations the standings come from.
     this.feed = new LiveFeed(this.gameId, 0, (event) => this.onEvent(event), (status, error) => this.onFeedStatus(status, error)).start();
@@ -115,6 +117,7 @@ class GamePage {
 
   onEvent(event) {
     this.events.push(event);
+    this.readHistory();
     if (this.view && event.streamversion > this.view.version) {
       this.refresh();
     }
@@ -215,6 +218,32 @@ class GamePage {
     }, 0);
   }
 
+  /**
+   * The game's history lines (GET history: the server's words, names in place of ids) after the last one held, one
+   * request at a time and once more if events arrived meanwhile; then the log is redrawn.
+   */
+  async readHistory() {
+    if (this.readingHistory) {
+      this.historyAgain = true;
+      return;
+    }
+    this.readingHistory = true;
+    try {
+      do {
+        this.historyAgain = false;
+        const from = this.lines.length ? this.lines[this.lines.length - 1].version : 0;
+        const more = await get(`/games/${encodeURIComponent(this.gameId)}/history?from=${from}`);
+        if (this.stopped) return;
+        this.lines.push(...more);
+      } while (this.historyAgain);
+    } catch {
+      // the next event asks again
+    } finally {
+      this.readingHistory = false;
+    }
+    this.scheduleLog();
+  }
+
   /** Events that change nothing on the board (the caller's own, already drawn): the log alone is redrawn. */
   scheduleLog() {
     if (this.renderTimer || this.logTimer) return;
@@ -223,7 +252,7 @@ class GamePage {
       const main = this.root.querySelector('main#game');
       const log = main && main.querySelector('section.log');
       if (!log || !this.view) return;
-      log.replaceWith(this.logBox(this.context()));
+      log.replaceWith(this.logBox());
       main.dataset.feedVersion = this.lastEventVersion();
       main.dataset.events = this.events.length;
     }, 0);
@@ -330,7 +359,7 @@ class GamePage {
     h('div', {class: 'play'},
       h('section', {class: 'board', 'aria-label': `${TITLES[view.game] || view.game} board`}, drawn),
       this.movesBox(ctx)),
-    this.logBox(ctx));
+    this.logBox());
     replace(this.root, main);
     if (focus) {
       const again = this.root.querySelector(focus);
@@ -428,20 +457,12 @@ class GamePage {
     return generic.label(move, ctx);
   }
 
-  logBox(ctx) {
-    const recent = this.events.slice(-40).reverse();
+  logBox() {
+    const recent = this.lines.slice(-40).reverse();
     return h('section', {class: 'log', 'aria-label': 'What happened'},
       h('h2', {}, 'What happened'),
-      h('ul', {class: 'events', id: 'events'}, recent.map((event) => {
-        let text = null;
-        try {
-          text = this.board.describe(event, ctx);
-        } catch {
-          text = null;
-        }
-        return h('li', {'data-version': event.streamversion, 'data-type': event.type},
-          h('span', {class: 'v'}, `${event.streamversion} · `), text || generic.describe(event, ctx));
-      })));
+      h('ul', {class: 'events', id: 'events'}, recent.map((line) => h('li', {'data-version': line.version, 'data-type': line.type},
+        h('span', {class: 'v'}, `${line.version} · `), line.text))));
   }
 
   // ---- the end ----------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 package dev.tessera.game.alhambra;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.tessera.events.alhambra.AlhambraEvent;
 import dev.tessera.game.alhambra.AlhambraState.Phase;
 import dev.tessera.game.rules.Decision;
@@ -81,7 +82,17 @@ public final class AlhambraEngine implements RulesEngine<AlhambraState, Alhambra
 
     @Override
     public Object view(AlhambraState state, String viewer) {
-        return View.of(state, viewer);
+        return View.of(state, player -> player.equals(viewer));
+    }
+
+    @Override
+    public Object viewOfEveryone(AlhambraState state) {
+        return View.of(state, player -> true);
+    }
+
+    @Override
+    public String describe(String name, JsonNode data) {
+        return History.line(name, data);
     }
 
     @Override

@@ -5,12 +5,16 @@ import dev.tessera.game.alhambra.AlhambraView.CurrencyHolding;
 import dev.tessera.game.alhambra.AlhambraView.PlayerView;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
-/** view(): builds what one viewer may see of a state ({@link AlhambraView}), hiding the others' hands. */
+/**
+ * view(): builds what one viewer may see of a state ({@link AlhambraView}), hiding the hands of the players whose hand
+ * they may not see: every other player's while the game runs.
+ */
 final class View {
     private View() {}
 
-    static AlhambraView of(AlhambraState s, String viewer) {
+    static AlhambraView of(AlhambraState s, Predicate<String> seesHandOf) {
         List<PlayerView> players = new ArrayList<>();
         for (PlayerState p : s.players()) {
             List<CurrencyHolding> money = new ArrayList<>();
@@ -21,7 +25,7 @@ final class View {
             }
             players.add(new PlayerView(
                     p.id(),
-                    p.id().equals(viewer) ? p.hand() : null,
+                    seesHandOf.test(p.id()) ? p.hand() : null,
                     p.hand().size(),
                     money,
                     p.alhambra(),

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tessera.events.CloudEvent;
 import dev.tessera.events.Redaction;
 import dev.tessera.game.play.ClockRow;
+import dev.tessera.game.play.GameHistory;
 import dev.tessera.game.play.GameService;
 import dev.tessera.game.play.GameStream;
 import dev.tessera.kit.identity.Caller;
@@ -26,6 +27,9 @@ public class GameResource {
 
     @Inject
     GameService games;
+
+    @Inject
+    GameHistory history;
 
     /**
      * @param bots  the seats server-side bots play since their players timed out (they cannot move any more)
@@ -56,9 +60,72 @@ public class GameResource {
 
     public record MoveRequest(Long expectedVersion, JsonNode move) {}
 
+    /**
+     * The game as {@code viewer} sees it now, or as they saw it at version {@code at}; with {@code perspective=all},
+     * once the game has ended, with every player's hidden information. A view at a version carries no clock (who had
+     * to act by when is not part of the stream) and the seats bots played by then.
+     */
     @GET
-    public Uni<GameView> get(@PathParam("id") String id, @HeaderParam(Caller.PLAYER_HEADER) String viewer) {
-        return games.loadWithClock(id).map(g -> view(g, viewer));
+    public Uni<GameView> get(
+            @PathParam("id") String id,
+            @HeaderParam(Caller.PLAYER_HEADER) String viewer,
+            @QueryParam("at") String at,
+            @QueryParam("perspective") String perspective) {
+        boolean everyone = everyone(perspective);
+        if (at != null && at.isBlank()) {
+            at = null; // "?at=" is the game now, as an empty "from" is the whole stream
+        }
+        if (at == null && !everyone) {
+            return games.loadWithClock(id).map(g -> view(g, viewer));
+        }
+        Long version = at == null ? null : version(at);
+        return games.loadAt(id, version).map(past -> {
+            if (everyone && !past.now().engine().isOver(past.now().state())) {
+                throw ProblemException.conflict(
+                        "game-in-progress",
+                        "perspective=all shows every hand: only once the game has ended, and this one has not");
+            }
+            return pastView(past, viewer, everyone);
+        });
+    }
+
+    private static long version(String at) {
+        try {
+            long v = Long.parseLong(at.trim());
+            if (v >= 1) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw ProblemException.badField("at", "at is a version of the game: a whole number, 1 or more");
+    }
+
+    private static boolean everyone(String perspective) {
+        if (perspective == null || perspective.isBlank() || perspective.equals("own")) {
+            return false;
+        }
+        if (perspective.equals("all")) {
+            return true;
+        }
+        throw ProblemException.badField(
+                "perspective", "perspective is own (what the caller may see, the default) or all (every hand)");
+    }
+
+    private static <S, M, E> GameView pastView(GameService.Past<S, M, E> past, String viewer, boolean everyone) {
+        GameStream<S, M, E> g = past.then();
+        String seated = viewer != null && g.started().players().contains(viewer) ? viewer : null;
+        return new GameView(
+                g.started().gameId(),
+                g.started().tableId(),
+                g.started().game(),
+                g.started().players(),
+                g.version(),
+                g.engine().isOver(g.state()),
+                everyone ? g.engine().viewOfEveryone(g.state()) : g.engine().view(g.state(), seated),
+                past.bots(),
+                null,
+                GameService.toAct(g, null));
     }
 
     private static <S, M, E> GameView view(GameService.Clocked<S, M, E> clocked, String viewer) {
@@ -85,6 +152,17 @@ public class GameResource {
         }
         return games.events(id, from)
                 .map(events -> events.stream().map(Redaction::forPublic).toList());
+    }
+
+    /** What happened at each version after {@code from}, one line each, with its actor and time. */
+    @GET
+    @Path("history")
+    public Uni<List<GameHistory.Line>> history(
+            @PathParam("id") String id, @QueryParam("from") @DefaultValue("0") long from) {
+        if (from < 0) {
+            throw ProblemException.badField("from", "from is a stream version, 0 or more");
+        }
+        return history.after(id, from);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.tessera.game.builders;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.tessera.events.builders.BuildersEvent;
 import dev.tessera.game.rules.Decision;
 import dev.tessera.game.rules.GameSetup;
@@ -78,7 +79,17 @@ public final class BuildersEngine implements RulesEngine<BuildersState, Builders
 
     @Override
     public Object view(BuildersState state, String viewer) {
-        return View.of(state, viewer);
+        return View.of(state);
+    }
+
+    @Override
+    public Object viewOfEveryone(BuildersState state) {
+        return View.of(state);
+    }
+
+    @Override
+    public String describe(String name, JsonNode data) {
+        return History.line(name, data);
     }
 
     @Override

@@ -18,7 +18,7 @@ final class View {
 
     private View() {}
 
-    static BuildersView of(BuildersState state, String viewer) {
+    static BuildersView of(BuildersState state) {
         return new BuildersView(
                 state.players().stream().map(View::player).toList(),
                 state.buildingDisplay(),

@@ -1,5 +1,6 @@
 package dev.tessera.game.carrara;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.tessera.events.carrara.CarraraEvent;
 import dev.tessera.events.carrara.ValuationRequested;
 import dev.tessera.game.rules.Decision;
@@ -80,7 +81,17 @@ public final class CarraraEngine implements RulesEngine<CarraraState, CarraraMov
 
     @Override
     public CarraraView view(CarraraState state, String viewer) {
-        return View.of(state, viewer);
+        return View.of(state, player -> player.equals(viewer));
+    }
+
+    @Override
+    public CarraraView viewOfEveryone(CarraraState state) {
+        return View.of(state, player -> true);
+    }
+
+    @Override
+    public String describe(String name, JsonNode data) {
+        return History.line(name, data);
     }
 
     @Override

@@ -10,10 +10,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
- * view(): builds what one viewer sees ({@link CarraraView}): everything on the table, their own coins but not the
- * others', only counts of the bag and the pile; the expansion's parts only in a game with it.
+ * view(): builds what one viewer sees ({@link CarraraView}): everything on the table, the coins of those whose coins
+ * they may see (their own while the game runs), only counts of the bag and the pile; the expansion's parts only in a game with it.
  */
 final class View {
 
@@ -22,12 +23,12 @@ final class View {
 
     private View() {}
 
-    static CarraraView of(CarraraState state, String viewer) {
+    static CarraraView of(CarraraState state, Predicate<String> seesCoinsOf) {
         boolean expansion = state.hasExpansion();
         List<PlayerView> players = state.players().stream()
                 .map(p -> new PlayerView(
                         p.name(),
-                        p.name().equals(viewer) ? p.coins() : null,
+                        seesCoinsOf.test(p.name()) ? p.coins() : null,
                         p.vp(),
                         p.stones(),
                         p.buildings(),

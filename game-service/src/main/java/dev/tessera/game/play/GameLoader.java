@@ -3,11 +3,14 @@ package dev.tessera.game.play;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tessera.events.EventCodec;
+import dev.tessera.events.EventTypes;
 import dev.tessera.events.TesseraEvent;
 import dev.tessera.events.game.GameStarted;
+import dev.tessera.events.game.SeatTakenByBot;
 import dev.tessera.game.rules.GameSetup;
 import dev.tessera.game.rules.RulesEngine;
 import dev.tessera.kit.eventing.EventStore;
+import dev.tessera.kit.eventing.SessionSql;
 import dev.tessera.kit.eventing.StoredEvent;
 import dev.tessera.kit.problem.ProblemException;
 import io.smallrye.mutiny.Uni;
@@ -83,7 +86,44 @@ public class GameLoader {
         return loaded.invoke(folded::remember);
     }
 
+    /**
+     * The game as it was at {@code version}, never reading an event after it: from the state kept in memory when it is
+     * not past that version, else from the latest snapshot when that one is not, else from the first event. A version's
+     * state never changes (a stream is only appended to), so each way is exact. A game whose stream is shorter comes
+     * back at its own last version: the caller compares.
+     */
+    <S, M, E> Uni<GameStream<S, M, E>> at(String gameId, long version) {
+        GameStream<S, M, E> kept = folded.get(gameId);
+        if (kept != null && kept.version() <= version) {
+            return store.load(gameId, kept.version(), limit(version - kept.version()))
+                    .map(tail -> foldFrom(kept.started(), kept.engine(), kept.state(), kept.version(), tail));
+        }
+        return store.snapshot(gameId)
+                .chain(snapshot -> snapshot.isPresent() && snapshot.get().version() <= version
+                        ? this.<S, M, E>fromSnapshot(gameId, snapshot.get(), version)
+                        : store.load(gameId, 0, limit(version)).map(events -> fold(gameId, events)));
+    }
+
+    /** The players whose seat a server-side bot had taken by {@code version} ({@link SeatTakenByBot}), in order. */
+    Uni<List<String>> botsAt(String gameId, long version) {
+        return SessionSql.select(
+                        "SELECT payload->>'player' FROM events WHERE stream_id = $1 AND type = $2 AND version <= $3"
+                                + " ORDER BY version",
+                        gameId,
+                        EventTypes.of(SeatTakenByBot.class).value(),
+                        version)
+                .map(rows -> rows.stream().map(r -> (String) r[0]).toList());
+    }
+
+    private static int limit(long events) {
+        return (int) Math.min(events, Integer.MAX_VALUE);
+    }
+
     private <S, M, E> Uni<GameStream<S, M, E>> fromSnapshot(String gameId, EventStore.Snapshot snapshot) {
+        return fromSnapshot(gameId, snapshot, Long.MAX_VALUE);
+    }
+
+    private <S, M, E> Uni<GameStream<S, M, E>> fromSnapshot(String gameId, EventStore.Snapshot snapshot, long upTo) {
         return store.at(gameId, 1).chain(first -> {
             GameStarted started = (GameStarted) store.event(first);
             RulesEngine<S, M, E> engine = engines.get(started.game());
@@ -94,9 +134,9 @@ public class GameLoader {
                 LOG.warnf(
                         "snapshot of %s at %d unreadable (%s): folding from the start",
                         gameId, snapshot.version(), e.getMessage());
-                return store.load(gameId, 0).map(events -> fold(gameId, events));
+                return store.load(gameId, 0, limit(upTo)).map(events -> fold(gameId, events));
             }
-            return store.load(gameId, snapshot.version())
+            return store.load(gameId, snapshot.version(), limit(upTo - snapshot.version()))
                     .map(tail -> foldFrom(started, engine, base, snapshot.version(), tail));
         });
     }

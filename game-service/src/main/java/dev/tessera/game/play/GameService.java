@@ -72,6 +72,25 @@ public class GameService {
         return Panache.withSession(() -> loader.currentWithClock(gameId));
     }
 
+    /**
+     * The game as it was at {@code version}, with the seats bots played by then, and the game now; {@code version}
+     * null is the game now. A version above the current one is a 400 naming {@code at}.
+     */
+    public <S, M, E> Uni<Past<S, M, E>> loadAt(String gameId, Long version) {
+        return Panache.withSession(() -> loader.<S, M, E>current(gameId).chain(now -> {
+            if (version != null && version > now.version()) {
+                throw ProblemException.badField(
+                        "at", "at is a version of this game: 1 to " + now.version() + ", its current version");
+            }
+            long at = version == null ? now.version() : version;
+            return loader.<S, M, E>at(gameId, at)
+                    .chain(then -> loader.botsAt(gameId, at).map(bots -> new Past<>(then, bots, now)));
+        }));
+    }
+
+    /** A game at a past version ({@code then}), the seats bots played then, and the game now. */
+    public record Past<S, M, E>(GameStream<S, M, E> then, List<String> bots, GameStream<S, M, E> now) {}
+
     /** A game and its clock row ({@code null} when it has none). */
     public record Clocked<S, M, E>(GameStream<S, M, E> game, ClockRow clock) {
         public List<String> bots() {

@@ -1,5 +1,6 @@
 package dev.tessera.game.rules;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.tessera.events.Games;
 import java.util.List;
 import java.util.Map;
@@ -100,6 +101,19 @@ public interface RulesEngine<S, M, E> {
      * a {@code null} viewer is a spectator. Serialises to JSON.
      */
     Object view(S state, String viewer);
+
+    /**
+     * The view with every player's hidden information shown: a finished game seen from every seat at once, for its
+     * replay. Only ever shown once the game has ended, since it reveals every hand.
+     */
+    Object viewOfEveryone(S state);
+
+    /**
+     * One line of the game's history for one of its published events: {@code name} is the type's last part (such as
+     * {@code TileBought}), {@code data} the event's JSON with player ids as they are. Null for an event the title
+     * has no words for: the history then uses {@link Lines#generic}.
+     */
+    String describe(String name, JsonNode data);
 
     /** True once no further move is possible. */
     boolean isOver(S state);

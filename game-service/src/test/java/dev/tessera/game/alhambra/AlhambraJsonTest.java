@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tessera.events.EventCodec;
 import dev.tessera.events.EventType;
 import dev.tessera.events.alhambra.AlhambraEvent;
@@ -136,6 +137,22 @@ class AlhambraJsonTest {
             assertTrue(tiles.contains(node.get("id").asInt()), "hidden tile shown: " + node);
         }
         node.forEach(child -> walk(child, cards, tiles));
+    }
+
+    @Test
+    void the_view_of_everyone_shows_every_hand_and_otherwise_what_each_player_sees_of_themselves() {
+        for (AlhambraState s : sampledStates()) {
+            JsonNode all = mapper.valueToTree(RULES.engine().viewOfEveryone(s));
+            for (int i = 0; i < s.players().size(); i++) {
+                PlayerState p = s.players().get(i);
+                JsonNode own = mapper.valueToTree(RULES.engine().view(s, p.id()));
+                assertEquals(
+                        p.hand().size(), all.get("players").get(i).get("hand").size());
+                assertEquals(own.get("players").get(i), all.get("players").get(i));
+            }
+            ObjectNode spectators = mapper.valueToTree(RULES.engine().view(s, null));
+            assertEquals(spectators.without("players"), ((ObjectNode) all).without("players"));
+        }
     }
 
     @Test

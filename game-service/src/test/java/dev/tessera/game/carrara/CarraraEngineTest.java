@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tessera.events.carrara.BuildingBuilt;
 import dev.tessera.events.carrara.BuildingRevealed;
 import dev.tessera.events.carrara.CarraraEvent;
@@ -815,6 +816,25 @@ class CarraraEngineTest {
         assertFalse(json.contains("\"seed\""), json);
         assertTrue(json.contains("\"coins\":null"), json);
         assertFalse(json.contains("\"empty\""), json);
+    }
+
+    @Test
+    void the_view_of_everyone_shows_every_players_coins_and_otherwise_what_each_player_sees() throws Exception {
+        CarraraState s = start(3);
+
+        CarraraView all = ENGINE.viewOfEveryone(s);
+
+        for (int i = 0; i < 3; i++) {
+            PlayerState p = s.players().get(i);
+            assertEquals(p.coins(), all.players().get(i).coins());
+            CarraraView own = ENGINE.view(s, p.name());
+            assertEquals(
+                    JSON.writeValueAsString(own.players().get(i)),
+                    JSON.writeValueAsString(all.players().get(i)));
+        }
+        ObjectNode spectators = JSON.valueToTree(ENGINE.view(s, null));
+        ObjectNode everyone = JSON.valueToTree(all);
+        assertEquals(spectators.without("players"), everyone.without("players"), "the rest is what anyone sees");
     }
 
     @Test

@@ -10,14 +10,20 @@ import static dev.tessera.gateway.api.ApiDocument.RATE_LIMITED;
 import static dev.tessera.gateway.api.ApiDocument.SERVICE_UNAVAILABLE;
 import static dev.tessera.gateway.api.ApiDocument.UNAUTHENTICATED;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tessera.gateway.api.model.CloudEvent;
 import dev.tessera.gateway.api.model.Examples;
 import dev.tessera.gateway.api.model.GameView;
+import dev.tessera.gateway.api.model.HistoryLine;
 import dev.tessera.gateway.api.model.LegalMoves;
 import dev.tessera.gateway.api.model.MoveRequest;
 import dev.tessera.gateway.api.model.MoveResult;
 import dev.tessera.gateway.api.model.Problem;
 import dev.tessera.gateway.auth.Callers;
+import dev.tessera.gateway.players.PlayerService;
 import dev.tessera.gateway.upstream.Forwarder;
 import dev.tessera.gateway.upstream.Upstream;
 import dev.tessera.kit.problem.ProblemException;
@@ -33,6 +39,14 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -63,6 +77,12 @@ public class GamesApi {
 
     @Inject
     Callers callers;
+
+    @Inject
+    PlayerService players;
+
+    @Inject
+    ObjectMapper mapper;
 
     private static String base(String id) {
         return "/api/v1/games/" + Uris.segment(id);
@@ -95,9 +115,59 @@ public class GamesApi {
                                         summary = "The Builders: Middle Ages",
                                         value = Examples.VIEW_BUILDERS)
                             }))
+    @APIResponse(responseCode = "400", ref = INVALID_FIELD)
     @APIResponse(responseCode = "401", ref = BAD_CREDENTIAL)
-    public Uni<Response> get(@Parameter(description = GAME_ID) @PathParam("id") String id) {
-        return callers.required().chain(player -> forwarder.get(Upstream.GAME, base(id), player));
+    @APIResponse(
+            responseCode = "409",
+            description =
+                    "`perspective=all` on a game that has not ended (`game-in-progress`): it would show every hand",
+            content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = Problem.class)))
+    public Uni<Response> get(
+            @Parameter(description = GAME_ID) @PathParam("id") String id,
+            @Parameter(
+                            description = "A past version of the game, 1 to its current one: the view the caller got"
+                                    + " then, with what they could see then and nothing drawn later. Such a view has"
+                                    + " `clock` null (deadlines are not part of the stream) and the seats bots played"
+                                    + " by then. Absent: the game now",
+                            schema = @Schema(type = SchemaType.INTEGER, format = "int64", minimum = "1"))
+                    @QueryParam("at")
+                    String at,
+            @Parameter(
+                            description = "`own` (the default): what the caller may see. `all`: every player's hidden"
+                                    + " information, only once the game has ended (a replay seen from every seat)",
+                            schema =
+                                    @Schema(
+                                            enumeration = {"own", "all"},
+                                            defaultValue = "own"))
+                    @QueryParam("perspective")
+                    String perspective) {
+        String query = pastQuery(at, perspective);
+        return callers.required().chain(player -> forwarder.get(Upstream.GAME, base(id) + query, player));
+    }
+
+    /** The query of a view at a past version or from every seat, checked here ("" for the game now). */
+    static String pastQuery(String at, String perspective) {
+        List<String> parts = new ArrayList<>();
+        if (at != null && !at.isBlank()) {
+            long v;
+            try {
+                v = Long.parseLong(at.trim());
+            } catch (NumberFormatException e) {
+                v = 0;
+            }
+            if (v < 1) {
+                throw ProblemException.badField("at", "at is a version of the game: a whole number, 1 or more");
+            }
+            parts.add("at=" + v);
+        }
+        if (perspective != null && !perspective.isBlank()) {
+            if (!perspective.equals("own") && !perspective.equals("all")) {
+                throw ProblemException.badField(
+                        "perspective", "perspective is own (what the caller may see, the default) or all (every hand)");
+            }
+            parts.add("perspective=" + perspective);
+        }
+        return parts.isEmpty() ? "" : "?" + String.join("&", parts);
     }
 
     @GET
@@ -131,6 +201,79 @@ public class GamesApi {
                     @QueryParam("from")
                     String from) {
         return forwarder.get(Upstream.GAME, base(id) + "/events?from=" + version("from", from), null);
+    }
+
+    @GET
+    @Path("history")
+    @Operation(
+            operationId = "getGameHistory",
+            summary = "What happened at each version after `from`, one line each",
+            description = "In stream order, one line per event: its version and type, the player it is about (id and"
+                    + " name) and when, and what happened in the words the web client's log shows, with names in"
+                    + " place of ids. Like the events, the lines carry no hidden information.")
+    @APIResponse(
+            responseCode = "200",
+            description = "One line per event after `from`, oldest first",
+            content =
+                    @Content(
+                            mediaType = JSON,
+                            schema = @Schema(type = SchemaType.ARRAY, implementation = HistoryLine.class),
+                            examples = @ExampleObject(name = "start", value = Examples.HISTORY)))
+    @APIResponse(responseCode = "400", ref = INVALID_FIELD)
+    @APIResponse(responseCode = "401", ref = BAD_CREDENTIAL)
+    public Uni<Response> history(
+            @Parameter(description = GAME_ID) @PathParam("id") String id,
+            @Parameter(
+                            description = "A stream version, 0 or more: only the lines after it (0 for all)",
+                            schema =
+                                    @Schema(
+                                            type = SchemaType.INTEGER,
+                                            format = "int64",
+                                            minimum = "0",
+                                            defaultValue = "0"))
+                    @QueryParam("from")
+                    String from) {
+        return forwarder
+                .get(Upstream.GAME, base(id) + "/history?from=" + version("from", from), null)
+                .chain(answer -> answer.getStatus() != 200 ? Uni.createFrom().item(answer) : named(answer));
+    }
+
+    private static final Pattern PLAYER_ID =
+            Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
+
+    /** game-service's lines with each player id in a text replaced by the player's name, and the actor's name added. */
+    private Uni<Response> named(Response answer) {
+        ArrayNode lines = (ArrayNode) Json.read(mapper, answer, JsonNode.class);
+        Set<UUID> ids = new HashSet<>();
+        for (JsonNode line : lines) {
+            Matcher m = PLAYER_ID.matcher(
+                    line.path("text").asText() + " " + line.path("actor").asText());
+            while (m.find()) {
+                ids.add(UUID.fromString(m.group()));
+            }
+        }
+        return players.names(ids).map(names -> {
+            for (JsonNode line : lines) {
+                ObjectNode l = (ObjectNode) line;
+                String actor = l.path("actor").isTextual() ? l.path("actor").asText() : null;
+                l.put("actorName", actor == null ? null : nameOf(names, actor));
+                l.put(
+                        "text",
+                        PLAYER_ID
+                                .matcher(l.path("text").asText())
+                                .replaceAll(m -> Matcher.quoteReplacement(nameOf(names, m.group()))));
+            }
+            return Response.ok(lines).type(MediaType.APPLICATION_JSON).build();
+        });
+    }
+
+    /** A player's name, else the id itself (a player the gateway does not know). */
+    private static String nameOf(Map<UUID, String> names, String id) {
+        try {
+            return names.getOrDefault(UUID.fromString(id), id);
+        } catch (IllegalArgumentException e) {
+            return id;
+        }
     }
 
     @GET

@@ -3,7 +3,6 @@
 // is drawn: other players' hands are null in it, so only their counts appear.
 
 import {h, s, svg} from '../dom.js';
-import {shortType} from './generic.js';
 
 const CURRENCIES = ['yellow', 'green', 'blue', 'orange'];
 const CURRENCY_FILL = {yellow: '#f2c94c', green: '#5fbf85', blue: '#5b9bd5', orange: '#f0904a'};
@@ -239,24 +238,6 @@ export default {
     common.append(scores(ctx));
     return h('div', {class: 'alhambra'}, common,
       h('div', {class: 'players'}, players.map((p, i) => playerPanel(ctx, p, i))));
-  },
-
-  describe(event, ctx) {
-    const d = event.data || {};
-    const who = d.player ? ctx.name(d.player) : '';
-    const t = (x) => (x ? `${x.type} ${x.cost}` : 'a tile');
-    switch (event.type.split('.').pop()) {
-      case 'MoneyTaken': return `${who} took ${(d.cards || []).map(cardWords).join(', ')}`;
-      case 'TileBought': return `${who} bought ${t(d.tile)} for ${d.paid} ${d.currency}${d.exactAmount ? ' (exact: another action)' : ''}`;
-      case 'TilePlaced': return `${who} placed ${t(d.tile)} at ${d.x}, ${d.y}`;
-      case 'TileReserved': return `${who} put ${t(d.tile)} into the reserve`;
-      case 'TilesSwapped': return `${who} swapped ${t(d.placed)} in for ${t(d.removed)} at ${d.x}, ${d.y}`;
-      case 'TilesGivenToDirk': return `${who} gave ${(d.tiles || []).map(t).join(', ')} to Dirk`;
-      case 'PointsAwarded': return `Scoring round ${d.round}: ${Object.entries(d.points || {}).map(([p, n]) => `${ctx.name(p)} ${n}`).join(', ')}`;
-      case 'ScoringRoundTriggered': return `Scoring round ${d.round} begins`;
-      case 'TurnEnded': return `${who} ended the turn`;
-      default: return `${who ? `${who}: ` : ''}${shortType(event.type)}`;
-    }
   },
 
   history(ctx) {

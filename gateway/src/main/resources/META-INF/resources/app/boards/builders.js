@@ -4,7 +4,7 @@
 // points left in the current turn.
 
 import {h, s, svg} from '../dom.js';
-import {moveWords, shortType} from './generic.js';
+import {moveWords} from './generic.js';
 
 const RESOURCES = ['stone', 'wood', 'knowledge', 'tile'];
 const RESOURCE_FILL = {stone: '#9aa0a6', wood: '#a8743f', knowledge: '#4a84c4', tile: '#d9674f'};
@@ -188,23 +188,6 @@ export default {
         h('h2', {}, 'Buildings'), buildingsForSale(ctx),
         h('h2', {}, 'Workers'), workersForHire(ctx)),
       h('div', {class: 'players'}, players.map((p) => playerPanel(ctx, p))));
-  },
-
-  describe(event, ctx) {
-    const d = event.data || {};
-    const who = d.player ? ctx.name(d.player) : '';
-    const name = (x) => (x && typeof x === 'object' ? x.name || x.type : x);
-    switch (event.type.split('.').pop()) {
-      case 'ConstructionStarted': return `${who} started building ${name(d.building)}`;
-      case 'WorkerRecruited': return `${who} recruited a ${String(name(d.worker) || 'worker').toLowerCase()}`;
-      case 'WorkerSent': return `${who} sent a ${String(name(d.worker) || 'worker').toLowerCase()} to ${name(d.building)}`;
-      case 'MachineSent': return `${who} sent a machine to work`;
-      case 'BuildingCompleted': return `${who} completed ${name(d.building)}`;
-      case 'CoinsTaken': return `${who} took ${d.coinsTaken} coins`;
-      case 'ActionPointBought': return `${who} bought an action point`;
-      case 'TurnEnded': return `${who} ended the turn`;
-      default: return `${who ? `${who}: ` : ''}${shortType(event.type)}`;
-    }
   },
 
   history(ctx) {

@@ -5,7 +5,7 @@
 // cannot place stays playable from the list of moves.
 
 import {h, s, svg} from '../dom.js';
-import {moveWords, shortType} from './generic.js';
+import {moveWords} from './generic.js';
 
 const STONE_FILL = {white: '#f7f7f2', yellow: '#f2d14c', red: '#d9534f', green: '#4caf6a', blue: '#4a84c4', black: '#333'};
 const KNOWN_CITIES = ['Livorno', 'Pisa', 'Lucca', 'Viareggio', 'Massa', 'Lerici'];
@@ -267,27 +267,6 @@ export default {
         extra.length ? h('details', {class: 'extra'}, h('summary', {}, 'More of the view'),
           h('dl', {}, extra.map(([k, v]) => [h('dt', {}, k), h('dd', {}, JSON.stringify(v))]))) : null),
       h('div', {class: 'players'}, players.map((p) => playerPanel(ctx, p))));
-  },
-
-  describe(event, ctx) {
-    const d = event.data || {};
-    const who = d.player ? ctx.name(d.player) : '';
-    switch (event.type.split('.').pop()) {
-      case 'WheelRotated': return `${who} turned the wheel (${(d.drawn || []).join(', ') || 'nothing'} from the bag)`;
-      case 'StonesBought': return `${who} bought ${(d.stones || []).join(', ')} from section ${roman(d.section)} for ${d.price}`;
-      case 'BuildingBuilt': return `${who} built ${d.building} ${d.cost} in ${d.city}`;
-      case 'ValuationRequested': return `${who} asked for a valuation of ${d.target}`;
-      case 'ValuationScored': return `Valuation of ${d.target} for ${who}: ${d.vp} VP, ${d.coins} coins, ${(d.objects || []).length} object(s)`;
-      case 'ObjectBought': return `${who} bought the ${d.object} for ${d.price}`;
-      case 'CoinsTaken': return `${who} took ${d.amount} coins`;
-      case 'EndDeclared': return `${who} declared the end (+${d.bonusVp} VP)`;
-      case 'TurnEnded': return `${who} ended the turn`;
-      case 'RotationSkipped': return `${who} bought without turning the wheel`;
-      case 'LargeBuildingBuilt': return `${who} built the large ${d.building} in ${d.city}`;
-      case 'UpgradeTaken': return `${who} took the upgrade tile ${d.upgrade}`;
-      case 'BuildingRenovated': return `${who} renovated ${d.city}: ${d.building} ${d.cost} replaces ${d.replacedBuilding} ${d.replacedCost}`;
-      default: return `${who ? `${who}: ` : ''}${shortType(event.type)}`;
-    }
   },
 
   history(ctx) {

@@ -1,5 +1,6 @@
-// What any title falls back on: a move or an event in plain words from its JSON, so that a move type or an event
-// this client does not know yet (a new expansion's) is still shown and playable from the list of moves.
+// What any title falls back on: a move in plain words from its JSON, so that a move type this client does not know
+// yet (a new expansion's) is still shown and playable from the list of moves. Events come worded by the server
+// (GET history), so the log needs nothing of the title here.
 
 import {h} from '../dom.js';
 
@@ -18,19 +19,9 @@ export function moveWords(move, ctx) {
   return fields.length ? `${type} (${fields.join('; ')})` : type;
 }
 
-export function shortType(type) {
-  const name = String(type || '').split('.').pop();
-  return name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-}
-
 export default {
   keys: () => [],
   label: (move, ctx) => moveWords(move, ctx),
-  describe(event, ctx) {
-    const data = event.data || {};
-    const who = data.player ? `${ctx.name(data.player)}: ` : '';
-    return `${who}${shortType(event.type)}`;
-  },
   render(ctx) {
     return h('pre', {class: 'raw'}, JSON.stringify(ctx.state, null, 1));
   },

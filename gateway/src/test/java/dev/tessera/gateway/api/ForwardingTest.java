@@ -87,4 +87,31 @@ class ForwardingTest {
                 .body("uri", equalTo("/api/v1/tables/t-1/join"))
                 .body("player", equalTo(jo.id()));
     }
+
+    @Test
+    void a_past_position_is_asked_of_game_service_as_the_caller_and_a_bad_one_is_refused_before_it() {
+        TestPlayer kim = TestPlayer.signUp("fwd-kim");
+        given().header("Authorization", kim.bearer())
+                .get("/api/v1/games/g-3?at=12&perspective=all")
+                .then()
+                .statusCode(200)
+                .body("uri", equalTo("/api/v1/games/g-3?at=12&perspective=all"))
+                .body("player", equalTo(kim.id()));
+        given().header("Authorization", kim.bearer())
+                .get("/api/v1/games/g-3?perspective=own")
+                .then()
+                .statusCode(200)
+                .body("uri", equalTo("/api/v1/games/g-3?perspective=own"));
+        for (String[] bad :
+                new String[][] {{"at=0", "at"}, {"at=-3", "at"}, {"at=x", "at"}, {"perspective=everyone", "perspective"}
+                }) {
+            // the stand-in would answer 200: a 400 here was answered by the gateway itself
+            given().header("Authorization", kim.bearer())
+                    .get("/api/v1/games/g-3?" + bad[0])
+                    .then()
+                    .statusCode(400)
+                    .contentType("application/problem+json")
+                    .body("field", equalTo(bad[1]));
+        }
+    }
 }

@@ -228,6 +228,12 @@ public final class Examples {
 
     public static final String EVENTS = "[" + EVENT_GAME_STARTED + "]";
 
+    public static final String HISTORY = """
+            [{"version": 1, "type": "tessera.game.GameStarted", "actor": null, "actorName": null,
+              "at": "2026-06-01T10:15:31.002Z", "text": "game started"},
+             {"version": 2, "type": "tessera.alhambra.MoneyTaken", "actor": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10",
+              "actorName": "ana", "at": "2026-06-01T10:20:01.234Z", "text": "ana took yellow 2"}]""";
+
     public static final String LIVE_FEED = """
             content-type: application/json
             id: 1

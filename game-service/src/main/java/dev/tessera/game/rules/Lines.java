@@ -1,0 +1,28 @@
+package dev.tessera.game.rules;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * The words of a game's history that every title shares: an event no title words is "&lt;player&gt;: &lt;its type in
+ * words&gt;" ("ana: seat taken by bot"), and the helpers the titles' {@code History} use on an event's published JSON.
+ */
+public final class Lines {
+    private Lines() {}
+
+    /** The line of an event no title words: its player, if it names one, and its type in words. */
+    public static String generic(String name, JsonNode data) {
+        String who = text(data, "player");
+        return (who.isEmpty() ? "" : who + ": ") + words(name);
+    }
+
+    /** "SeatTakenByBot" → "seat taken by bot". */
+    public static String words(String name) {
+        return name.replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** A text member of {@code data}, or "" when it has none. */
+    public static String text(JsonNode data, String field) {
+        JsonNode v = data.path(field);
+        return v.isNull() || v.isMissingNode() ? "" : v.asText();
+    }
+}
