@@ -9,11 +9,11 @@ bench() {
   local seconds=${1:-60} per=${2:-4} bot=${3:-random} titles=${4:-alhambra,carrara,builders} warmup=${5:-180} started_here=0 s
   check_java
   mkdir -p "$RUN" bench/results
-  if ! load_topology 2>/dev/null || ! pid_alive supervisor; then
+  if ! platform_running; then
     ( up --detach ) || fail "the platform did not start"
     started_here=1
-    load_topology
   fi
+  load_topology
   say "preparing the benchmark…"
   local cp
   cp=$(bench_classpath) || exit 1
@@ -203,4 +203,28 @@ bench_classpath() {
   ./mvnw -q -B -pl bench dependency:build-classpath -Dmdep.outputFile="$RUN/bench.classpath" >> "$RUN/bench-build.log" 2>&1 \
     || fail "bench classpath failed ($RUN/bench-build.log)"
   echo "bench/target/classes:$(cat "$RUN/bench.classpath")"
+}
+
+# How fast a past position answers (issue 37): one whole game played by the bots, then views at random versions of it
+# (dev.tessera.bench.PastViews), on the running platform (started here, and stopped after, when it is not running).
+past_views() {
+  local title=${1:-alhambra} reads=${2:-300} started_here=0 report cp
+  if ! platform_running; then
+    ( up --detach ) || fail "the platform did not start"
+    started_here=1
+  fi
+  load_topology
+  cp=$(bench_classpath)
+  mkdir -p bench/results
+  report="bench/results/$(date -u +%Y-%m-%d-%H%M)-past-views.md"
+  say "playing a whole $title game, then $reads views at random versions of it…"
+  { say "# Tessera past positions, $(date -u '+%Y-%m-%d %H:%M') UTC (commit $(git rev-parse --short HEAD 2>/dev/null))"
+    say ""
+    java $(loadgen_opts) -cp "$cp" dev.tessera.bench.PastViews --gateway "http://localhost:$GATEWAY_PORT" \
+      --title "$title" --reads "$reads" 2> "$RUN/past-views-errors.log" || fail "the past views failed ($RUN/past-views-errors.log)"
+  } > "$report"
+  cat "$report"
+  say "report: $report"
+  [[ $started_here == 1 ]] && down
+  return 0
 }

@@ -125,11 +125,11 @@ idle_measure() {
 # it is not running), also written to bench/results/<date>-idle.md.
 idle() {
   local seconds=${1:-60} quiet=${2:-120} started_here=0 report
-  if ! load_topology 2>/dev/null || ! pid_alive supervisor; then
+  if ! platform_running; then
     ( up --detach ) || fail "the platform did not start"
     started_here=1
-    load_topology
   fi
+  load_topology
   mkdir -p bench/results
   report="bench/results/$(date -u +%Y-%m-%d-%H%M)-idle.md"
   say "measuring the idle platform: $quiet s without requests, then $seconds s measured…"

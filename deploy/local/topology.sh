@@ -55,6 +55,10 @@ load_topology() {
   read_ports
 }
 
+# Whether a platform started by ./tessera up runs now. Asked in a subshell: the last run's topology, once loaded, names
+# its PostgreSQL and Kafka, which would make a new `up` take them for external ones.
+platform_running() { ( load_topology 2>/dev/null && pid_alive supervisor ); }
+
 instances() { local i; for ((i = 1; i <= SCALE[$1]; i++)); do echo "$1.$i"; done; }
 behind_lb() { (( SCALE[gateway] > 1 )); }
 # The port of a component named "game.2", "kafka.3", "postgres" or "lb".

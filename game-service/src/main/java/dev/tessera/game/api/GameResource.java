@@ -89,6 +89,12 @@ public class GameResource {
         });
     }
 
+    private static void checkFrom(long from) {
+        if (from < 0) {
+            throw ProblemException.badField("from", "from is a stream version, 0 or more");
+        }
+    }
+
     private static long version(String at) {
         try {
             long v = Long.parseLong(at.trim());
@@ -147,9 +153,7 @@ public class GameResource {
     @GET
     @Path("events")
     public Uni<List<CloudEvent>> events(@PathParam("id") String id, @QueryParam("from") @DefaultValue("0") long from) {
-        if (from < 0) {
-            throw ProblemException.badField("from", "from is a stream version, 0 or more");
-        }
+        checkFrom(from);
         return games.events(id, from)
                 .map(events -> events.stream().map(Redaction::forPublic).toList());
     }
@@ -159,9 +163,7 @@ public class GameResource {
     @Path("history")
     public Uni<List<GameHistory.Line>> history(
             @PathParam("id") String id, @QueryParam("from") @DefaultValue("0") long from) {
-        if (from < 0) {
-            throw ProblemException.badField("from", "from is a stream version, 0 or more");
-        }
+        checkFrom(from);
         return history.after(id, from);
     }
 

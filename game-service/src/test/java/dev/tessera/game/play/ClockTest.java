@@ -11,22 +11,19 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
 import dev.tessera.events.TesseraEvent;
-import dev.tessera.events.Topics;
 import dev.tessera.events.builders.BuildersEvent;
 import dev.tessera.events.game.GameStarted;
 import dev.tessera.events.game.PlayerTimedOut;
 import dev.tessera.events.game.SeatTakenByBot;
-import dev.tessera.events.lobby.TableStarted;
+import dev.tessera.game.StartedTables;
 import dev.tessera.game.builders.BuildersEngine;
 import dev.tessera.game.builders.BuildersMove;
 import dev.tessera.game.builders.BuildersState;
 import dev.tessera.game.rules.Decision;
 import dev.tessera.game.rules.GameSetup;
 import dev.tessera.infra.TestInfrastructure;
-import dev.tessera.infra.TestKafka;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import java.sql.Connection;
@@ -41,7 +38,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -65,7 +61,7 @@ class ClockTest {
 
     @Test
     void when_nobody_moves_bots_take_every_seat_and_finish_the_game_with_legal_replayable_moves() throws Exception {
-        String gameId = startTable(List.of("ana", "bob"), ONE_SECOND);
+        String gameId = StartedTables.start("builders", List.of("ana", "bob"), ONE_SECOND);
 
         await().atMost(Duration.ofSeconds(180)).until(() -> types(gameId).contains("tessera.builders.GameFinished"));
 
@@ -130,7 +126,7 @@ class ClockTest {
     @Test
     void a_player_who_moves_within_the_grace_keeps_their_seat() throws Exception {
         OffsetDateTime started = instant();
-        String gameId = startTable(List.of("ana", "bob"), ONE_HOUR);
+        String gameId = StartedTables.start("builders", List.of("ana", "bob"), ONE_HOUR);
         String first = toAct(gameId);
         Row turn = row(gameId).orElseThrow();
         assertEquals(new Row(first, ClockRow.TURN, turn.deadline(), 1, List.of()), turn);
@@ -185,7 +181,7 @@ class ClockTest {
 
     @Test
     void a_player_whose_seat_a_bot_took_cannot_move_any_more() throws Exception {
-        String gameId = startTable(List.of("ana", "bob"), ONE_HOUR);
+        String gameId = StartedTables.start("builders", List.of("ana", "bob"), ONE_HOUR);
         String first = toAct(gameId);
         String second = first.equals("ana") ? "bob" : "ana";
         expire(gameId);
@@ -240,7 +236,7 @@ class ClockTest {
 
     @Test
     void a_game_without_a_clock_never_times_out() throws Exception {
-        String gameId = startTable(List.of("ana", "bob"), Map.of());
+        String gameId = StartedTables.start("builders", List.of("ana", "bob"), Map.of());
         assertEquals(Optional.empty(), row(gameId), "no deadline, no row");
         String first = toAct(gameId);
         given().header(PLAYER, first)
@@ -290,22 +286,6 @@ class ClockTest {
     /** Now, to the microsecond the service and PostgreSQL keep. */
     private static OffsetDateTime instant() {
         return OffsetDateTime.now().truncatedTo(java.time.temporal.ChronoUnit.MICROS);
-    }
-
-    private String startTable(List<String> players, Map<String, String> options) {
-        String tableId = UUID.randomUUID().toString();
-        CloudEvent started = codec.envelope(
-                "/tessera/lobby-service",
-                tableId,
-                4,
-                new TableStarted(tableId, "builders", players, options),
-                OffsetDateTime.now());
-        TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.LOBBY_EVENTS, tableId, codec.write(started));
-        String gameId = GameService.gameIdOf(tableId);
-        await().atMost(Duration.ofSeconds(20))
-                .untilAsserted(
-                        () -> given().get("/api/v1/games/" + gameId).then().statusCode(200));
-        return gameId;
     }
 
     private String toAct(String gameId) {

@@ -1,23 +1,17 @@
 package dev.tessera.game.play;
 
 import static io.restassured.RestAssured.given;
-import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
-import dev.tessera.events.Topics;
-import dev.tessera.events.lobby.TableStarted;
+import dev.tessera.game.StartedTables;
 import dev.tessera.infra.TestInfrastructure;
-import dev.tessera.infra.TestKafka;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
-import java.time.Duration;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -46,7 +40,7 @@ class PastPositionsTest {
     @ParameterizedTest
     @ValueSource(strings = {"alhambra", "carrara", "builders"})
     void every_view_a_viewer_got_comes_back_the_same_at_its_version(String title) {
-        String gameId = start(title);
+        String gameId = StartedTables.start(title, PLAYERS, Map.of());
         Map<String, Map<Long, JsonNode>> seen = new HashMap<>();
         long version = 1;
         record(gameId, seen);
@@ -77,7 +71,7 @@ class PastPositionsTest {
 
     @Test
     void a_past_view_hides_what_the_view_hid_then_and_every_hand_only_after_the_end() {
-        String gameId = start("alhambra");
+        String gameId = StartedTables.start("alhambra", PLAYERS, Map.of());
         JsonNode asBob = view(gameId, "bob", "?at=1").path("state").path("players");
         assertEquals("ana", asBob.get(0).path("id").asText());
         assertEquals(true, asBob.get(0).path("hand").isNull(), "bob never sees ana's hand");
@@ -91,7 +85,7 @@ class PastPositionsTest {
 
     @Test
     void a_version_that_is_not_one_of_the_game_or_an_unknown_perspective_is_a_problem_and_writes_nothing() {
-        String gameId = start("carrara");
+        String gameId = StartedTables.start("carrara", PLAYERS, Map.of());
         long version = moveOnce(gameId, 1, new Random(3));
         for (String at : List.of("0", "-1", "abc", "1.5", Long.toString(version + 1))) {
             given().get("/api/v1/games/" + gameId + "?at=" + at)
@@ -121,7 +115,7 @@ class PastPositionsTest {
 
     @Test
     void the_history_has_one_line_per_version_with_its_actor_time_and_words() {
-        String gameId = start("carrara");
+        String gameId = StartedTables.start("carrara", PLAYERS, Map.of());
         Random random = new Random(5);
         long version = 1;
         while (version < 8) {
@@ -155,22 +149,6 @@ class PastPositionsTest {
                 .statusCode(400)
                 .body("field", equalTo("from"));
         given().get("/api/v1/games/" + UUID.randomUUID() + "/history").then().statusCode(404);
-    }
-
-    private String start(String title) {
-        String tableId = UUID.randomUUID().toString();
-        CloudEvent started = codec.envelope(
-                "/tessera/lobby-service",
-                tableId,
-                4,
-                new TableStarted(tableId, title, PLAYERS, Map.of()),
-                OffsetDateTime.now());
-        TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.LOBBY_EVENTS, tableId, codec.write(started));
-        String gameId = GameService.gameIdOf(tableId);
-        await().atMost(Duration.ofSeconds(20))
-                .untilAsserted(
-                        () -> given().get("/api/v1/games/" + gameId).then().statusCode(200));
-        return gameId;
     }
 
     /** One random legal move of whoever may move (a valuation only if nothing else is); the game's version after it. */

@@ -1,22 +1,19 @@
 package dev.tessera.game.play;
 
 import static io.restassured.RestAssured.given;
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
 import dev.tessera.events.TesseraEvent;
 import dev.tessera.events.Topics;
 import dev.tessera.events.game.GameStarted;
-import dev.tessera.events.lobby.TableStarted;
+import dev.tessera.game.StartedTables;
 import dev.tessera.game.rules.AnyTitle;
 import dev.tessera.game.rules.GameSetup;
 import dev.tessera.game.rules.RulesEngine;
 import dev.tessera.infra.TestInfrastructure;
-import dev.tessera.infra.TestKafka;
 import dev.tessera.kit.eventing.EventStore;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.test.junit.QuarkusTest;
@@ -24,13 +21,10 @@ import io.quarkus.vertx.VertxContextSupport;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
-import java.time.Duration;
-import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -68,7 +62,7 @@ class SharedRejectionsTest {
         expected.put("stranger after the end", new Answer(422, ILLEGAL_MOVE, "game-over"));
 
         for (String title : List.of("alhambra", "carrara", "builders")) {
-            String gameId = startTable(title, List.of("ana", "bob"));
+            String gameId = StartedTables.start(title, List.of("ana", "bob"), Map.of());
             String mover = given().get("/api/v1/games/" + gameId)
                     .then()
                     .statusCode(200)
@@ -129,22 +123,6 @@ class SharedRejectionsTest {
         assertEquals(version, events(gameId));
         assertTrue(engine.isOver(game.end()));
         return new Ended(version, games.movesJson(engine, List.of(game.last())).get(0));
-    }
-
-    private String startTable(String game, List<String> players) {
-        String tableId = UUID.randomUUID().toString();
-        CloudEvent started = codec.envelope(
-                "/tessera/lobby-service",
-                tableId,
-                4,
-                new TableStarted(tableId, game, players, Map.of()),
-                OffsetDateTime.now());
-        TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.LOBBY_EVENTS, tableId, codec.write(started));
-        String gameId = GameService.gameIdOf(tableId);
-        await().atMost(Duration.ofSeconds(20))
-                .untilAsserted(
-                        () -> given().get("/api/v1/games/" + gameId).then().statusCode(200));
-        return gameId;
     }
 
     private List<JsonNode> moves(String gameId, String player) {

@@ -1,27 +1,20 @@
 package dev.tessera.game.play;
 
 import static io.restassured.RestAssured.given;
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
-import dev.tessera.events.Topics;
-import dev.tessera.events.lobby.TableStarted;
+import dev.tessera.game.StartedTables;
 import dev.tessera.infra.TestInfrastructure;
-import dev.tessera.infra.TestKafka;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import java.sql.Connection;
 import java.sql.Statement;
-import java.time.Duration;
-import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.UUID;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -40,21 +33,9 @@ class SnapshotTest {
     @CsvSource({"alhambra,", "builders,", "carrara,", "carrara,expansion"})
     void a_game_loaded_from_its_snapshot_is_the_game_folded_from_all_its_events(String title, String option)
             throws Exception {
-        String tableId = UUID.randomUUID().toString();
         List<String> players = List.of("ana", "bob");
         Map<String, String> options = option == null ? Map.of() : Map.of(option, "true");
-        CloudEvent started = codec.envelope(
-                "/tessera/lobby-service",
-                tableId,
-                4,
-                new TableStarted(tableId, title, players, options),
-                OffsetDateTime.now());
-        TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.LOBBY_EVENTS, tableId, codec.write(started));
-        String gameId = GameService.gameIdOf(tableId);
-        await().atMost(Duration.ofSeconds(20))
-                .untilAsserted(
-                        () -> given().get("/api/v1/games/" + gameId).then().statusCode(200));
-
+        String gameId = StartedTables.start(title, players, options);
         Random random = new Random(7);
         int version = 1;
         while (version < 13) {
