@@ -104,6 +104,7 @@ class WebClientIT {
                 waited.stream().anyMatch(w -> w.contains("Waiting for the scoring service")),
                 "no progress shown: " + waited);
         readableOnAPhone("alhambra", ana);
+        replaySteps(bob, gameId, anaId);
         report("alhambra", gameId, moves, started);
     }
 
@@ -520,6 +521,33 @@ class WebClientIT {
     }
 
     // ---- what a user relies on ----------------------------------------------------------------------------------
+
+    /**
+     * A finished game's replay: opened at a move by its address, stepped with the → key and the buttons, the board at
+     * each step with every hand (the other player's cards on this page), the step's line of the history marked.
+     */
+    private void replaySteps(Browser b, String gameId, String otherId) {
+        b.await("#replay-link");
+        b.open("#/games/" + gameId + "/replay/1");
+        b.await("main#replay[data-state='ready'][data-version='1']");
+        assertFalse(
+                b.all("[data-player='" + otherId + "'] [data-card]").isEmpty(),
+                b.who + ": the replay of an ended game shows every hand");
+        assertEquals("1", b.await("#events li.current").getAttribute("data-version"));
+        new Actions(b.driver).sendKeys(Keys.ARROW_RIGHT).perform();
+        b.await("main#replay[data-state='ready'][data-version='2']");
+        assertEquals("2", b.await("#events li.current").getAttribute("data-version"));
+        assertTrue(
+                b.await("#replay-status").getText().startsWith("Move 2 of "),
+                b.await("#replay-status").getText());
+        b.await("#replay-last").click();
+        long last = Long.parseLong(b.await("main#replay").getAttribute("data-last"));
+        b.await("main#replay[data-state='ready'][data-version='" + last + "']");
+        b.await("#replay-back").click();
+        b.await("main#replay[data-state='ready'][data-version='" + (last - 1) + "']");
+        assertTrue(b.url().endsWith("/replay/" + (last - 1)), "the address holds the step: " + b.url());
+        b.fullScreenshot(shots.resolve("alhambra-replay.png"));
+    }
 
     private void assertStandings(String game, Browser... pages) {
         for (Browser b : pages) {

@@ -13,6 +13,11 @@ import generic from './boards/generic.js';
 
 const BOARDS = {alhambra, carrara, builders};
 
+/** The board module of a title; the generic one for a title this client does not know. */
+export function boardFor(game) {
+  return BOARDS[game] || generic;
+}
+
 export function gamePage(root, gameId) {
   const page = new GamePage(root, gameId);
   page.start();
@@ -39,7 +44,7 @@ class GamePage {
   }
 
   get board() {
-    return (this.view && BOARDS[this.view.game]) || generic;
+    return boardFor(this.view && this.view.game);
   }
 
   get seated() {
@@ -382,7 +387,9 @@ class GamePage {
         ' Players: ', view.players.map((p, i) => [i ? ', ' : '', this.name(p), (view.bots || []).includes(p) ? ' (bot)' : ''])),
       h('p', {class: 'turn', 'aria-live': 'polite'}, turn, clock ? ` ${clock}` : ''),
       h('p', {class: `feed feed-${this.feedStatus}`, role: 'status', id: 'feed-status'}, `Live feed: ${feed}`,
-        h('span', {class: 'version'}, ` · version ${view.version}`)));
+        h('span', {class: 'version'}, ` · version ${view.version}`)),
+      h('p', {}, h('a', {href: `#/games/${encodeURIComponent(this.gameId)}/replay/${view.version}`, id: 'replay-link'},
+        view.over ? 'Replay the game' : 'Look back')));
   }
 
   noticeBox() {

@@ -1,9 +1,10 @@
-// The web client's entry point: a router over the location's hash (#/, #/tables/…, #/games/…), so that the gateway
+// The web client's entry point: a router over the location's hash (#/, #/tables/…, #/games/…, #/games/…/replay/N), so that the gateway
 // serves one static page and every address of the client can be bookmarked, reloaded and shared.
 
 import {onSessionLost, renewIfDue, session, signOut} from './api.js';
 import {h, replace} from './dom.js';
 import {gamePage} from './game.js';
+import {replayPage} from './replay.js';
 import {leaderboardPage, lobbyPage, myGamesPage, profilePage, signUpPage, tablePage} from './lobby.js';
 
 const root = document.getElementById('app');
@@ -35,11 +36,12 @@ function route() {
     });
     return;
   }
-  const [, page, id] = hash.split('/');
+  const [, page, id, sub, at] = hash.split('/');
   document.title = 'Tessera';
   switch (page) {
     case 'games':
-      leave = id ? gamePage(root, decodeURIComponent(id)) : myGamesPage(root);
+      if (id && sub === 'replay') leave = replayPage(root, decodeURIComponent(id), at);
+      else leave = id ? gamePage(root, decodeURIComponent(id)) : myGamesPage(root);
       break;
     case 'tables':
       leave = tablePage(root, decodeURIComponent(id || ''));

@@ -126,8 +126,10 @@ function playerPanel(ctx, player, index) {
   h('h3', {}, ctx.name(player.id), current ? ' · to play' : ''),
   h('p', {class: 'score'}, `Score ${total} (rounds: ${(player.roundPoints || []).join(' / ')})`));
   if (Array.isArray(player.hand)) {
-    panel.append(h('h4', {}, 'My hand'), row(ctx, `My hand: ${player.hand.map(cardWords).join(', ') || 'empty'}`, player.hand,
-      (c, x, y) => card(ctx, c, x, y, `card:${c.id}`, `my hand: ${cardWords(c)}`), 'no money'));
+    // Only a player's own hand is in their view; a finished game's replay shows every hand.
+    const whose = mine ? 'My hand' : `${ctx.name(player.id)}'s hand`;
+    panel.append(h('h4', {}, whose), row(ctx, `${whose}: ${player.hand.map(cardWords).join(', ') || 'empty'}`, player.hand,
+      (c, x, y) => card(ctx, c, x, y, `card:${c.id}`, `${whose.toLowerCase()}: ${cardWords(c)}`), 'no money'));
   } else {
     panel.append(h('p', {class: 'hand-count'}, `${player.handSize ?? 0} money card(s) in hand`));
   }
