@@ -45,7 +45,7 @@ class HistoryLinesTest {
                 String where = title + " " + name + " " + data + ": \"" + line + "\"";
                 assertFalse(line.isBlank(), where);
                 assertFalse(line.contains("null") || line.contains("  ") || line.contains(" ,"), where);
-                assertFalse(line.endsWith(" ") || line.endsWith("for") || line.endsWith("at"), where);
+                assertFalse(line.endsWith(" ") || line.endsWith(":"), where);
                 if (data.path("player").isTextual()) {
                     assertTrue(line.contains(data.path("player").asText()), where);
                 }
