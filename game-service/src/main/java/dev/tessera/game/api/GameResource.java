@@ -80,7 +80,7 @@ public class GameResource {
         }
         Long version = at == null ? null : version(at);
         return games.loadAt(id, version).map(past -> {
-            if (everyone && !past.now().engine().isOver(past.now().state())) {
+            if (everyone && !isOver(past.now())) {
                 throw ProblemException.conflict(
                         "game-in-progress",
                         "perspective=all shows every hand: only once the game has ended, and this one has not");
@@ -120,34 +120,43 @@ public class GameResource {
 
     private static <S, M, E> GameView pastView(GameService.Past<S, M, E> past, String viewer, boolean everyone) {
         GameStream<S, M, E> g = past.then();
-        String seated = viewer != null && g.started().players().contains(viewer) ? viewer : null;
-        return new GameView(
-                g.started().gameId(),
-                g.started().tableId(),
-                g.started().game(),
-                g.started().players(),
-                g.version(),
-                g.engine().isOver(g.state()),
-                everyone ? g.engine().viewOfEveryone(g.state()) : g.engine().view(g.state(), seated),
-                past.bots(),
-                null,
-                GameService.toAct(g, null));
+        Object state =
+                everyone ? g.engine().viewOfEveryone(g.state()) : g.engine().view(g.state(), seated(g, viewer));
+        return gameView(g, state, past.bots(), null, GameService.toAct(g, null));
     }
 
     private static <S, M, E> GameView view(GameService.Clocked<S, M, E> clocked, String viewer) {
         GameStream<S, M, E> g = clocked.game();
-        String seated = viewer != null && g.started().players().contains(viewer) ? viewer : null;
+        return gameView(
+                g,
+                g.engine().view(g.state(), seated(g, viewer)),
+                clocked.bots(),
+                Clock.of(clocked.clock()),
+                GameService.toAct(g, clocked.clock()));
+    }
+
+    /** The viewer when they play in the game; else null, a spectator. */
+    private static String seated(GameStream<?, ?, ?> g, String viewer) {
+        return viewer != null && g.started().players().contains(viewer) ? viewer : null;
+    }
+
+    private static GameView gameView(
+            GameStream<?, ?, ?> g, Object state, List<String> bots, Clock clock, String toAct) {
         return new GameView(
                 g.started().gameId(),
                 g.started().tableId(),
                 g.started().game(),
                 g.started().players(),
                 g.version(),
-                g.engine().isOver(g.state()),
-                g.engine().view(g.state(), seated),
-                clocked.bots(),
-                Clock.of(clocked.clock()),
-                GameService.toAct(g, clocked.clock()));
+                isOver(g),
+                state,
+                bots,
+                clock,
+                toAct);
+    }
+
+    private static <S, M, E> boolean isOver(GameStream<S, M, E> g) {
+        return g.engine().isOver(g.state());
     }
 
     @GET
