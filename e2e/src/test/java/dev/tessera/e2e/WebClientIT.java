@@ -89,6 +89,7 @@ class WebClientIT {
                     }
                     if (n == 40) {
                         screenshots("alhambra", List.of(ana, bob));
+                        turnInTitle(ana, anaId);
                     }
                 })
                 .moves();
@@ -207,6 +208,11 @@ class WebClientIT {
                     WebElement error = b.driver.findElement(By.id("signup-error"));
                     return error.isDisplayed() ? error.getText() : null;
                 }));
+        guest.driver.findElement(By.id("signup-name")).clear();
+        // A name with characters the API refuses: the browser says which ones are allowed, not just "the format".
+        guest.await("#signup-name").sendKeys("José Ñ!");
+        String why = (String) guest.js("return document.getElementById('signup-name').validationMessage");
+        assertTrue(why.contains("A to Z"), "the sign-up form's explanation: " + why);
         guest.driver.findElement(By.id("signup-name")).clear();
         signUp(guest, guestName);
         new Select(host.await("#open-game")).selectByValue(game);
@@ -522,12 +528,26 @@ class WebClientIT {
 
     // ---- what a user relies on ----------------------------------------------------------------------------------
 
+    /** The tab's title says "Your turn" exactly when the page says it is the reader's turn (read in one go). */
+    @SuppressWarnings("unchecked")
+    private static void turnInTitle(Browser b, String id) {
+        List<String> read = (List<String>) b.js(
+                "const m = document.querySelector('main#game'); return [m ? m.dataset.toAct : '', document.title];");
+        boolean mine = id.equals(read.get(0));
+        assertEquals(
+                mine,
+                read.get(1).startsWith("● Your turn · "),
+                b.who + ": to act " + read.get(0) + ", title " + read.get(1));
+        assertTrue(read.get(1).endsWith("Alhambra · Tessera"), read.get(1));
+    }
+
     /**
      * A finished game's replay: opened at a move by its address, stepped with the → key and the buttons, the board at
      * each step with every hand (the other player's cards on this page), the step's line of the history marked.
      */
     private void replaySteps(Browser b, String gameId, String otherId) {
         b.await("#replay-link");
+        assertEquals("Alhambra · Tessera", b.driver.getTitle(), "the game is over: nobody's turn in the tab's title");
         b.open("#/games/" + gameId + "/replay/1");
         b.await("main#replay[data-state='ready'][data-version='1']");
         assertFalse(

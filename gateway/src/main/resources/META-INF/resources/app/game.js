@@ -341,6 +341,9 @@ class GamePage {
     const focus = focused && (focused.dataset?.key ? `[data-key="${CSS.escape(focused.dataset.key)}"]`
       : focused.dataset?.move ? `[data-move="${CSS.escape(focused.dataset.move)}"]` : focused.id ? `#${CSS.escape(focused.id)}` : null);
     const view = this.view;
+    // The tab says whose turn it is, so that a player who looks elsewhere sees when it is theirs.
+    const yours = !view.over && view.toAct && view.toAct === this.me;
+    document.title = `${yours ? '● Your turn · ' : ''}${TITLES[view.game] || view.game} · Tessera`;
     const ctx = this.context();
     const board = this.board;
     let drawn;

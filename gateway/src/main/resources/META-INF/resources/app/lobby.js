@@ -58,6 +58,11 @@ function clockWords(options) {
 export function signUpPage(root, {reason, onSignedUp}) {
   const input = h('input', {id: 'signup-name', name: 'name', autocomplete: 'username', required: true, maxlength: 40,
     pattern: '[A-Za-z0-9._\\-]{1,40}', 'aria-describedby': 'signup-help'});
+  // The browser's own words for a pattern mismatch ("Please match the requested format") do not say what is allowed.
+  const explain = () => input.setCustomValidity(input.validity.patternMismatch
+    ? 'Use only the letters A to Z (no accents or spaces), digits, ".", "_" or "-": for example jose-n.' : '');
+  input.addEventListener('input', explain);
+  input.addEventListener('invalid', explain);
   const error = errorBox('signup-error');
   const form = h('form', {class: 'card signup', id: 'signup'},
     h('h1', {}, 'Play on Tessera'),

@@ -106,6 +106,7 @@ class Replay {
 
   render() {
     const view = this.view;
+    document.title = `Replay · ${TITLES[view.game] || view.game} · Tessera`;
     const ctx = this.context();
     let drawn;
     try {
