@@ -6,14 +6,10 @@
 load_value() { awk -F'|' -v label=" $2 " '$2 == label {gsub(/ /, "", $3); print $3}' <<< "$1"; }
 
 bench() {
-  local seconds=${1:-60} per=${2:-4} bot=${3:-random} titles=${4:-alhambra,carrara,builders} warmup=${5:-180} started_here=0 s
+  local seconds=${1:-60} per=${2:-4} bot=${3:-random} titles=${4:-alhambra,carrara,builders} warmup=${5:-180} s
   check_java
   mkdir -p "$RUN" bench/results
-  if ! platform_running; then
-    ( up --detach ) || fail "the platform did not start"
-    started_here=1
-  fi
-  load_topology
+  ensure_platform
   say "preparing the benchmark…"
   local cp
   cp=$(bench_classpath) || exit 1
@@ -117,7 +113,7 @@ bench() {
   bench_summary "$report" "$moves" >> "$report"
   say "report: $report"
   cat "$report"
-  [[ $started_here == 1 ]] && down
+  [[ $STARTED_HERE == 1 ]] && down
   return 0
 }
 
@@ -208,12 +204,8 @@ bench_classpath() {
 # How fast a past position answers (issue 37): one whole game played by the bots, then views at random versions of it
 # (dev.tessera.bench.PastViews), on the running platform (started here, and stopped after, when it is not running).
 past_views() {
-  local title=${1:-alhambra} reads=${2:-300} started_here=0 report cp
-  if ! platform_running; then
-    ( up --detach ) || fail "the platform did not start"
-    started_here=1
-  fi
-  load_topology
+  local title=${1:-alhambra} reads=${2:-300} report cp
+  ensure_platform
   cp=$(bench_classpath)
   mkdir -p bench/results
   report="bench/results/$(date -u +%Y-%m-%d-%H%M)-past-views.md"
@@ -225,6 +217,6 @@ past_views() {
   } > "$report"
   cat "$report"
   say "report: $report"
-  [[ $started_here == 1 ]] && down
+  [[ $STARTED_HERE == 1 ]] && down
   return 0
 }

@@ -124,12 +124,8 @@ idle_measure() {
 # ./tessera idle [seconds] [quiet seconds]: the running platform's idle CPU (started here, and stopped after, when
 # it is not running), also written to bench/results/<date>-idle.md.
 idle() {
-  local seconds=${1:-60} quiet=${2:-120} started_here=0 report
-  if ! platform_running; then
-    ( up --detach ) || fail "the platform did not start"
-    started_here=1
-  fi
-  load_topology
+  local seconds=${1:-60} quiet=${2:-120} report
+  ensure_platform
   mkdir -p bench/results
   report="bench/results/$(date -u +%Y-%m-%d-%H%M)-idle.md"
   say "measuring the idle platform: $quiet s without requests, then $seconds s measured…"
@@ -139,7 +135,7 @@ idle() {
   } > "$report"
   cat "$report"
   say "report: $report"
-  [[ $started_here == 1 ]] && down
+  [[ $STARTED_HERE == 1 ]] && down
   return 0
 }
 

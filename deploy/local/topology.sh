@@ -59,6 +59,17 @@ load_topology() {
 # its PostgreSQL and Kafka, which would make a new `up` take them for external ones.
 platform_running() { ( load_topology 2>/dev/null && pid_alive supervisor ); }
 
+# The running platform's topology loaded, after starting one when none runs (then STARTED_HERE=1, so that the caller
+# stops it again when done).
+ensure_platform() {
+  STARTED_HERE=0
+  if ! platform_running; then
+    ( up --detach ) || fail "the platform did not start"
+    STARTED_HERE=1
+  fi
+  load_topology
+}
+
 instances() { local i; for ((i = 1; i <= SCALE[$1]; i++)); do echo "$1.$i"; done; }
 behind_lb() { (( SCALE[gateway] > 1 )); }
 # The port of a component named "game.2", "kafka.3", "postgres" or "lb".

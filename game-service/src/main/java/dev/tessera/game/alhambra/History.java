@@ -12,7 +12,7 @@ final class History {
     static String line(String name, JsonNode d) {
         String who = Lines.text(d, "player");
         return switch (name) {
-            case "MoneyTaken" -> who + " took " + join(d.path("cards"), History::card);
+            case "MoneyTaken" -> who + " took " + Lines.join(d.path("cards"), History::card);
             case "TileBought" ->
                 who + " bought " + tile(d.path("tile")) + " for "
                         + d.path("paid").asText() + " " + Lines.text(d, "currency")
@@ -24,7 +24,7 @@ final class History {
             case "TilesSwapped" ->
                 who + " swapped " + tile(d.path("placed")) + " in for " + tile(d.path("removed")) + " at "
                         + d.path("x").asText() + ", " + d.path("y").asText();
-            case "TilesGivenToDirk" -> who + " gave " + join(d.path("tiles"), History::tile) + " to Dirk";
+            case "TilesGivenToDirk" -> who + " gave " + Lines.join(d.path("tiles"), History::tile) + " to Dirk";
             case "PointsAwarded" -> "Scoring round " + d.path("round").asText() + ": " + points(d.path("points"));
             case "ScoringRoundTriggered" -> "Scoring round " + d.path("round").asText() + " begins";
             case "TurnEnded" -> who + " ended the turn";
@@ -45,11 +45,5 @@ final class History {
         points.fields()
                 .forEachRemaining(e -> each.add(e.getKey() + " " + e.getValue().asText()));
         return each.isEmpty() ? "nobody scored" : String.join(", ", each);
-    }
-
-    private static String join(JsonNode items, java.util.function.Function<JsonNode, String> words) {
-        List<String> each = new ArrayList<>();
-        items.forEach(i -> each.add(words.apply(i)));
-        return String.join(", ", each);
     }
 }

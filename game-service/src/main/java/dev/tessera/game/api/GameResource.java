@@ -72,13 +72,11 @@ public class GameResource {
             @QueryParam("at") String at,
             @QueryParam("perspective") String perspective) {
         boolean everyone = everyone(perspective);
-        if (at != null && at.isBlank()) {
-            at = null; // "?at=" is the game now, as an empty "from" is the whole stream
-        }
-        if (at == null && !everyone) {
+        // "?at=" is the game now, as an empty "from" is the whole stream
+        Long version = at == null || at.isBlank() ? null : version(at);
+        if (version == null && !everyone) {
             return games.loadWithClock(id).map(g -> view(g, viewer));
         }
-        Long version = at == null ? null : version(at);
         return games.loadAt(id, version).map(past -> {
             if (everyone && !isOver(past.now())) {
                 throw ProblemException.conflict(

@@ -2,8 +2,6 @@ package dev.tessera.game.carrara;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tessera.game.rules.Lines;
-import java.util.ArrayList;
-import java.util.List;
 
 /** describe(): a Carrara event as one line of the game's history, or null for the generic words ({@link Lines}). */
 final class History {
@@ -15,11 +13,11 @@ final class History {
         String who = Lines.text(d, "player");
         return switch (name) {
             case "WheelRotated" -> {
-                String drawn = list(d.path("drawn"));
+                String drawn = Lines.join(d.path("drawn"), JsonNode::asText);
                 yield who + " turned the wheel (" + (drawn.isEmpty() ? "nothing" : drawn) + " from the bag)";
             }
             case "StonesBought" ->
-                who + " bought " + list(d.path("stones")) + " from section "
+                who + " bought " + Lines.join(d.path("stones"), JsonNode::asText) + " from section "
                         + roman(d.path("section").asInt()) + " for "
                         + d.path("price").asText();
             case "BuildingBuilt" ->
@@ -51,11 +49,5 @@ final class History {
 
     private static String roman(int section) {
         return section >= 1 && section <= ROMAN.length ? ROMAN[section - 1] : String.valueOf(section);
-    }
-
-    private static String list(JsonNode items) {
-        List<String> each = new ArrayList<>();
-        items.forEach(i -> each.add(i.asText()));
-        return String.join(", ", each);
     }
 }
