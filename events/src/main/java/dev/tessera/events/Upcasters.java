@@ -2,6 +2,7 @@ package dev.tessera.events;
 
 import dev.tessera.events.builders.BuildersUpcasters;
 import dev.tessera.events.carrara.CarraraUpcasters;
+import dev.tessera.events.game.GameUpcasters;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -12,7 +13,8 @@ import java.util.stream.Stream;
  */
 public final class Upcasters {
 
-    public static final List<Upcaster> CONTRACT = Stream.of(BuildersUpcasters.ALL, CarraraUpcasters.ALL)
+    public static final List<Upcaster> CONTRACT = Stream.of(
+                    GameUpcasters.ALL, BuildersUpcasters.ALL, CarraraUpcasters.ALL)
             .flatMap(List::stream)
             .toList();
 

@@ -68,7 +68,8 @@ public final class EventSchemaGenerator {
             BuildingInfo.class, Set.of("machine"),
             BuildersEvent.WorkerRecruited.class, Set.of("replacement", "deckTop"),
             BuildersEvent.TurnEnded.class, Set.of("nextPlayer"),
-            dev.tessera.events.carrara.GameFinished.class, Set.of("declaredBy", "bonusCard"));
+            dev.tessera.events.carrara.GameFinished.class, Set.of("declaredBy", "bonusCard"),
+            dev.tessera.events.game.GameStarted.class, Set.of("tableId", "fork"));
 
     private static final ObjectMapper JSON = new ObjectMapper();
 

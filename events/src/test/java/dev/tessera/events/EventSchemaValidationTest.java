@@ -121,6 +121,16 @@ class EventSchemaValidationTest {
                 -4_611_686_018_427_387_904L,
                 Map.of("variant", "dirk"),
                 initialState));
+        assertValid(new GameStarted(
+                "g-2",
+                null,
+                "alhambra",
+                List.of("ana", "ben"),
+                -4_611_686_018_427_387_904L,
+                Map.of("variant", "dirk"),
+                initialState,
+                true,
+                new GameStarted.Fork("g-1", 42, "cy")));
         assertValid(new TableStarted("t-1", "carrara", List.of("ana", "ben", "cy"), Map.of()));
         assertValid(new TilePlaced("ana", TOWER, -1, 2, "pending"));
         assertValid(new TileReserved("ana", TOWER, "pending", null, null));

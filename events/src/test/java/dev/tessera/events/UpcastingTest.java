@@ -70,6 +70,36 @@ class UpcastingTest {
         assertEquals(opened, codec.read(envelope));
     }
 
+    @Test
+    void a_game_started_before_sandboxes_reads_as_a_table_game_that_is_no_sandbox_and_no_fork() {
+        EventCodec codec = new EventCodec();
+        JsonNode v1 = codec.mapper()
+                .createObjectNode()
+                .put("gameId", "g1")
+                .put("tableId", "t1")
+                .put("game", "carrara")
+                .put("seed", 7L)
+                .<com.fasterxml.jackson.databind.node.ObjectNode>set(
+                        "players", codec.mapper().createArrayNode().add("ana").add("ben"))
+                .<com.fasterxml.jackson.databind.node.ObjectNode>set(
+                        "options", codec.mapper().createObjectNode())
+                .set("initialState", codec.mapper().createObjectNode());
+        TesseraEvent event = codec.read("tessera.game.GameStarted", 1, v1);
+        assertEquals(
+                new dev.tessera.events.game.GameStarted(
+                        "g1",
+                        "t1",
+                        "carrara",
+                        List.of("ana", "ben"),
+                        7L,
+                        Map.of(),
+                        codec.mapper().createObjectNode()),
+                event);
+        dev.tessera.events.game.GameStarted started = (dev.tessera.events.game.GameStarted) event;
+        assertEquals(false, started.sandbox());
+        assertEquals(null, started.fork());
+    }
+
     /** Every older version of every published type has its upcaster in the contract, so every service reads it. */
     @Test
     void every_older_version_of_a_type_has_an_upcaster_in_the_contract() {

@@ -212,10 +212,11 @@ public final class Examples {
             {"specversion": "1.0", "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", "source": "/tessera/game-service",
              "type": "tessera.game.GameStarted", "subject": "9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10",
              "time": "2026-06-01T10:15:31.002Z", "datacontenttype": "application/json",
-             "dataschema": "https://tessera.dev/schemas/events/tessera.game.GameStarted/v1.json", "streamversion": 1,
+             "dataschema": "https://tessera.dev/schemas/events/tessera.game.GameStarted/v2.json", "streamversion": 1,
              "data": {"gameId": "9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10", "tableId": "3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7",
                       "game": "alhambra", "players": ["5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "c2d4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f"],
-                      "options": {"clock": "turn-based", "moveHours": "72"}, "initialState": {"phase": "action"}}}""";
+                      "options": {"clock": "turn-based", "moveHours": "72"}, "initialState": {"phase": "action"},
+                      "sandbox": false, "fork": null}}""";
 
     public static final String EVENT_GAME_ENDED = """
             {"specversion": "1.0", "id": "6f5e4d3c-2b1a-4098-8765-43210fedcba9", "source": "/tessera/game-service",
@@ -238,7 +239,7 @@ public final class Examples {
             content-type: application/json
             id: 1
             event: tessera.game.GameStarted
-            data: {"specversion":"1.0","id":"0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d","source":"/tessera/game-service","type":"tessera.game.GameStarted","subject":"9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10","time":"2026-06-01T10:15:31.002Z","datacontenttype":"application/json","dataschema":"https://tessera.dev/schemas/events/tessera.game.GameStarted/v1.json","streamversion":1,"data":{"gameId":"9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10","tableId":"3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7","game":"alhambra","players":["5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10","c2d4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f"],"options":{"clock":"turn-based","moveHours":"72"},"initialState":{"phase":"action"}}}
+            data: {"specversion":"1.0","id":"0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d","source":"/tessera/game-service","type":"tessera.game.GameStarted","subject":"9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10","time":"2026-06-01T10:15:31.002Z","datacontenttype":"application/json","dataschema":"https://tessera.dev/schemas/events/tessera.game.GameStarted/v2.json","streamversion":1,"data":{"gameId":"9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10","tableId":"3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7","game":"alhambra","players":["5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10","c2d4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f"],"options":{"clock":"turn-based","moveHours":"72"},"initialState":{"phase":"action"},"sandbox":false,"fork":null}}
 
             content-type: application/json
             id: 2
