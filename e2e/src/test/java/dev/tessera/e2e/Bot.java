@@ -28,6 +28,9 @@ final class Bot {
 
     private Runnable watcher = () -> {};
 
+    /** Whether it plays a sandbox game's every seat, as its forker does. */
+    private boolean everySeat;
+
     Bot(long seed) {
         this(seed, Duration.ofSeconds(30));
     }
@@ -44,6 +47,15 @@ final class Bot {
      */
     Bot favouring(Predicate<Map<String, Object>> moves) {
         this.favoured = moves;
+        return this;
+    }
+
+    /**
+     * A forker playing their sandbox game: whichever seat is to act, they are, so every answer lists their next moves
+     * while the game goes on.
+     */
+    Bot playingEverySeat() {
+        this.everySeat = true;
         return this;
     }
 
@@ -134,7 +146,8 @@ final class Bot {
      */
     private Map<String, Object> nextMoves(String gameId, Account player, Map<String, Object> answer) {
         Object next = answer.get("legalMoves");
-        if (!player.id().equals(answer.get("toAct"))) {
+        boolean again = everySeat ? answer.get("toAct") != null : player.id().equals(answer.get("toAct"));
+        if (!again) {
             org.junit.jupiter.api.Assertions.assertNull(next, "next moves only for a mover who acts again: " + answer);
             return null;
         }

@@ -399,6 +399,19 @@ class ExamplesIT {
             same(n, ex, events.get(events.size() - 1));
         });
         checks.put("EVENTS", (n, ex) -> same(n, ex, alhambra().events()));
+        checks.put("FORK_REQUEST", (n, ex) -> {
+            Exploration finished = finishedBuilders();
+            JsonNode fork = answer(
+                    finished.players
+                            .get(0)
+                            .as()
+                            .contentType(ContentType.JSON)
+                            .body(ex)
+                            .post("/api/v1/games/" + finished.gameId + "/forks"),
+                    201);
+            assertEquals(
+                    read(ex).path("at").asLong(), fork.path("version").asLong(), n + ": the fork is at its version");
+        });
         checks.put(
                 "HISTORY",
                 (n, ex) -> same(

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.restassured.http.ContentType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -91,6 +92,7 @@ class PastPositionsIT {
                 }
             }
         }
+        forkPlayedToItsEnd(title, gameId, last / 2, players, spectator);
         players.get(0)
                 .as()
                 .get("/api/v1/games/" + gameId + "?at=" + (last + 1))
@@ -98,6 +100,54 @@ class PastPositionsIT {
                 .statusCode(400)
                 .contentType("application/problem+json")
                 .body("field", equalTo("at"));
+    }
+
+    /**
+     * {@code forker} forks the finished game at {@code at}: the fork is the game at that version, seen from every seat;
+     * the original's players cannot move in it; the forker plays every seat to the fork's end, which scoring-service
+     * scores as it scores any game.
+     */
+    private static void forkPlayedToItsEnd(
+            String title, String gameId, long at, List<Account> players, Account forker) {
+        var created = forker.as()
+                .contentType(ContentType.JSON)
+                .body(Map.of("at", at))
+                .post("/api/v1/games/" + gameId + "/forks")
+                .then()
+                .statusCode(201)
+                .extract();
+        JsonNode fork = read(created.asString());
+        String forkId = fork.path("gameId").asText();
+        assertTrue(created.header("Location").endsWith("/api/v1/games/" + forkId), created.header("Location"));
+        assertEquals(at, fork.path("version").asLong());
+        assertTrue(fork.path("sandbox").asBoolean(), fork.toString());
+        assertEquals(forker.id(), fork.path("fork").path("player").asText());
+        assertEquals(
+                view(forker, gameId, "?at=" + at + "&perspective=all").path("state"),
+                fork.path("state"),
+                title + ": the fork is the game at " + at + ", every seat shown to its forker");
+        Map<String, Object> legal = forker.as()
+                .get("/api/v1/games/" + forkId + "/legal-moves")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getMap("");
+        for (Account player : players) {
+            player.as()
+                    .contentType(ContentType.JSON)
+                    .body(Map.of("expectedVersion", at, "move", ((List<?>) legal.get("moves")).get(0)))
+                    .post("/api/v1/games/" + forkId + "/moves")
+                    .then()
+                    .statusCode(422)
+                    .contentType("application/problem+json")
+                    .body("rule", equalTo("not-a-player"));
+        }
+        assertEquals(at, view(forker, forkId, "").path("version").asLong(), "their moves wrote nothing");
+        new Bot(at)
+                .playingEverySeat()
+                .playUntil(forkId, List.of(forker), types -> types.contains("tessera.game.GameEnded"), 3000);
+        assertTrue(view(forker, forkId, "").path("over").asBoolean(), title + ": the fork was played to its end");
     }
 
     /** What a view shows of the position: the state, whether the game is over, and who may move. */

@@ -567,6 +567,25 @@ class WebClientIT {
         b.await("main#replay[data-state='ready'][data-version='" + (last - 1) + "']");
         assertTrue(b.url().endsWith("/replay/" + (last - 1)), "the address holds the step: " + b.url());
         b.fullScreenshot(shots.resolve("alhambra-replay.png"));
+        playOnFromAStep(b, gameId);
+    }
+
+    /** From a replay's step, the reader plays on in a sandbox game of their own, every seat theirs. */
+    private void playOnFromAStep(Browser b, String gameId) {
+        b.open("#/games/" + gameId + "/replay/3");
+        b.await("main#replay[data-state='ready'][data-version='3']");
+        b.await("#replay-fork").click();
+        b.await(Duration.ofSeconds(20), "the fork's game page", x -> x.game() != null && x.game().ready());
+        assertFalse(b.url().contains(gameId), "the fork is a game of its own: " + b.url());
+        assertTrue(b.await("#sandbox").getText().contains("never rated"), b.await("#sandbox").getText());
+        assertEquals(3, b.game().version(), "the fork starts at the step it was made from");
+        assertTrue(b.driver.getTitle().startsWith("● Your turn"), "the forker plays every seat: " + b.driver.getTitle());
+        List<WebElement> moves = b.all("#moves button.move");
+        assertFalse(moves.isEmpty(), "the forker is offered the seat's moves");
+        moves.get(0).click();
+        b.await(Duration.ofSeconds(20), "the fork after a move", x -> x.game() != null
+                && x.game().ready()
+                && x.game().version() > 3);
     }
 
     private void assertStandings(String game, Browser... pages) {

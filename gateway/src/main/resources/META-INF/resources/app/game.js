@@ -48,7 +48,7 @@ class GamePage {
   }
 
   get seated() {
-    return !!(this.view && this.me && this.view.players.includes(this.me));
+    return !!(this.view && this.me && (this.view.players.includes(this.me) || forker(this.view, this.me)));
   }
 
   async start() {
@@ -62,7 +62,7 @@ class GamePage {
         h('p', {}, h('a', {href: '#/'}, 'Back to the lobby'))));
       return;
     }
-    this.names = await namesOf(this.view.players.concat(this.view.bots || []));
+    this.names = await namesOf(this.view.players.concat(this.view.bots || [], this.view.fork ? [this.view.fork.player] : []));
     await this.readHistory();
     if (this.stopped) return;
     // The whole stream from the start: the log, and the scoring rounds or valuations the standings come from.
@@ -82,7 +82,7 @@ class GamePage {
     for (let attempt = 0; attempt < 3; attempt++) {
       const view = await get(`/games/${encodeURIComponent(this.gameId)}`);
       let legal = {version: view.version, moves: []};
-      const seated = this.me && view.players.includes(this.me);
+      const seated = this.me && (view.players.includes(this.me) || forker(view, this.me));
       if (seated && !view.over && view.toAct) {
         legal = await get(`/games/${encodeURIComponent(this.gameId)}/legal-moves`);
       }
@@ -291,7 +291,8 @@ class GamePage {
     return {
       view: this.view,
       state: this.view.state || {},
-      me: this.seated ? this.me : null,
+      // A fork's forker plays whichever seat is to act.
+      me: forker(this.view, this.me) ? this.view.toAct : this.seated ? this.me : null,
       events: this.events,
       name: (id) => this.name(id),
       moves,
@@ -342,7 +343,7 @@ class GamePage {
       : focused.dataset?.move ? `[data-move="${CSS.escape(focused.dataset.move)}"]` : focused.id ? `#${CSS.escape(focused.id)}` : null);
     const view = this.view;
     // The tab says whose turn it is, so that a player who looks elsewhere sees when it is theirs.
-    const yours = !view.over && view.toAct && view.toAct === this.me;
+    const yours = !view.over && view.toAct && (view.toAct === this.me || forker(view, this.me));
     document.title = `${yours ? '● Your turn · ' : ''}${TITLES[view.game] || view.game} · Tessera`;
     const ctx = this.context();
     const board = this.board;
@@ -378,7 +379,9 @@ class GamePage {
   header(ctx) {
     const view = this.view;
     const turn = view.over ? 'The game is over.'
-      : view.toAct ? (view.toAct === this.me ? 'Your turn.' : `${this.name(view.toAct)} to play.`) : 'Nobody can move just now.';
+      : view.toAct ? (view.toAct === this.me ? 'Your turn.'
+        : forker(view, this.me) ? `Your turn, as ${this.name(view.toAct)}.` : `${this.name(view.toAct)} to play.`)
+        : 'Nobody can move just now.';
     const clock = view.clock && view.clock.deadline
       ? `${this.name(view.clock.player)} must move by ${when(view.clock.deadline)}${view.clock.phase === 'grace' ? ' (timed out: last chance before a bot takes the seat)' : ''}.` : null;
     const feed = {
@@ -386,7 +389,11 @@ class GamePage {
     }[this.feedStatus] || this.feedStatus;
     return h('header', {class: 'game-header'},
       h('h1', {}, TITLES[view.game] || view.game),
-      h('p', {class: 'who'}, this.seated ? 'You play at this table.' : 'You are watching (spectator view).',
+      view.fork ? h('p', {class: 'sandbox', id: 'sandbox'}, 'A sandbox game, never rated: ',
+        h('a', {href: `#/games/${encodeURIComponent(view.fork.gameId)}/replay/${view.fork.at}`}, `move ${view.fork.at} of a finished game`),
+        forker(view, this.me) ? ', played on by you at every seat.' : `, played on by ${this.name(view.fork.player)}.`) : null,
+      h('p', {class: 'who'}, forker(view, this.me) ? 'You play every seat and see every hand.'
+        : this.seated ? 'You play at this table.' : 'You are watching (spectator view).',
         ' Players: ', view.players.map((p, i) => [i ? ', ' : '', this.name(p), (view.bots || []).includes(p) ? ' (bot)' : ''])),
       h('p', {class: 'turn', 'aria-live': 'polite'}, turn, clock ? ` ${clock}` : ''),
       h('p', {class: `feed feed-${this.feedStatus}`, role: 'status', id: 'feed-status'}, `Live feed: ${feed}`,
@@ -498,4 +505,9 @@ class GamePage {
       history,
       h('p', {}, h('a', {href: '#/'}, 'Back to the lobby')));
   }
+}
+
+/** Whether `me` forked this sandbox game, and so plays its every seat. */
+function forker(view, me) {
+  return !!(view && me && view.fork && view.fork.player === me);
 }

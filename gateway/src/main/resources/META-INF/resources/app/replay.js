@@ -1,9 +1,10 @@
 // A replay: any game stepped through from its first version to its last (first, back, forward, last, a slider, and
 // the ← and → keys), the board at each step as the reader saw it then (GET …?at=N; every hand once the game has ended,
 // perspective=all), with that step's line of the history highlighted. The address holds the step
-// (#/games/{id}/replay/{N}), so a link opens a replay at a given move.
+// (#/games/{id}/replay/{N}), so a link opens a replay at a given move. Once the game has ended, a signed-in reader may
+// play on from any step in a sandbox game of their own (a fork: POST …/forks).
 
-import {get, namesOf, session} from './api.js';
+import {get, namesOf, post, session} from './api.js';
 import {h, replace, TITLES} from './dom.js';
 import {boardFor} from './game.js';
 
@@ -124,12 +125,27 @@ class Replay {
       h('h1', {}, `Replay: ${TITLES[view.game] || view.game}`),
       h('p', {class: 'who'}, this.over ? 'Every hand is shown: the game has ended.'
         : 'As you saw it then: the game is still being played.'),
-      h('p', {}, h('a', {href: game}, 'Back to the game'))),
+      h('p', {}, h('a', {href: game}, 'Back to the game')),
+      this.over && this.me ? h('p', {},
+        h('button', {type: 'button', id: 'replay-fork', onclick: () => this.fork()}, 'Play on from here'),
+        ' in a sandbox game of your own: you play every seat, with the draws this game would have had; it is never rated.')
+        : null),
     this.error ? h('p', {role: 'alert', class: 'notice error'}, this.error) : null,
     this.controls(line),
     h('section', {class: 'board', 'aria-label': `${TITLES[view.game] || view.game} board at move ${this.at}`}, drawn),
     this.logBox()));
     this.error = null;
+  }
+
+  /** Forks the finished game at this step and opens the fork (POST …/forks). */
+  async fork() {
+    try {
+      const fork = await post(this.path('/forks'), {at: this.at});
+      location.hash = `#/games/${encodeURIComponent(fork.gameId)}`;
+    } catch (e) {
+      this.error = `This position cannot be played on: ${e.message}`;
+      this.render();
+    }
   }
 
   controls(line) {

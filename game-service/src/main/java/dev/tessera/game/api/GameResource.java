@@ -3,10 +3,13 @@ package dev.tessera.game.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tessera.events.CloudEvent;
 import dev.tessera.events.Redaction;
+import dev.tessera.events.game.GameStarted;
 import dev.tessera.game.play.ClockRow;
+import dev.tessera.game.play.GameForks;
 import dev.tessera.game.play.GameHistory;
 import dev.tessera.game.play.GameService;
 import dev.tessera.game.play.GameStream;
+import dev.tessera.game.play.Seats;
 import dev.tessera.kit.identity.Caller;
 import dev.tessera.kit.problem.ProblemException;
 import io.smallrye.mutiny.Uni;
@@ -18,6 +21,8 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
 import java.time.OffsetDateTime;
 import java.util.List;
 
@@ -31,10 +36,15 @@ public class GameResource {
     @Inject
     GameHistory history;
 
+    @Inject
+    GameForks forks;
+
     /**
      * @param bots  the seats server-side bots play since their players timed out (they cannot move any more)
      * @param clock who must act by when, or null when nobody's clock runs (no clock, game over, the game waits)
      * @param toAct who may move now, or null when nobody can (the game is over or waits for another service)
+     * @param sandbox true for a game played for practice, never rated
+     * @param fork what the game was forked from, and who plays its every seat; null unless it is a fork
      */
     public record GameView(
             String gameId,
@@ -46,7 +56,9 @@ public class GameResource {
             Object state,
             List<String> bots,
             Clock clock,
-            String toAct) {}
+            String toAct,
+            boolean sandbox,
+            GameStarted.Fork fork) {}
 
     /**
      * @param phase {@code turn} (move before the deadline), {@code grace} (timed out: move before the deadline
@@ -59,6 +71,9 @@ public class GameResource {
     }
 
     public record MoveRequest(Long expectedVersion, JsonNode move) {}
+
+    /** @param at the version of the finished game to fork at */
+    public record ForkRequest(Long at) {}
 
     /**
      * The game as {@code viewer} sees it now, or as they saw it at version {@code at}; with {@code perspective=all},
@@ -118,24 +133,27 @@ public class GameResource {
 
     private static <S, M, E> GameView pastView(GameService.Past<S, M, E> past, String viewer, boolean everyone) {
         GameStream<S, M, E> g = past.then();
-        Object state =
-                everyone ? g.engine().viewOfEveryone(g.state()) : g.engine().view(g.state(), seated(g, viewer));
-        return gameView(g, state, past.bots(), null, GameService.toAct(g, null));
+        return gameView(g, state(g, viewer, everyone), past.bots(), null, GameService.toAct(g, null));
     }
 
     private static <S, M, E> GameView view(GameService.Clocked<S, M, E> clocked, String viewer) {
         GameStream<S, M, E> g = clocked.game();
         return gameView(
                 g,
-                g.engine().view(g.state(), seated(g, viewer)),
+                state(g, viewer, false),
                 clocked.bots(),
                 Clock.of(clocked.clock()),
                 GameService.toAct(g, clocked.clock()));
     }
 
-    /** The viewer when they play in the game; else null, a spectator. */
-    private static String seated(GameStream<?, ?, ?> g, String viewer) {
-        return viewer != null && g.started().players().contains(viewer) ? viewer : null;
+    /**
+     * The state as {@code viewer} sees it: every hand when asked for once the game has ended, or for the forker of a
+     * sandbox; else their own seat's, or a spectator's.
+     */
+    private static <S, M, E> Object state(GameStream<S, M, E> g, String viewer, boolean everyone) {
+        return everyone || Seats.seesEveryone(g.started(), viewer)
+                ? g.engine().viewOfEveryone(g.state())
+                : g.engine().view(g.state(), Seats.seated(g.started(), viewer));
     }
 
     private static GameView gameView(
@@ -150,7 +168,9 @@ public class GameResource {
                 state,
                 bots,
                 clock,
-                toAct);
+                toAct,
+                g.started().sandbox(),
+                g.started().fork());
     }
 
     private static <S, M, E> boolean isOver(GameStream<S, M, E> g) {
@@ -189,10 +209,34 @@ public class GameResource {
 
     private <S, M, E> List<JsonNode> legal(GameService.Clocked<S, M, E> clocked, String player) {
         GameStream<S, M, E> g = clocked.game();
-        if (player == null || clocked.bots().contains(player)) {
+        String seat = Seats.actingAs(g, player);
+        if (seat == null || clocked.bots().contains(seat)) {
             return List.of();
         }
-        return games.movesJson(g.engine(), g.engine().legalMoves(g.state(), player));
+        return games.movesJson(g.engine(), g.engine().legalMoves(g.state(), seat));
+    }
+
+    /**
+     * Forks this game, once it has ended, at version {@code at}: a sandbox game at exactly that position, whose every
+     * seat the caller plays. Answers the fork as the caller sees it (201, with its address).
+     */
+    @POST
+    @Path("forks")
+    public Uni<Response> fork(
+            @PathParam("id") String id, @HeaderParam(Caller.PLAYER_HEADER) String player, ForkRequest request) {
+        Caller.required(player);
+        if (request == null || request.at() == null) {
+            throw ProblemException.badField("at", "at is required: the version of the finished game to fork at");
+        }
+        if (request.at() < 1) {
+            throw ProblemException.badField("at", "at is a version of the game: a whole number, 1 or more");
+        }
+        return forks.fork(id, request.at(), player)
+                .chain(forkId -> games.loadWithClock(forkId))
+                .map(g -> Response.created(
+                                URI.create("/api/v1/games/" + g.game().started().gameId()))
+                        .entity(view(g, player))
+                        .build());
     }
 
     @POST

@@ -146,6 +146,10 @@ public class GameClocks {
             Supplier<Optional<ClockRules.Turn<M>>> toAct,
             Optional<ClockRow> before,
             boolean keepRunning) {
+        if (game.started().sandbox()) {
+            // A sandbox is played by its forker alone, at their pace: no deadline, no bot.
+            return Optional.empty();
+        }
         List<String> bots = before.map(ClockRow::bots).orElse(List.of());
         Optional<Duration> turn = ClockOptions.turnLength(game.started().options());
         if (turn.isEmpty() && bots.isEmpty()) {

@@ -77,7 +77,14 @@ public class GameMoves {
                             if (game.version() != expectedVersion) {
                                 throw new ConcurrencyConflictException(gameId, expectedVersion, game.version());
                             }
-                            List<E> accepted = decided(game, player, json.parse(game.engine(), move));
+                            String seat = Seats.actingAs(game, player);
+                            if (seat == null) {
+                                throw ProblemException.illegalMove(
+                                        "not-a-player",
+                                        "this is a sandbox game that only "
+                                                + game.started().fork().player() + ", who forked it, plays");
+                            }
+                            List<E> accepted = decided(game, seat, json.parse(game.engine(), move));
                             GameStream<S, M, E> after = evolved(game, accepted, game.version() + accepted.size());
                             // Whose turn it is now: the clock row needs it, and so does the answer (the mover's next
                             // moves).
@@ -111,17 +118,17 @@ public class GameMoves {
                     MoveResult result = done.moved().result();
                     GameStream<S, M, E> after = done.moved().after();
                     String next = GameService.toAct(after, done.clock().orElse(null), done::turn);
-                    // The mover acts again (the rest of a turn, a placement after a purchase): their next moves come
-                    // with the
-                    // answer, so a client needs no legal-moves read before its next move.
-                    List<JsonNode> legal = !player.equals(next)
+                    // The mover acts again (the rest of a turn, a placement after a purchase; any seat's turn in a
+                    // sandbox): their next moves come with the answer, so a client needs no legal-moves read before
+                    // its next move.
+                    List<JsonNode> legal = !Seats.playsFor(after.started(), player, next)
                             ? null
                             : json.movesJson(
                                     after.engine(),
                                     done.turn()
-                                            .filter(t -> t.player().equals(player))
+                                            .filter(t -> t.player().equals(next))
                                             .map(ClockRules.Turn::legal)
-                                            .orElseGet(() -> after.engine().legalMoves(after.state(), player)));
+                                            .orElseGet(() -> after.engine().legalMoves(after.state(), next)));
                     return new MoveResult(result.gameId(), result.version(), result.events(), next, legal);
                 });
     }

@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tessera.gateway.api.model.CloudEvent;
 import dev.tessera.gateway.api.model.Examples;
+import dev.tessera.gateway.api.model.ForkRequest;
 import dev.tessera.gateway.api.model.GameView;
 import dev.tessera.gateway.api.model.HistoryLine;
 import dev.tessera.gateway.api.model.LegalMoves;
@@ -383,6 +384,45 @@ public class GamesApi {
                             examples = @ExampleObject(name = "not-your-turn", value = Examples.PROBLEM_ILLEGAL_MOVE)))
     public Uni<Response> move(@Parameter(description = GAME_ID) @PathParam("id") String id, byte[] body) {
         return callers.required().chain(player -> forwarder.post(Upstream.GAME, base(id) + "/moves", body, player));
+    }
+
+    @POST
+    @Authenticated
+    @Path("forks")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(
+            operationId = "forkGame",
+            summary = "Fork a finished game",
+            description = "Creates a sandbox game at exactly the position a finished game had at version `at` (what "
+                    + "`GET …?at=` shows): its every seat is played by the caller, who sees every hand, and it continues "
+                    + "with the draws the original would have made. A sandbox game has no clock, is never rated, and is "
+                    + "left out of statistics and exports unless they are asked to include it (`sandbox=include`). Its "
+                    + "versions up to `at` are the original's. Anyone else sees it as a spectator.")
+    @RequestBody(
+            required = true,
+            content =
+                    @Content(
+                            mediaType = JSON,
+                            schema = @Schema(implementation = ForkRequest.class),
+                            examples = @ExampleObject(name = "fork", value = Examples.FORK_REQUEST)))
+    @APIResponse(
+            responseCode = "201",
+            description =
+                    "The fork, as the caller sees it (`sandbox` true, `fork` saying from where); `Location` is its "
+                            + "address",
+            content = @Content(mediaType = JSON, schema = @Schema(implementation = GameView.class)))
+    @APIResponse(
+            responseCode = "400",
+            description = "`field` at: missing, below 1 or above the game's last version",
+            content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "401", ref = UNAUTHENTICATED)
+    @APIResponse(
+            responseCode = "409",
+            description = "`game-in-progress`: the game has not ended, and its fork would show its hidden future",
+            content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "413", ref = PAYLOAD_TOO_LARGE)
+    public Uni<Response> fork(@Parameter(description = GAME_ID) @PathParam("id") String id, byte[] body) {
+        return callers.required().chain(player -> forwarder.post(Upstream.GAME, base(id) + "/forks", body, player));
     }
 
     /**

@@ -238,6 +238,11 @@ public class Forwarder {
             Response.ResponseBuilder builder = Response.status(answer.statusCode())
                     .type(answer.headers().firstValue("Content-Type").orElse("application/octet-stream"));
             answer.headers().firstValue(RETRY_AFTER).ifPresent(v -> builder.header(RETRY_AFTER, v));
+            // A created resource's address, as a path of the public API (the service's host and port are its own).
+            answer.headers()
+                    .firstValue("Location")
+                    .map(v -> URI.create(v).getRawPath())
+                    .ifPresent(path -> builder.header("Location", path));
             return builder.entity(body).build();
         }
     }

@@ -172,6 +172,8 @@ public final class Examples {
     public static final String MOVE_REQUEST_CARRARA = """
             {"expectedVersion": 14, "move": {"type": "build", "building": "Palazzo", "cost": 3, "city": "Pisa",
              "stones": ["white", "yellow", "yellow"]}}""";
+    public static final String FORK_REQUEST = """
+            {"at": 5}""";
     public static final String MOVE_REQUEST_BUILDERS = """
             {"expectedVersion": 5, "move": {"type": "send-worker", "worker": 7, "building": 12}}""";
 
@@ -256,6 +258,7 @@ public final class Examples {
              "version": 7, "over": false, "bots": [],
              "clock": {"player": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "phase": "turn", "deadline": "2026-06-04T10:20:01.234Z"},
              "toAct": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10",
+             "sandbox": false, "fork": null,
              "state": {
                "players": [
                  {"id": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "hand": [{"card": "money", "id": 21, "currency": "yellow", "value": 8},
@@ -285,6 +288,7 @@ public final class Examples {
              "version": 14, "over": false, "bots": [],
              "clock": {"player": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "phase": "turn", "deadline": "2026-06-04T10:20:01.234Z"},
              "toAct": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10",
+             "sandbox": false, "fork": null,
              "state": {
                "phase": "ACTION", "current": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10",
                "wheel": [{"white": 1, "yellow": 0, "red": 1, "green": 0, "blue": 0, "black": 0},
@@ -315,6 +319,7 @@ public final class Examples {
              "version": 5, "over": false, "bots": [],
              "clock": {"player": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "phase": "turn", "deadline": "2026-06-04T10:20:01.234Z"},
              "toAct": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10",
+             "sandbox": false, "fork": null,
              "state": {
                "players": [
                  {"name": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "coins": 10, "buildingVictoryPoints": 0,

@@ -13,7 +13,9 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
         examples = Examples.VIEW_ALHAMBRA)
 public record GameView(
         @Schema(required = true) String gameId,
-        @Schema(required = true) String tableId,
+
+        @Schema(required = true, nullable = true, description = "The table that started the game; null for a fork")
+        String tableId,
 
         @Schema(required = true, description = "alhambra, carrara or builders")
         String game,
@@ -59,7 +61,19 @@ public record GameView(
 
         @Schema(
                 nullable = true,
-                description =
-                        "The player who may move now; null when nobody can (the game is over, or it "
-                                + "waits for another service: a scoring round, a valuation). Ask for legal moves as that player.")
-        String toAct) {}
+                description = "The player who may move now; null when nobody can (the game is over, or it "
+                        + "waits for another service: a scoring round, a valuation). Ask for legal moves as that player "
+                        + "(in a sandbox game, its forker moves for every seat).")
+        String toAct,
+
+        @Schema(
+                required = true,
+                description = "True for a game played for practice (a fork): never rated, and left out of "
+                        + "statistics and exports unless asked for")
+        boolean sandbox,
+
+        @Schema(
+                nullable = true,
+                description = "What the game was forked from; null unless it is a fork. Its forker plays every seat "
+                        + "and sees every hand; everyone else sees it as a spectator")
+        Fork fork) {}
