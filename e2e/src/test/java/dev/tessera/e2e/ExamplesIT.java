@@ -246,6 +246,18 @@ class ExamplesIT {
         checks.put("SIGN_UP", (n, ex) -> signedUp(ex));
         checks.put("SIGNED_UP", (n, ex) -> same(n, ex, signedUp(example("SIGN_UP"))));
         checks.put("PLAYER", (n, ex) -> same(n, ex, answer(player("host").as().get("/api/v1/players/me"), 200)));
+        checks.put("PLAYER_NAMES", (n, ex) -> {
+            Account ana = player("host");
+            Account bob = player("queue-none");
+            JsonNode names =
+                    answer(ana.as().get("/api/v1/players?ids=" + ana.id() + ",bot-alhambra-1," + bob.id()), 200);
+            same(n, ex, names);
+            assertEquals(
+                    List.of(ana.name(), bob.name()),
+                    List.of(
+                            names.path(0).path("name").asText(),
+                            names.path(1).path("name").asText()));
+        });
         checks.put("TOKEN", (n, ex) -> same(n, ex, answer(player("host").as().post("/api/v1/players/me/tokens"), 201)));
         checks.put("NEW_API_KEY", (n, ex) -> same(n, ex, newApiKey()));
         checks.put("API_KEYS", (n, ex) -> {
@@ -329,6 +341,9 @@ class ExamplesIT {
             // Out of the queue again: a later test's carrara players must not be matched with this one.
             player("queue-x").as().delete("/api/v1/matchmaking").then().statusCode(204);
         });
+        checks.put(
+                "NOT_QUEUED",
+                (n, ex) -> same(n, ex, answer(player("queue-none").as().get("/api/v1/matchmaking"), 200)));
         checks.put("MATCHED", (n, ex) -> {
             queued("QUEUE", example("QUEUE"), "queue-1", 202);
             queued("QUEUE", example("QUEUE"), "queue-2", 202);

@@ -575,17 +575,24 @@ class WebClientIT {
         b.open("#/games/" + gameId + "/replay/3");
         b.await("main#replay[data-state='ready'][data-version='3']");
         b.await("#replay-fork").click();
-        b.await(Duration.ofSeconds(20), "the fork's game page", x -> x.game() != null && x.game().ready());
+        b.await(
+                Duration.ofSeconds(20),
+                "the fork's game page",
+                x -> x.game() != null && x.game().ready());
         assertFalse(b.url().contains(gameId), "the fork is a game of its own: " + b.url());
-        assertTrue(b.await("#sandbox").getText().contains("never rated"), b.await("#sandbox").getText());
+        assertTrue(
+                b.await("#sandbox").getText().contains("never rated"),
+                b.await("#sandbox").getText());
         assertEquals(3, b.game().version(), "the fork starts at the step it was made from");
-        assertTrue(b.driver.getTitle().startsWith("● Your turn"), "the forker plays every seat: " + b.driver.getTitle());
+        assertTrue(
+                b.driver.getTitle().startsWith("● Your turn"), "the forker plays every seat: " + b.driver.getTitle());
         List<WebElement> moves = b.all("#moves button.move");
         assertFalse(moves.isEmpty(), "the forker is offered the seat's moves");
         moves.get(0).click();
-        b.await(Duration.ofSeconds(20), "the fork after a move", x -> x.game() != null
-                && x.game().ready()
-                && x.game().version() > 3);
+        b.await(
+                Duration.ofSeconds(20),
+                "the fork after a move",
+                x -> x.game() != null && x.game().ready() && x.game().version() > 3);
     }
 
     private void assertStandings(String game, Browser... pages) {

@@ -130,17 +130,19 @@ export const del = (path) => request('DELETE', path);
 
 const names = new Map();
 
-/** A player's name, from GET /players/{id}, asked once per id. */
-export function nameOf(id) {
-  if (!id) return Promise.resolve('');
-  if (!names.has(id)) {
-    names.set(id, get(`/players/${encodeURIComponent(id)}`).then((p) => p.name || id, () => id.slice(0, 8)));
-  }
-  return names.get(id);
-}
-
-/** The names of several players, as a map from id. */
+/**
+ * The names of several players, as a map from id: those not known yet in one request (GET /players?ids=…, 100 at a
+ * time); an id that is no player's (a bot's seat) shows as its first characters.
+ */
 export async function namesOf(ids) {
-  const pairs = await Promise.all([...new Set(ids.filter(Boolean))].map(async (id) => [id, await nameOf(id)]));
+  const wanted = [...new Set(ids.filter(Boolean))];
+  const unknown = wanted.filter((id) => !names.has(id));
+  for (let i = 0; i < unknown.length; i += 100) {
+    const chunk = unknown.slice(i, i + 100);
+    const found = get(`/players?ids=${chunk.map(encodeURIComponent).join(',')}`)
+      .then((list) => new Map(list.map((p) => [p.id, p.name])), () => new Map());
+    for (const id of chunk) names.set(id, found.then((m) => m.get(id) || id.slice(0, 8)));
+  }
+  const pairs = await Promise.all(wanted.map(async (id) => [id, await names.get(id)]));
   return new Map(pairs);
 }

@@ -167,17 +167,12 @@ function quickPlayForm(cleanups) {
   const wait = () => {
     cancel.hidden = false;
     stop = every(1500, async () => {
-      let entry;
-      try {
-        entry = await get('/matchmaking');
-      } catch (e) {
-        if (e.status === 404) {
-          status.textContent = '';
-          cancel.hidden = true;
-          if (stop) stop();
-          return;
-        }
-        throw e;
+      const entry = await get('/matchmaking');
+      if (entry.status === 'not-queued') {
+        status.textContent = '';
+        cancel.hidden = true;
+        if (stop) stop();
+        return;
       }
       if (entry.status === 'queued') {
         status.textContent = `Waiting for players: ${entry.waiting} of ${entry.players} in line for ${TITLES[entry.game] || entry.game} (you are number ${entry.position}).`;
@@ -217,7 +212,7 @@ function quickPlayForm(cleanups) {
     }
   });
   // Already in line from an earlier visit: show it.
-  get('/matchmaking').then((entry) => entry && wait(), () => {});
+  get('/matchmaking').then((entry) => entry.status === 'queued' && wait(), () => {});
   return form;
 }
 

@@ -112,7 +112,8 @@ public class MatchmakingApi {
     @Operation(
             operationId = "getQueueEntry",
             summary = "The caller's place in the queue",
-            description = "status queued, or matched with the tableId of the formed table.")
+            description = "status queued, matched with the tableId of the formed table, or not-queued (and nothing "
+                    + "else) when the caller has no entry.")
     @APIResponse(
             responseCode = "200",
             description = "The caller's entry",
@@ -122,12 +123,9 @@ public class MatchmakingApi {
                             schema = @Schema(implementation = QueueEntry.class),
                             examples = {
                                 @ExampleObject(name = "queued", value = Examples.QUEUED),
-                                @ExampleObject(name = "matched", value = Examples.MATCHED)
+                                @ExampleObject(name = "matched", value = Examples.MATCHED),
+                                @ExampleObject(name = "not-queued", value = Examples.NOT_QUEUED)
                             }))
-    @APIResponse(
-            responseCode = "404",
-            description = "The caller is not queued",
-            content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = Problem.class)))
     public Uni<Response> get() {
         return callers.required().chain(player -> forwarder.get(Upstream.LOBBY, BASE, player));
     }

@@ -183,6 +183,62 @@ public class PlayersApi {
         });
     }
 
+    /** At most this many ids in one names request. */
+    static final int MAX_IDS = 100;
+
+    @GET
+    @Authenticated
+    @Operation(
+            operationId = "getPlayerNames",
+            summary = "Several players' names at once",
+            description = "The id and name of each player among `ids` (a comma-separated list of up to "
+                    + MAX_IDS + " ids), in the order asked. An id that is no player's (a bot's seat, an unknown or "
+                    + "malformed id) is left out, as GET /api/v1/players/{id} would answer it 404: a client that "
+                    + "shows a game's or a lobby's players asks once for all of them.")
+    @APIResponse(
+            responseCode = "200",
+            description = "The players found",
+            content =
+                    @Content(
+                            mediaType = JSON,
+                            schema = @Schema(type = SchemaType.ARRAY, implementation = PlayerView.class),
+                            examples = @ExampleObject(name = "names", value = Examples.PLAYER_NAMES)))
+    @APIResponse(
+            responseCode = "400",
+            description = "`field` ids: missing, empty or more than " + MAX_IDS + " ids",
+            content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "401", ref = BAD_CREDENTIAL)
+    public Uni<List<PlayerView>> names(
+            @Parameter(description = "Player ids, comma-separated, at most " + MAX_IDS) @QueryParam("ids") String ids) {
+        List<String> asked = ids == null
+                ? List.of()
+                : java.util.Arrays.stream(ids.split(","))
+                        .map(String::trim)
+                        .filter(id -> !id.isEmpty())
+                        .distinct()
+                        .toList();
+        if (asked.isEmpty() || asked.size() > MAX_IDS) {
+            throw ProblemException.badField("ids", "ids is a comma-separated list of 1 to " + MAX_IDS + " player ids");
+        }
+        List<UUID> uuids = asked.stream()
+                .map(PlayersApi::uuidOrNull)
+                .filter(java.util.Objects::nonNull)
+                .toList();
+        return players.names(uuids)
+                .map(found -> uuids.stream()
+                        .filter(found::containsKey)
+                        .map(id -> new PlayerView(id, found.get(id)))
+                        .toList());
+    }
+
+    private static UUID uuidOrNull(String id) {
+        try {
+            return UUID.fromString(id);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
     @GET
     @Path("me")
     @Authenticated

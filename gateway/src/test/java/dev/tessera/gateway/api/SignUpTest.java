@@ -126,6 +126,38 @@ class SignUpTest {
                 .contentType("application/problem+json");
     }
 
+    @Test
+    void several_names_come_in_one_request_in_the_order_asked_without_ids_that_are_no_players() {
+        TestPlayer ana = TestPlayer.signUp("names-ana");
+        TestPlayer bob = TestPlayer.signUp("names-bob");
+        given().header("Authorization", ana.bearer())
+                .get("/api/v1/players?ids=" + bob.id() + ", bot-carrara-1," + UUID.randomUUID() + "," + ana.id() + ","
+                        + bob.id())
+                .then()
+                .statusCode(200)
+                .body("id", org.hamcrest.Matchers.contains(bob.id(), ana.id()))
+                .body("name", org.hamcrest.Matchers.contains("names-bob", "names-ana"));
+        String tooMany = String.join(
+                ",",
+                java.util.stream.Stream.generate(() -> UUID.randomUUID().toString())
+                        .limit(101)
+                        .toList());
+        for (String ids : java.util.List.of("", ",", tooMany)) {
+            given().header("Authorization", ana.bearer())
+                    .get("/api/v1/players?ids=" + ids)
+                    .then()
+                    .statusCode(400)
+                    .contentType("application/problem+json")
+                    .body("field", equalTo("ids"));
+        }
+        given().header("Authorization", ana.bearer())
+                .get("/api/v1/players")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("ids"));
+        given().get("/api/v1/players?ids=" + ana.id()).then().statusCode(401);
+    }
+
     private static long players() {
         return TestInfrastructure.postgres().count("tessera_gateway", "SELECT count(*) FROM players");
     }

@@ -25,18 +25,23 @@ public class MatchmakingResource {
     /** {@code options}: a table's options (TableOptions), optional; the table formed gets them. */
     public record QueueRequest(String game, Integer players, Map<String, String> options) {}
 
-    /** {@code queued} (with the place in line) or {@code matched} (with the table, started already). */
+    /**
+     * {@code queued} (with the place in line), {@code matched} (with the table, started already), or
+     * {@code not-queued} (nothing else: the caller has no entry).
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record EntryView(
             String status,
             String game,
-            int players,
+            Integer players,
             Map<String, String> options,
             OffsetDateTime queuedAt,
             String tableId,
             OffsetDateTime matchedAt,
             Long position,
             Long waiting) {
+        static final EntryView NOT_QUEUED = new EntryView("not-queued", null, null, null, null, null, null, null, null);
+
         static EntryView of(QueueEntry e) {
             return new EntryView(
                     e.matched() ? "matched" : "queued",
@@ -67,7 +72,10 @@ public class MatchmakingResource {
 
     @GET
     public Uni<EntryView> get(@HeaderParam(Caller.PLAYER_HEADER) String player) {
-        return matchmaking.get(Caller.required(player)).map(EntryView::of);
+        // Not being in the queue is an answer, not an error: a client asks on every visit to the lobby.
+        return matchmaking
+                .get(Caller.required(player))
+                .map(e -> e.map(EntryView::of).orElse(EntryView.NOT_QUEUED));
     }
 
     @DELETE

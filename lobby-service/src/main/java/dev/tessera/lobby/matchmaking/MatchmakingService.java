@@ -110,8 +110,9 @@ public class MatchmakingService {
     private record Outcome(QueueEntry entry, int groups) {}
 
     /** The player's entry, or a 404 problem when they have none. */
-    public Uni<QueueEntry> get(String player) {
-        return Panache.withSession(() -> find(player)).onItem().ifNull().failWith(() -> notQueued(player));
+    /** The player's entry, if they have one (waiting, or matched and pointing to the table). */
+    public Uni<java.util.Optional<QueueEntry>> get(String player) {
+        return Panache.withSession(() -> find(player)).map(java.util.Optional::ofNullable);
     }
 
     /** Takes a waiting player out of the queue; a matched entry stays (it points to the table). */

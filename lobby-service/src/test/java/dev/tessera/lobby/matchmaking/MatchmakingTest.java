@@ -147,11 +147,12 @@ class MatchmakingTest {
                 .statusCode(400)
                 .contentType("application/problem+json")
                 .body("field", equalTo("body"));
+        // Not in the queue is an answer, not an error.
         as(eve).get("/api/v1/matchmaking")
                 .then()
-                .statusCode(404)
-                .contentType("application/problem+json")
-                .body("rule", equalTo("not-queued"));
+                .statusCode(200)
+                .body("status", equalTo("not-queued"))
+                .body("game", org.hamcrest.Matchers.nullValue());
         assertEquals(0, entries(eve));
 
         String queuedAt =
@@ -170,7 +171,7 @@ class MatchmakingTest {
                 .body("queuedAt", equalTo(queuedAt));
 
         as(ana).delete("/api/v1/matchmaking").then().statusCode(204);
-        as(ana).get("/api/v1/matchmaking").then().statusCode(404);
+        as(ana).get("/api/v1/matchmaking").then().statusCode(200).body("status", equalTo("not-queued"));
         as(ana).delete("/api/v1/matchmaking").then().statusCode(404).contentType("application/problem+json");
         assertEquals(0, entries(ana));
         assertEquals(0, outboxMentioning(ana));
@@ -356,7 +357,7 @@ class MatchmakingTest {
                 .then()
                 .statusCode(400)
                 .body("field", equalTo("options.variant"));
-        as(eve).get("/api/v1/matchmaking").then().statusCode(404);
+        as(eve).get("/api/v1/matchmaking").then().statusCode(200).body("status", equalTo("not-queued"));
         assertEquals(0, entries(eve));
         assertEquals(0, outboxMentioning(eve));
     }

@@ -75,6 +75,10 @@ public final class Examples {
     public static final String PLAYER = """
             {"id": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "name": "ana"}""";
 
+    public static final String PLAYER_NAMES = """
+            [{"id": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "name": "ana"},
+             {"id": "c2d4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f", "name": "bob"}]""";
+
     public static final String TOKEN = """
             {"token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.eyJzdWIiOiI1YjBmM2M5ZS04YTFkLTRlNTItOWQwYi0yZjZjMWE3ZTRiMTAifQ.c2lnbmF0dXJl",
              "expiresAt": "2026-06-08T10:15:30Z"}""";
@@ -150,6 +154,9 @@ public final class Examples {
             {"status": "matched", "game": "alhambra", "players": 3, "options": {"clock": "turn-based", "moveHours": "72"},
              "queuedAt": "2026-06-01T10:15:30.123Z", "tableId": "3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7",
              "matchedAt": "2026-06-01T10:16:02.456Z"}""";
+
+    public static final String NOT_QUEUED = """
+            {"status": "not-queued"}""";
 
     // --- moves ----------------------------------------------------------------------------------------
 

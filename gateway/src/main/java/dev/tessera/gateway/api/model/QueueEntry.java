@@ -8,26 +8,29 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @Schema(
         name = "QueueEntry",
         description = "The caller's place in the quick-play queue: `queued` with the place in line, "
-                + "or `matched` with the table formed (already started).",
+                + "`matched` with the table formed (already started), or `not-queued` alone when the caller has no "
+                + "entry.",
         examples = Examples.QUEUED)
 public record QueueEntry(
         @Schema(
                 required = true,
-                enumeration = {"queued", "matched"})
+                enumeration = {"queued", "matched", "not-queued"})
         String status,
 
-        @Schema(required = true) String game,
+        @Schema(description = "queued and matched: the game waited for")
+        String game,
 
-        @Schema(required = true, description = "The table size waited for")
-        int players,
+        @Schema(description = "queued and matched: the table size waited for")
+        Integer players,
 
         @Schema(
-                required = true,
-                description = "The table options waited for, with every default filled in (the clock; Carrara's "
-                        + "`expansion`): the table formed gets them")
+                description =
+                        "queued and matched: the table options waited for, with every default filled in (the clock; Carrara's "
+                                + "`expansion`): the table formed gets them")
         Map<String, String> options,
 
-        @Schema(required = true) OffsetDateTime queuedAt,
+        @Schema(description = "queued and matched: when the caller joined the queue")
+        OffsetDateTime queuedAt,
 
         @Schema(
                 description =
