@@ -39,7 +39,9 @@ import java.util.TreeMap;
  * event whose stream version is not above the last one applied is a repeat.
  *
  * <p>Fed one record at a time, it keeps a small tally per game (never the events), so a long export fits.
- * {@link #of} gives the answer as JSON, as the endpoint writes it (absent averages left out).
+ * {@link #of} gives the answer as JSON, as the endpoint writes it (absent averages left out). Sandbox games
+ * ({@code GameStarted.sandbox}) are left out, as by the endpoint, unless {@link #of(String, boolean)} is asked to include
+ * them (the endpoint's {@code ?sandbox=include}); so are the scoring rounds of a game known to be a sandbox game.
  */
 public final class ExpectedStatistics {
     private static final EventCodec CODEC = new EventCodec();
@@ -194,8 +196,19 @@ public final class ExpectedStatistics {
         return a == null ? b : b == null ? a : a.isAfter(b) ? a : b;
     }
 
-    /** The statistics of {@code title} as the endpoint writes them. */
+    /** The statistics of {@code title} as the endpoint writes them: sandbox games left out. */
     public JsonNode of(String title) {
+        return of(title, false);
+    }
+
+    /** Whether a game is a sandbox game, as far as its GameStarted (if seen) tells. */
+    private boolean sandbox(String gameId) {
+        Game game = games.get(gameId);
+        return game != null && game.start != null && game.start.sandbox();
+    }
+
+    /** The statistics of {@code title} as the endpoint writes them, with its sandbox games when {@code sandbox}. */
+    public JsonNode of(String title, boolean sandbox) {
         long started = 0, finished = 0, abandoned = 0, scoreSum = 0, scoreCount = 0, winning = 0, winningGames = 0;
         long moves = 0, millis = 0, lengthGames = 0, purchases = 0, exact = 0, completed = 0;
         long bPlayers = 0, bFinal = 0, bBuilding = 0;
@@ -206,7 +219,7 @@ public final class ExpectedStatistics {
         Map<String, long[]> valuations = new TreeMap<>(); // kind -> requested, scored, vp, coins
         Instant latest = null;
         for (Game g : games.values()) {
-            if (g.start == null || !title.equals(g.start.game())) {
+            if (g.start == null || !title.equals(g.start.game()) || (g.start.sandbox() && !sandbox)) {
                 continue;
             }
             latest = max(latest, g.latest);
@@ -298,7 +311,11 @@ public final class ExpectedStatistics {
                 ObjectNode byType = a.putObject("buildingsBought");
                 bought.forEach(byType::put);
                 Map<Integer, long[]> perRound = new TreeMap<>(); // round -> games, players, wall sum
-                for (Rounds r : rounds.values()) {
+                for (Map.Entry<String, Rounds> game : rounds.entrySet()) {
+                    if (!sandbox && sandbox(game.getKey())) {
+                        continue;
+                    }
+                    Rounds r = game.getValue();
                     latest = max(latest, r.latest);
                     r.lastPerRound.forEach((round, s) -> {
                         long[] sums = perRound.computeIfAbsent(round, k -> new long[3]);

@@ -83,7 +83,13 @@ final class FakeGateway implements AutoCloseable {
             case "stats" -> answer(x, 200, stats.get(p[4]));
             case "exports" -> {
                 byte[] lines = String.join(
-                                "\n", exports.get(x.getRequestURI().getQuery().replace("game=", "")))
+                                "\n",
+                                exports.get(java.util.Arrays.stream(
+                                                x.getRequestURI().getQuery().split("&"))
+                                        .filter(q -> q.startsWith("game="))
+                                        .findFirst()
+                                        .orElse("game=")
+                                        .substring("game=".length())))
                         .getBytes(StandardCharsets.UTF_8);
                 x.getResponseHeaders().add("Content-Type", "application/x-ndjson");
                 x.sendResponseHeaders(200, lines.length);

@@ -25,7 +25,10 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * For analysts: live statistics per game title and exports of the raw events, both from scoring-service
- * (Kafka Streams state stores; the game-events topic). docs/analytics.md explains them.
+ * (Kafka Streams state stores; the game-events topic). docs/analytics.md explains them. Their query parameters are
+ * forwarded as they came and checked by scoring-service, whose 400 problems (naming the {@code field}) come back unchanged:
+ * {@code sandbox} too, which says whether sandbox games (practice games, such as forks of finished games) are
+ * included.
  */
 @Authenticated
 @Path("/api/v1")
@@ -35,6 +38,10 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @APIResponse(responseCode = "503", ref = ApiDocument.SERVICE_UNAVAILABLE)
 public class AnalyticsApi {
     static final String NDJSON = "application/x-ndjson";
+    private static final String SANDBOX =
+            "`exclude` (the default; also when absent or empty) leaves sandbox games out: practice games, such as forks "
+                    + "of finished games, marked `sandbox` in their GameStarted; `include` includes them. Another value is "
+                    + "a 400 problem naming `sandbox`.";
     private static final String STATS_EXAMPLE = """
             {"game": "builders", "latestEventTime": "2026-11-29T17:58:12Z",
              "games": {"started": 4, "finished": 3, "abandoned": 1, "inProgress": 1},
@@ -85,7 +92,8 @@ public class AnalyticsApi {
             operationId = "getStatistics",
             summary = "A game title's statistics, live",
             description =
-                    "Computed continuously from game-events and scoring-events (Kafka Streams); `latestEventTime` says how far they have got.")
+                    "Computed continuously from game-events and scoring-events (Kafka Streams); `latestEventTime` says how far they have got. "
+                            + "Sandbox games are left out unless `sandbox=include`.")
     @APIResponse(
             responseCode = "200",
             description = "The statistics",
@@ -94,12 +102,25 @@ public class AnalyticsApi {
                             mediaType = ApiDocument.JSON,
                             schema = @Schema(implementation = GameStatistics.class),
                             examples = @ExampleObject(name = "builders", value = STATS_EXAMPLE)))
+    @APIResponse(responseCode = "400", ref = ApiDocument.INVALID_FIELD)
     @APIResponse(responseCode = "404", ref = ApiDocument.NOT_FOUND)
     public Uni<Response> stats(
             @Parameter(description = "The game", schema = @Schema(enumeration = {"alhambra", "carrara", "builders"}))
                     @PathParam("game")
-                    String game) {
-        return forwarder.get(Upstream.SCORING, "/api/v1/stats/" + Uris.segment(game), null);
+                    String game,
+            @Parameter(
+                            description = SANDBOX,
+                            schema =
+                                    @Schema(
+                                            type = SchemaType.STRING,
+                                            enumeration = {"exclude", "include"},
+                                            defaultValue = "exclude"))
+                    @QueryParam("sandbox")
+                    String sandbox) {
+        return forwarder.get(
+                Upstream.SCORING,
+                Uris.withQuery("/api/v1/stats/" + Uris.segment(game), Uris.query("sandbox", sandbox)),
+                null);
     }
 
     @GET
@@ -111,7 +132,8 @@ public class AnalyticsApi {
             summary = "Export a title's events as newline-delimited CloudEvents",
             description =
                     "One CloudEvents JSON object per line, redacted as for a spectator, for the games of `game`, whose `time` "
-                            + "is in [from, to). Streamed: the answer starts at once and never sits whole in memory, however long.")
+                            + "is in [from, to); of sandbox games only with `sandbox=include`. Streamed: the answer starts at once and "
+                            + "never sits whole in memory, however long.")
     @APIResponse(
             responseCode = "200",
             description = "The events, one per line",
@@ -126,14 +148,24 @@ public class AnalyticsApi {
     public Response export(
             @Parameter(description = "The game title", required = true) @QueryParam("game") String game,
             @Parameter(description = "ISO-8601 instant, inclusive") @QueryParam("from") String from,
-            @Parameter(description = "ISO-8601 instant, exclusive") @QueryParam("to") String to) {
+            @Parameter(description = "ISO-8601 instant, exclusive") @QueryParam("to") String to,
+            @Parameter(
+                            description = SANDBOX,
+                            schema =
+                                    @Schema(
+                                            type = SchemaType.STRING,
+                                            enumeration = {"exclude", "include"},
+                                            defaultValue = "exclude"))
+                    @QueryParam("sandbox")
+                    String sandbox) {
         return forwarder.stream(
                 Upstream.SCORING,
                 Uris.withQuery(
                         "/api/v1/exports/events",
                         Uris.query("game", game),
                         Uris.query("from", from),
-                        Uris.query("to", to)),
+                        Uris.query("to", to),
+                        Uris.query("sandbox", sandbox)),
                 null);
     }
 }

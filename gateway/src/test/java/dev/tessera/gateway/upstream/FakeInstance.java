@@ -19,8 +19,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * with its own name and what it received, and counts the requests it got by method and path. A path or query that
  * contains {@code hang-up} is read and then the connection closed without an answer (the instance died
  * mid-request); {@code stall} is never answered until {@link #release()}; {@code busy} is the service's own 503
- * problem with {@code Retry-After: 7}. Exports
- * ({@code /api/v1/exports/events}) answer two NDJSON lines.
+ * problem with {@code Retry-After: 7}; a query parameter whose value is {@code invalid} is the service's 400 problem
+ * naming it as the {@code field}. Exports ({@code /api/v1/exports/events}) answer two NDJSON lines.
  */
 final class FakeInstance {
     private final String name;
@@ -59,6 +59,19 @@ final class FakeInstance {
                 .filter(e -> e.getKey().startsWith(method + " " + pathPrefix))
                 .mapToInt(e -> e.getValue().get())
                 .sum();
+    }
+
+    /** The name of the first query parameter whose value is {@code invalid}; null when none is. */
+    private static String invalidParameter(String query) {
+        if (query == null) {
+            return null;
+        }
+        for (String pair : query.split("&")) {
+            if (pair.endsWith("=invalid")) {
+                return pair.substring(0, pair.length() - "=invalid".length());
+            }
+        }
+        return null;
     }
 
     void release() {
@@ -100,6 +113,20 @@ final class FakeInstance {
             exchange.getResponseHeaders().add("Retry-After", "7");
             boolean export = exchange.getRequestURI().getPath().equals("/api/v1/exports/events");
             exchange.sendResponseHeaders(503, export ? 0 : problem.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(problem);
+            }
+            return;
+        }
+        String invalid = invalidParameter(exchange.getRequestURI().getRawQuery());
+        if (invalid != null) {
+            byte[] problem = ("{\"type\": \"https://tessera.dev/problems/invalid-field\", \"title\": \"Invalid request "
+                            + "field\", \"status\": 400, \"detail\": \"" + invalid + " is invalid\", \"field\": \""
+                            + invalid
+                            + "\", \"instance\": \"" + name + "\"}")
+                    .getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/problem+json");
+            exchange.sendResponseHeaders(400, problem.length);
             try (OutputStream out = exchange.getResponseBody()) {
                 out.write(problem);
             }

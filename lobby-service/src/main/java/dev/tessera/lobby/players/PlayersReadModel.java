@@ -26,6 +26,11 @@ import org.jboss.logging.Logger;
  * {@code processed_events} rows of {@value #CONSUMER}, replay {@code game-events} from the start, and
  * every answer comes out the same, because ratings are applied in the order the games ended
  * ({@link RatingLedger}), not in the order their events happen to be consumed.
+ *
+ * <p>A sandbox game ({@code GameStarted.sandbox}: a practice game, such as a fork of a finished one, whose players are
+ * the original game's seats) is never rated and is in nobody's history: only its id is kept, in
+ * {@code sandbox_games}, so that its {@code GameEnded} is known for a sandbox game's and passed over, rather than
+ * taken for the end of a game whose start was never seen.
  */
 @ApplicationScoped
 public class PlayersReadModel {
@@ -35,7 +40,8 @@ public class PlayersReadModel {
     public static final String CONSUMER = "lobby.players";
 
     /** Every table of the read model, and nothing else: what a rebuild truncates. */
-    public static final List<String> TABLES = List.of("player_games", "player_game_results", "player_ratings");
+    public static final List<String> TABLES =
+            List.of("player_games", "player_game_results", "player_ratings", "sandbox_games");
 
     @Inject
     RatingLedger ledger;
@@ -63,6 +69,13 @@ public class PlayersReadModel {
     }
 
     private Uni<Void> started(GameStarted started, OffsetDateTime at) {
+        if (started.sandbox()) {
+            // Never rated, in nobody's history: its players are the seats of the game it was forked from.
+            return update("""
+                                    INSERT INTO sandbox_games (game_id, game, started_at) VALUES (:g, :title, :at)
+                                    ON CONFLICT (game_id) DO NOTHING""", Map.of("g", started.gameId(), "title", started.game(), "at", at))
+                    .replaceWithVoid();
+        }
         Uni<Integer> chain = update(
                 """
                         INSERT INTO player_games (game_id, table_id, game, started_at, status)
@@ -86,7 +99,10 @@ public class PlayersReadModel {
         return chain.replaceWithVoid();
     }
 
-    /** A bot took the player's seat: they abandoned the game (last place for the rating). */
+    /**
+     * A bot took the player's seat: they abandoned the game (last place for the rating). A sandbox game has no
+     * {@code player_games} row, so this changes nothing for it.
+     */
     private Uni<Void> abandoned(SeatTakenByBot taken) {
         return update("""
                 UPDATE player_game_results r SET abandoned = true FROM player_games g
@@ -97,8 +113,7 @@ public class PlayersReadModel {
         return rows("SELECT game, status FROM player_games WHERE game_id = :g", Map.of("g", ended.gameId()))
                 .chain(found -> {
                     if (found.isEmpty()) {
-                        LOG.warnf("GameEnded for %s, whose GameStarted was never seen: not rated", ended.gameId());
-                        return Uni.createFrom().voidItem();
+                        return unrated(ended);
                     }
                     if ("finished".equals(found.get(0)[1])) {
                         return Uni.createFrom().voidItem();
@@ -108,6 +123,19 @@ public class PlayersReadModel {
                             .chain(() -> record(ended, title, at))
                             .chain(() -> ledger.rateFrom(title, ended.gameId()));
                 });
+    }
+
+    /** The end of a game this read model does not hold: a sandbox game's (never rated), or one whose start was never seen. */
+    private Uni<Void> unrated(GameEnded ended) {
+        return rows("SELECT 1 FROM sandbox_games WHERE game_id = :g", Map.of("g", ended.gameId()))
+                .invoke(sandbox -> {
+                    if (sandbox.isEmpty()) {
+                        LOG.warnf("GameEnded for %s, whose GameStarted was never seen: not rated", ended.gameId());
+                    } else {
+                        LOG.debugf("GameEnded for sandbox game %s: never rated", ended.gameId());
+                    }
+                })
+                .replaceWithVoid();
     }
 
     /** Stores the game's end and each player's result, and counts the game in each player's record of the title. */

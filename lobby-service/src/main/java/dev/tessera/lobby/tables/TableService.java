@@ -138,8 +138,14 @@ public class TableService {
         });
     }
 
-    /** Records that the table's game exists (from game-service's GameStarted). */
+    /**
+     * Records that the table's game exists (from game-service's GameStarted). A game no table started (a sandbox
+     * game, whose {@code tableId} is null) concerns no table: nothing to do.
+     */
     public Uni<Void> gameStarted(String tableId, String gameId) {
+        if (tableId == null) {
+            return Uni.createFrom().voidItem();
+        }
         return GameTable.<GameTable>findById(tableId).chain(table -> {
             if (table == null) {
                 return Uni.createFrom().voidItem();
@@ -155,7 +161,8 @@ public class TableService {
 
     /**
      * Records that the game at a table is over. Both GameEnded and the final standings say so; whichever
-     * comes second finds the table finished and leaves it, finish time included, as it is.
+     * comes second finds the table finished and leaves it, finish time included, as it is. A game no table
+     * started (a sandbox game) is no table's game: no table is found, and nothing changes.
      */
     public Uni<Void> gameEnded(String gameId) {
         return GameTable.<GameTable>find("gameId", gameId)

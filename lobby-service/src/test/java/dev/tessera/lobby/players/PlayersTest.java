@@ -23,10 +23,15 @@ import io.restassured.path.json.JsonPath;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
 import org.junit.jupiter.api.Test;
 
 /** Profiles, histories, ratings and leaderboards, fed only by records on game-events. */
@@ -290,6 +295,139 @@ class PlayersTest {
                 .then()
                 .statusCode(400)
                 .body("field", equalTo("limit"));
+    }
+
+    @Test
+    void a_sandbox_game_leaves_every_history_rating_and_leaderboard_as_it_was_and_logs_no_warning() {
+        String sia = player("sia");
+        String tom = player("tom");
+        String original = game();
+        OffsetDateTime at = DAY.plusDays(40);
+        play(started(original, "builders", at, sia, tom), ended(original, at.plusHours(1), sia, tom));
+        rating(sia, "builders", 1516);
+        JsonPath siaBefore =
+                given().get("/api/v1/players/" + sia).then().extract().jsonPath();
+        JsonPath tomBefore =
+                given().get("/api/v1/players/" + tom).then().extract().jsonPath();
+        List<Object> siaHistory = given().get("/api/v1/players/" + sia + "/games")
+                .then()
+                .extract()
+                .jsonPath()
+                .getList("$");
+        List<Object> tomHistory = given().get("/api/v1/players/" + tom + "/games")
+                .then()
+                .extract()
+                .jsonPath()
+                .getList("$");
+        List<Map<String, Object>> board = ours(sia, tom);
+
+        List<LogRecord> warnings = new CopyOnWriteArrayList<>();
+        Handler handler = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
+                    warnings.add(record);
+                }
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
+        };
+        java.util.logging.Logger log = java.util.logging.Logger.getLogger(PlayersReadModel.class.getName());
+        log.addHandler(handler);
+        try {
+            // Tom forks the finished game at version 1 and plays every seat; Sia's seat is taken by a bot, and Tom
+            // loses. Were it rated, Sia would lose rating and Tom win it.
+            String fork = game();
+            CloudEvent forkStarted = gameEvent(
+                    fork,
+                    1,
+                    new GameStarted(
+                            fork,
+                            null,
+                            "builders",
+                            List.of(sia, tom),
+                            7L,
+                            Map.of("clock", "turn-based", "moveHours", "72"),
+                            null,
+                            true,
+                            new GameStarted.Fork(original, 1, tom)),
+                    at.plusHours(2));
+            play(
+                    forkStarted,
+                    gameEvent(fork, 2, new SeatTakenByBot(fork, sia, "bot-1", "timeout"), at.plusHours(2)),
+                    gameEvent(
+                            fork,
+                            3,
+                            new GameEnded(fork, List.of(standing(sia, 40, 1), standing(tom, 10, 2))),
+                            at.plusHours(3)));
+            // The table status consumer passed over the start of a game no table started (null tableId).
+            assertEquals(1, processed("lobby.table-status", forkStarted.id()));
+
+            // A game whose start was never seen still warns (the handler does see the read model's warnings).
+            String unseen = game();
+            play(ended(unseen, at.plusHours(4), sia, tom));
+            assertEquals(1, warnings.size(), warnings.toString());
+            LogRecord warning = warnings.get(0);
+            assertTrue(
+                    (warning.getMessage() + Arrays.toString(warning.getParameters())).contains(unseen),
+                    warning.getMessage());
+        } finally {
+            log.removeHandler(handler);
+        }
+
+        assertEquals(
+                siaBefore.getMap("$"),
+                given().get("/api/v1/players/" + sia)
+                        .then()
+                        .extract()
+                        .jsonPath()
+                        .getMap("$"));
+        assertEquals(
+                tomBefore.getMap("$"),
+                given().get("/api/v1/players/" + tom)
+                        .then()
+                        .extract()
+                        .jsonPath()
+                        .getMap("$"));
+        assertEquals(
+                siaHistory,
+                given().get("/api/v1/players/" + sia + "/games")
+                        .then()
+                        .extract()
+                        .jsonPath()
+                        .getList("$"));
+        assertEquals(
+                tomHistory,
+                given().get("/api/v1/players/" + tom + "/games")
+                        .then()
+                        .extract()
+                        .jsonPath()
+                        .getList("$"));
+        assertEquals(board, ours(sia, tom), "the leaderboard");
+        assertEquals(2, board.size());
+        given().get("/api/v1/players/" + sia)
+                .then()
+                .body("gamesPlayed", equalTo(1))
+                .body("abandoned", equalTo(0))
+                .body("ratings[0].rating", equalTo(1516))
+                .body("ratings[0].games", equalTo(1));
+    }
+
+    /** The builders leaderboard's entries of these players. */
+    private static List<Map<String, Object>> ours(String... players) {
+        List<Map<String, Object>> entries = given().get("/api/v1/leaderboards/builders?limit=100")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("entries");
+        return entries.stream()
+                .filter(e -> List.of(players).contains((String) e.get("player")))
+                .toList();
     }
 
     private static String game() {

@@ -5,6 +5,7 @@ import dev.tessera.events.Games;
 import dev.tessera.kit.problem.ProblemException;
 import dev.tessera.scoring.ServiceUnavailable;
 import dev.tessera.scoring.exports.EventExport;
+import dev.tessera.scoring.stats.StatsQueries;
 import dev.tessera.scoring.stats.StatsStores;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.annotation.PostConstruct;
@@ -82,7 +83,8 @@ public class ExportResource {
             description =
                     "One CloudEvents JSON object per line "
                             + "(application/x-ndjson), redacted as for a spectator (no GameStarted seed): the events on game-events of "
-                            + "the games of `game` whose `time` is in [from, to). Events of one game are in order; games are interleaved.")
+                            + "the games of `game` whose `time` is in [from, to). Events of one game are in order; games are interleaved. "
+                            + "Sandbox games (practice games, such as forks of finished games) are left out unless `sandbox=include`.")
     @APIResponse(
             responseCode = "200",
             content =
@@ -95,7 +97,8 @@ public class ExportResource {
                                                             .STRING)))
     @APIResponse(
             responseCode = "400",
-            description = "unknown game, a time that is not an ISO-8601 instant, or from after to; `field` names it")
+            description = "unknown game, a time that is not an ISO-8601 instant, from after to, or a `sandbox` other "
+                    + "than include or exclude; `field` names it")
     @APIResponse(
             responseCode = "503",
             description = "the statistics (which know the games' titles) are not running, or as many exports as "
@@ -110,6 +113,11 @@ public class ExportResource {
                                     "ISO-8601 instant, exclusive; default: the last event published when the export starts")
                     @QueryParam("to")
                     String to,
+            @Parameter(
+                            description = Sandbox.DESCRIPTION,
+                            schema = @Schema(enumeration = {Sandbox.EXCLUDE, Sandbox.INCLUDE}))
+                    @QueryParam(Sandbox.PARAMETER)
+                    String sandbox,
             @Context RoutingContext routing) {
         if (game == null || game.isBlank()) {
             throw ProblemException.badField("game", "game is required: one of " + titles());
@@ -122,6 +130,7 @@ public class ExportResource {
         if (since != null && until != null && since.isAfter(until)) {
             throw ProblemException.badField("from", "from (" + since + ") is after to (" + until + ")");
         }
+        boolean withSandbox = Sandbox.included(sandbox);
         stores.requireRunning(); // 503 now, rather than a cut-off export, while the statistics cannot name games'
         // titles
         if (!running.tryAcquire()) {
@@ -137,7 +146,16 @@ public class ExportResource {
         };
         routing.addEndHandler(ended -> release.run());
         EventExport export = new EventExport(
-                codec, bootstrapServers, game, since, until, publishLag, idleLimit, this::storedTitle, maxGames);
+                codec,
+                bootstrapServers,
+                game,
+                withSandbox,
+                since,
+                until,
+                publishLag,
+                idleLimit,
+                this::storedGame,
+                maxGames);
         StreamingOutput body = out -> {
             try {
                 export.writeTo(out);
@@ -149,15 +167,15 @@ public class ExportResource {
     }
 
     /**
-     * The title of a game started before the window, from whichever instance holds it; waits as long as an
-     * export waits for records (a rebalance, an instance that died). The statistics may be a moment behind
-     * the topic, so a game they do not know is asked for twice more.
+     * The title of a game started before the window, and whether it is a sandbox game, from whichever instance holds
+     * it; waits as long as an export waits for records (a rebalance, an instance that died). The statistics may be a
+     * moment behind the topic, so a game they do not know is asked for twice more.
      */
-    private String storedTitle(String gameId) {
+    private StatsQueries.StoredGame storedGame(String gameId) {
         for (int attempt = 0; ; attempt++) {
-            String title = stores.titleOf(gameId, idleLimit);
-            if (title != null || attempt == 2) {
-                return title;
+            StatsQueries.StoredGame game = stores.game(gameId, idleLimit);
+            if (game != null || attempt == 2) {
+                return game;
             }
             try {
                 Thread.sleep(100);

@@ -9,11 +9,15 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 
 /**
  * Statistics of a title, computed continuously from {@code game-events} and {@code scoring-events} by the
- * Kafka Streams topology and read from its state stores (definitions: scoring-service/README.md).
+ * Kafka Streams topology and read from its state stores (definitions: scoring-service/README.md). Sandbox games
+ * are left out unless {@code ?sandbox=include}.
  */
 @Path("/api/v1/stats/{game}")
 public class StatsResource {
@@ -22,10 +26,16 @@ public class StatsResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    public GameStatistics get(@PathParam("game") String game) {
+    public GameStatistics get(
+            @PathParam("game") String game,
+            @Parameter(
+                            description = Sandbox.DESCRIPTION,
+                            schema = @Schema(enumeration = {Sandbox.EXCLUDE, Sandbox.INCLUDE}))
+                    @QueryParam(Sandbox.PARAMETER)
+                    String sandbox) {
         if (Games.byId(game).isEmpty()) {
             throw ProblemException.notFound("game", game);
         }
-        return stores.statistics(game);
+        return stores.statistics(game, Sandbox.included(sandbox));
     }
 }

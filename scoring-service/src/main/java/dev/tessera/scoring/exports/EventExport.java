@@ -7,6 +7,7 @@ import dev.tessera.events.EventTypes;
 import dev.tessera.events.Redaction;
 import dev.tessera.events.Topics;
 import dev.tessera.events.game.GameStarted;
+import dev.tessera.scoring.stats.StatsQueries;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +31,8 @@ import org.jboss.logging.Logger;
 
 /**
  * One export of {@code game-events}: the events of the games of one title whose {@code time} lies in
- * {@code [from, to)}, redacted for the public, one CloudEvents JSON line each, written as they are read.
+ * {@code [from, to)}, redacted for the public, one CloudEvents JSON line each, written as they are read. The events of
+ * sandbox games ({@code GameStarted.sandbox}: practice games, such as forks of finished games) only when asked for.
  *
  * <p>A consumer of its own (no group, nothing committed) is assigned every partition, seeks each to the
  * first record published at or after {@code from} (a record is published after its event happened, so no
@@ -51,49 +53,55 @@ public final class EventExport {
     private final EventCodec codec;
     private final String bootstrapServers;
     private final String title;
+    private final boolean sandbox;
     private final Instant from;
     private final Instant to;
     private final Duration publishLag;
     private final Duration idleLimit;
-    private final Function<String, String> storedTitles;
+    private final Function<String, StatsQueries.StoredGame> storedGames;
     private final int maxGames;
 
     /**
      * Per game met, packed in one long (about 160 bytes an entry with its key): the last stream version
-     * written, shifted left by one, and in the lowest bit whether the game is of the title. The title of a
-     * game whose GameStarted is not met (it lies before the window) comes from {@code storedTitles}; one
-     * not found there counts as another title's.
+     * written, shifted left by one, and in the lowest bit whether the game's events are exported (it is of the
+     * title, and not a sandbox game unless those are asked for). The title of a game whose GameStarted is not met (it
+     * lies before the window), and whether it is a sandbox game, come from {@code storedGames}; one not found there
+     * counts as another title's.
      */
     private final Map<String, Long> games = new HashMap<>();
 
     private long lines;
     private long skippedUnreadable;
     private long unknownGames;
+    private long sandboxGames;
 
     /**
-     * @param storedTitles the title of a game whose GameStarted lies before the window (the statistics'
-     *                     {@code stats-games} store, wherever it is active), null when not known; it may throw
-     *                     when it cannot tell (the export is then cut off), or be null itself
-     * @param maxGames     how many games an export may meet (memory: one map entry each)
+     * @param sandbox     whether the events of sandbox games are exported too
+     * @param storedGames the title of a game whose GameStarted lies before the window, and whether it is a sandbox
+     *                    game (the statistics' {@code stats-games} store, wherever it is active), null when not known;
+     *                    it may throw when it cannot tell (the export is then cut off), or be null itself
+     * @param maxGames    how many games an export may meet (memory: one map entry each)
      */
     public EventExport(
             EventCodec codec,
             String bootstrapServers,
             String title,
+            boolean sandbox,
             Instant from,
             Instant to,
             Duration publishLag,
             Duration idleLimit,
-            Function<String, String> storedTitles,
+            Function<String, StatsQueries.StoredGame> storedGames,
             int maxGames) {
         this.codec = codec;
         this.bootstrapServers = bootstrapServers;
         this.title = title;
+        this.sandbox = sandbox;
         this.from = from;
         this.to = to;
         this.publishLag = publishLag;
         this.idleLimit = idleLimit;
-        this.storedTitles = storedTitles;
+        this.storedGames = storedGames;
         this.maxGames = maxGames;
     }
 
@@ -173,14 +181,16 @@ public final class EventExport {
         }
         out.flush();
         LOG.infof(
-                "export of %s [%s, %s): %d events in %d ms%s%s",
+                "export of %s [%s, %s)%s: %d events in %d ms%s%s%s",
                 title,
                 from,
                 to,
+                sandbox ? " with sandbox games" : "",
                 lines,
                 (System.nanoTime() - started) / 1_000_000,
                 skippedUnreadable == 0 ? "" : ", " + skippedUnreadable + " unreadable records skipped",
-                unknownGames == 0 ? "" : ", events of " + unknownGames + " games of unknown title skipped");
+                unknownGames == 0 ? "" : ", events of " + unknownGames + " games of unknown title skipped",
+                sandboxGames == 0 ? "" : ", " + sandboxGames + " sandbox games left out");
     }
 
     /** Per partition, the first offset published at or after {@code time} (none: the partition's end). */
@@ -214,8 +224,14 @@ public final class EventExport {
         Instant time = event.time().toInstant();
         if (GAME_STARTED.equals(event.type()) && (to == null || time.isBefore(to))) {
             JsonNode game = event.data() == null ? null : event.data().get("game");
+            // Absent before GameStarted version 2: not a sandbox game.
+            boolean practice =
+                    event.data() != null && event.data().path("sandbox").asBoolean(false);
             Long known = games.get(gameId);
-            remember(gameId, known == null ? 0 : known >>> 1, game != null && title.equals(game.asText()));
+            remember(
+                    gameId,
+                    known == null ? 0 : known >>> 1,
+                    exported(game == null ? null : game.asText(), practice, known == null));
         }
         if ((from != null && time.isBefore(from)) || (to != null && !time.isBefore(to))) {
             return;
@@ -245,15 +261,15 @@ public final class EventExport {
         games.put(gameId, lastVersion << 1 | (ofTitle ? 1 : 0));
     }
 
-    /** The game's packed state; the first time, with its title from the statistics' store. */
+    /** The game's packed state; the first time, with its title and whether it is a sandbox game from the statistics' store. */
     private long stateOf(String gameId) throws IOException {
         Long known = games.get(gameId);
         if (known != null) {
             return known;
         }
-        String stored;
+        StatsQueries.StoredGame stored;
         try {
-            stored = storedTitles == null ? null : storedTitles.apply(gameId);
+            stored = storedGames == null ? null : storedGames.apply(gameId);
         } catch (RuntimeException e) {
             // Rather a cut-off export than one silently missing a game's events.
             throw new IOException(
@@ -262,7 +278,19 @@ public final class EventExport {
         if (stored == null) {
             unknownGames++;
         }
-        remember(gameId, 0, title.equals(stored));
+        remember(gameId, 0, stored != null && exported(stored.title(), stored.sandbox(), true));
         return games.get(gameId);
+    }
+
+    /** Whether a game's events are exported: of the title, and not a sandbox game unless those are asked for. */
+    private boolean exported(String game, boolean practice, boolean firstSeen) {
+        boolean ofTitle = title.equals(game);
+        if (ofTitle && practice && !sandbox) {
+            if (firstSeen) {
+                sandboxGames++;
+            }
+            return false;
+        }
+        return ofTitle;
     }
 }

@@ -28,6 +28,11 @@ import java.util.stream.Collectors;
 public class GameTally {
     /** The game's title ({@code alhambra}, {@code carrara}, {@code builders}); null until its GameStarted. */
     public String title;
+    /**
+     * From GameStarted: a sandbox game (a practice game, such as a fork of a finished one), whose totals are kept apart
+     * from the others' and counted only when asked for ({@link StatsTopology#key}).
+     */
+    public boolean sandbox;
     /** Players in seat order (seat 1 first, the start player). */
     public List<String> players = new ArrayList<>();
 
@@ -114,6 +119,7 @@ public class GameTally {
         }
         if (event instanceof GameStarted e) {
             title = e.game();
+            sandbox = e.sandbox();
             players = e.players() == null ? new ArrayList<>() : new ArrayList<>(e.players());
             startedAt = time;
         } else if (event instanceof GameEnded e) {

@@ -13,9 +13,23 @@ import java.util.TreeMap;
 public class RoundWalls {
     public TreeMap<Integer, Wall> rounds = new TreeMap<>();
     public Instant latestEventTime;
+    /**
+     * Whether the game is a sandbox game: not known on scoring-events, it is joined in from game-events' GameStarted
+     * ({@link StatsTopology}); false in the {@code stats-rounds} store itself.
+     */
+    public boolean sandbox;
 
     /** The walls of one round: their sum over the players, and how many players. */
     public record Wall(long sum, long players) {}
+
+    /** A copy of these rounds, of a sandbox game or not. */
+    public RoundWalls inSandbox(boolean sandbox) {
+        RoundWalls copy = new RoundWalls();
+        copy.rounds = new TreeMap<>(rounds);
+        copy.latestEventTime = latestEventTime;
+        copy.sandbox = sandbox;
+        return copy;
+    }
 
     public void apply(CloudEvent envelope, ScoringRoundScored scored) {
         long sum = 0;

@@ -76,21 +76,43 @@ public final class StatsQueries {
         return self;
     }
 
-    /** The statistics of {@code title} (a known title) as they stand now, whichever instance holds them. */
-    public GameStatistics statistics(String title, Duration patience) {
+    /**
+     * The statistics of {@code title} (a known title) as they stand now, whichever instance holds them: of its games
+     * that are not sandbox games, and with {@code sandbox} of its sandbox games too (their totals, kept apart under
+     * another key, added).
+     */
+    public GameStatistics statistics(String title, boolean sandbox, Duration patience) {
         long deadline = deadline(patience);
         TitleTotals totals = value(StatsTopology.TITLES, title, TitleTotals.class, deadline);
-        // Only Alhambra has scoring rounds: the walls store holds no other key.
-        WallTotals walls = StatsTopology.ALHAMBRA.equals(title)
-                ? value(StatsTopology.WALLS, title, WallTotals.class, deadline)
-                : null;
+        // Only Alhambra has scoring rounds: the walls store holds no other title.
+        boolean rounds = StatsTopology.ALHAMBRA.equals(title);
+        WallTotals walls = rounds ? value(StatsTopology.WALLS, title, WallTotals.class, deadline) : null;
+        if (sandbox) {
+            TitleTotals practice =
+                    value(StatsTopology.TITLES, StatsTopology.key(title, true), TitleTotals.class, deadline);
+            totals = totals == null ? practice : totals.plus(practice);
+            if (rounds) {
+                WallTotals practiceWalls =
+                        value(StatsTopology.WALLS, StatsTopology.key(title, true), WallTotals.class, deadline);
+                walls = walls == null ? practiceWalls : walls.plus(practiceWalls);
+            }
+        }
         return GameStatistics.of(title, totals, walls);
+    }
+
+    /** What the statistics know of a game: its title, and whether it is a sandbox game. */
+    public record StoredGame(String title, boolean sandbox) {}
+
+    /** Game {@code gameId}'s title and whether it is a sandbox game; null when the statistics have not seen its GameStarted. */
+    public StoredGame game(String gameId, Duration patience) {
+        GameTally tally = value(StatsTopology.GAMES, gameId, GameTally.class, deadline(patience));
+        return tally == null || tally.title == null ? null : new StoredGame(tally.title, tally.sandbox);
     }
 
     /** The title of game {@code gameId}; null when the statistics have not seen its GameStarted. */
     public String titleOf(String gameId, Duration patience) {
-        GameTally tally = value(StatsTopology.GAMES, gameId, GameTally.class, deadline(patience));
-        return tally == null ? null : tally.title;
+        StoredGame game = game(gameId, patience);
+        return game == null ? null : game.title();
     }
 
     /**

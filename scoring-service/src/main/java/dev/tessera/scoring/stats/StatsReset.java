@@ -25,7 +25,8 @@ import org.apache.kafka.streams.StreamsConfig;
  * Kafka Streams application has members). What Kafka's {@code kafka-streams-application-reset} does,
  * plus the local state:
  * <ol>
- *   <li>deletes the application's internal topics (its {@code -changelog} and {@code -repartition} topics);</li>
+ *   <li>deletes the application's internal topics (its {@code -changelog} and {@code -repartition} topics, and the
+ *       foreign-key join's {@code -subscription-registration-topic} and {@code -subscription-response-topic});</li>
  *   <li>deletes its consumer group, so that its committed offsets are gone and it starts from the earliest;</li>
  *   <li>deletes this machine's state directory of the application ({@link KafkaStreams#cleanUp()}).</li>
  * </ol>
@@ -68,8 +69,7 @@ public final class StatsReset {
         try (Admin admin = Admin.create(adminConfig)) {
             requireStopped(admin);
             List<String> internal = admin.listTopics().names().get(20, TimeUnit.SECONDS).stream()
-                    .filter(t -> t.startsWith(applicationId + "-")
-                            && (t.endsWith("-changelog") || t.endsWith("-repartition")))
+                    .filter(t -> t.startsWith(applicationId + "-") && internal(t))
                     .sorted()
                     .toList();
             if (!internal.isEmpty()) {
@@ -86,6 +86,14 @@ public final class StatsReset {
             cleanUpLocalState();
             return new Report(internal, groupDeleted, stateDir.resolve(applicationId));
         }
+    }
+
+    /** The suffixes of Kafka Streams' internal topics, as Kafka's own reset tool knows them. */
+    static boolean internal(String topic) {
+        return topic.endsWith("-changelog")
+                || topic.endsWith("-repartition")
+                || topic.endsWith("-subscription-registration-topic")
+                || topic.endsWith("-subscription-response-topic");
     }
 
     /**

@@ -36,9 +36,9 @@ public class StatsStores {
         queries = new StatsQueries(streams, HostInfo.buildFromEndpoint(applicationServer));
     }
 
-    /** The statistics of {@code game} (a known title) as they stand now. */
-    public GameStatistics statistics(String game) {
-        return queries.statistics(game, PATIENCE);
+    /** The statistics of {@code game} (a known title) as they stand now; of its sandbox games too with {@code sandbox}. */
+    public GameStatistics statistics(String game, boolean sandbox) {
+        return queries.statistics(game, sandbox, PATIENCE);
     }
 
     /** The title of game {@code gameId}; null when the statistics have not seen its GameStarted. */
@@ -49,6 +49,11 @@ public class StatsStores {
     /** As {@link #titleOf(String)}, waiting up to {@code patience} for the instance that holds the game. */
     public String titleOf(String gameId, Duration patience) {
         return queries.titleOf(gameId, patience);
+    }
+
+    /** Game {@code gameId}'s title and whether it is a sandbox game, waiting up to {@code patience}; null when not seen. */
+    public StatsQueries.StoredGame game(String gameId, Duration patience) {
+        return queries.game(gameId, patience);
     }
 
     /** Another instance's read of this one's active store ({@link StatsQueries#localValue}). */

@@ -20,6 +20,7 @@ import org.apache.kafka.streams.kstream.Grouped;
 import org.apache.kafka.streams.kstream.KTable;
 import org.apache.kafka.streams.kstream.Materialized;
 import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.kstream.TableJoined;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
 import org.apache.kafka.streams.processor.api.FixedKeyRecord;
@@ -31,17 +32,25 @@ import org.jboss.logging.Logger;
  *
  * <pre>
  * game-events ──aggregate by game id──▶ stats-games  (GameTally per game)
- *                                          │ re-keyed by title (repartition), subtract old / add new
+ *                                          │ re-keyed by title, or title/sandbox (repartition), subtract old / add new
  *                                          ▼
- *                                       stats-titles (TitleTotals per title)
+ *                                       stats-titles (TitleTotals per title, and per title of its sandbox games)
+ *                                       stats-games, sandbox games only ──▶ stats-sandbox-games (title per game)
  * scoring-events (ScoringRoundScored) ──aggregate by game id──▶ stats-rounds (RoundWalls per game)
- *                                          │ re-keyed to "alhambra" (repartition), subtract old / add new
+ *                                          │ left join on the game id with stats-sandbox-games (foreign-key join)
+ *                                          ▼
+ *                                       stats-rounds-sandbox (RoundWalls per game, with whether it is a sandbox game)
+ *                                          │ re-keyed to "alhambra" or "alhambra/sandbox" (repartition), subtract old / add new
  *                                          ▼
  *                                       stats-walls  (WallTotals per title)
  * </pre>
  *
- * The two halves share nothing, so the topics need not have the same partitions. Every store is a
- * persistent (RocksDB) key-value store with a changelog topic, queried by {@link StatsStores}.
+ * Sandbox games ({@code GameStarted.sandbox}) are counted apart, under the key {@link #key(String, boolean)} of their
+ * title, so that an answer leaves them out, or adds them, as asked. The walls come from scoring-events, which does not
+ * say whether a game is a sandbox game: the foreign-key join brings that from game-events, whatever either topic's
+ * partitions (a foreign-key join needs no co-partitioning), and only sandbox games are on its right side, so a game's
+ * moves do not go through the join. Every store is a persistent (RocksDB) key-value store with a changelog topic,
+ * queried by {@link StatsStores}.
  */
 @ApplicationScoped
 public class StatsTopology {
@@ -51,8 +60,19 @@ public class StatsTopology {
     public static final String TITLES = "stats-titles";
     public static final String ROUNDS = "stats-rounds";
     public static final String WALLS = "stats-walls";
+    /** Sandbox games' ids to their titles: the right side of the join that tells the walls which games are sandbox. */
+    public static final String SANDBOX_GAMES = "stats-sandbox-games";
+    /** {@link #ROUNDS} joined with {@link #SANDBOX_GAMES}: each game's walls, with whether it is a sandbox game. */
+    public static final String ROUNDS_SANDBOX = "stats-rounds-sandbox";
+    /** The join's name: its internal topics and store are named after it. */
+    static final String ROUNDS_SANDBOX_JOIN = "rounds-sandbox";
     /** Only Alhambra has scoring rounds ({@link ScoringRoundScored} is Alhambra's). */
     public static final String ALHAMBRA = "alhambra";
+
+    /** The key of a title's totals in {@link #TITLES} and {@link #WALLS}: its sandbox games' are kept apart. */
+    public static String key(String title, boolean sandbox) {
+        return sandbox ? title + "/sandbox" : title;
+    }
 
     /** Singleton, not a normal scope: Kafka Streams reads the Topology's fields, which a client proxy would hide. */
     @Produces
@@ -88,7 +108,7 @@ public class StatsTopology {
                                 .withValueSerde(tallies));
         games.filter((gameId, tally) -> tally.title != null, Named.as("games-with-title"))
                 .groupBy(
-                        (gameId, tally) -> KeyValue.pair(tally.title, tally),
+                        (gameId, tally) -> KeyValue.pair(key(tally.title, tally.sandbox), tally),
                         Grouped.with("games-by-title", Serdes.String(), tallies))
                 .aggregate(
                         TitleTotals::new,
@@ -117,9 +137,28 @@ public class StatsTopology {
                         Materialized.<String, RoundWalls, KeyValueStore<Bytes, byte[]>>as(ROUNDS)
                                 .withKeySerde(Serdes.String())
                                 .withValueSerde(walls));
-        rounds.filter((gameId, roundWalls) -> !roundWalls.rounds.isEmpty(), Named.as("games-with-rounds"))
+        // Only sandbox games are on the join's right side: a game's every counted event changes its tally, and would
+        // otherwise go through the join to its walls each time. A game's sandbox flag never changes after its start.
+        KTable<String, String> sandboxGames = games.toStream(Named.as("games-changes"))
+                .filter((gameId, tally) -> tally != null && tally.sandbox, Named.as("sandbox-games-only"))
+                .mapValues(tally -> tally.title, Named.as("sandbox-game-title"))
+                .toTable(
+                        Named.as("sandbox-games"),
+                        Materialized.<String, String, KeyValueStore<Bytes, byte[]>>as(SANDBOX_GAMES)
+                                .withKeySerde(Serdes.String())
+                                .withValueSerde(Serdes.String()));
+        KTable<String, RoundWalls> roundsOfGames = rounds.leftJoin(
+                sandboxGames,
+                (gameId, roundWalls) -> gameId,
+                (roundWalls, sandboxTitle) -> roundWalls.inSandbox(sandboxTitle != null),
+                TableJoined.as(ROUNDS_SANDBOX_JOIN),
+                Materialized.<String, RoundWalls, KeyValueStore<Bytes, byte[]>>as(ROUNDS_SANDBOX)
+                        .withKeySerde(Serdes.String())
+                        .withValueSerde(walls));
+        roundsOfGames
+                .filter((gameId, roundWalls) -> !roundWalls.rounds.isEmpty(), Named.as("games-with-rounds"))
                 .groupBy(
-                        (gameId, roundWalls) -> KeyValue.pair(ALHAMBRA, roundWalls),
+                        (gameId, roundWalls) -> KeyValue.pair(key(ALHAMBRA, roundWalls.sandbox), roundWalls),
                         Grouped.with("rounds-by-title", Serdes.String(), walls))
                 .aggregate(
                         WallTotals::new,

@@ -118,6 +118,51 @@ public class TitleTotals {
         return this;
     }
 
+    /**
+     * Adds another's totals to these, as if their games were counted here too (the totals of a title's sandbox games
+     * to its other games', when they are asked for); returns this.
+     */
+    public TitleTotals plus(TitleTotals other) {
+        if (other == null) {
+            return this;
+        }
+        started += other.started;
+        finished += other.finished;
+        abandoned += other.abandoned;
+        scoreSum += other.scoreSum;
+        scoreCount += other.scoreCount;
+        other.scoreBuckets.forEach((bucket, n) -> bump(scoreBuckets, bucket, n));
+        winningScoreSum += other.winningScoreSum;
+        winningScoreGames += other.winningScoreGames;
+        other.seatGames.forEach((seat, n) -> bump(seatGames, seat, n));
+        other.seatWins.forEach((seat, n) -> bump(seatWins, seat, n));
+        moveSum += other.moveSum;
+        durationMillisSum += other.durationMillisSum;
+        lengthGames += other.lengthGames;
+        purchases += other.purchases;
+        exactPurchases += other.exactPurchases;
+        other.boughtByType.forEach((type, n) -> bump(boughtByType, type, n));
+        other.valuations.forEach((kind, v) -> {
+            GameTally.Valuations t = valuations.computeIfAbsent(kind, k -> new GameTally.Valuations());
+            t.requested += v.requested;
+            t.scored += v.scored;
+            t.vp += v.vp;
+            t.coins += v.coins;
+        });
+        buildersPlayers += other.buildersPlayers;
+        buildersFinalVpSum += other.buildersFinalVpSum;
+        buildersBuildingVpSum += other.buildersBuildingVpSum;
+        buildersCompletedAtEndSum += other.buildersCompletedAtEndSum;
+        buildingsCompleted += other.buildingsCompleted;
+        latestEventTime = latest(latestEventTime, other.latestEventTime);
+        return this;
+    }
+
+    /** The later of two times, either of which may be null. */
+    static Instant latest(Instant a, Instant b) {
+        return a == null ? b : b == null || !b.isAfter(a) ? a : b;
+    }
+
     public static String seatKey(int players, int seat) {
         return players + "/" + seat;
     }

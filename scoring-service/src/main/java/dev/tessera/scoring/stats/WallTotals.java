@@ -33,4 +33,18 @@ public class WallTotals {
         }
         return this;
     }
+
+    /** Adds another's totals to these (the walls of sandbox games to the others', when they are asked for); returns this. */
+    public WallTotals plus(WallTotals other) {
+        if (other == null) {
+            return this;
+        }
+        other.rounds.forEach((round, wall) -> {
+            RoundWalls.Wall t = rounds.getOrDefault(round, new RoundWalls.Wall(0, 0));
+            rounds.put(round, new RoundWalls.Wall(t.sum() + wall.sum(), t.players() + wall.players()));
+        });
+        other.games.forEach((round, n) -> TitleTotals.bump(games, round, n));
+        latestEventTime = TitleTotals.latest(latestEventTime, other.latestEventTime);
+        return this;
+    }
 }

@@ -78,7 +78,7 @@ class ExportTest {
                 assertEquals("alhambra", e.data().get("game").asText());
             }
         }
-        assertEquals(expected("alhambra", from, to), ids);
+        assertEquals(expected("alhambra", false, from, to), ids);
         for (GameFixtures.Game g : games) {
             for (CloudEvent e : g.gameEvents) {
                 assertEquals(g.title.equals("alhambra"), ids.contains(e.id()), g.title + " " + e.type());
@@ -111,6 +111,59 @@ class ExportTest {
     }
 
     @Test
+    void the_events_of_sandbox_games_are_exported_only_when_asked_for() {
+        GameFixtures fixtures = new GameFixtures(6);
+        Instant from = Instant.now();
+        GameFixtures.Game played = fixtures.carrara(2, true, false);
+        GameFixtures.Game sandbox = fixtures.sandbox(f -> f.carrara(3, true, false));
+        GameFixtures.publish(bootstrap, List.of(played, sandbox));
+        Instant to = Instant.now().plusMillis(1);
+
+        Set<String> without = ids(export("game=carrara&from=" + from + "&to=" + to));
+        assertEquals(expected("carrara", false, from, to), without);
+        assertEquals(without, ids(export("game=carrara&from=" + from + "&to=" + to + "&sandbox=exclude")));
+        Set<String> with = ids(export("game=carrara&from=" + from + "&to=" + to + "&sandbox=include"));
+        assertEquals(expected("carrara", true, from, to), with);
+        for (CloudEvent e : played.gameEvents) {
+            assertTrue(without.contains(e.id()) && with.contains(e.id()), e.type());
+        }
+        for (CloudEvent e : sandbox.gameEvents) {
+            assertFalse(without.contains(e.id()), "left out by default: " + e.type());
+            assertTrue(with.contains(e.id()), "included when asked for: " + e.type());
+        }
+        List<CloudEvent> started = export("game=carrara&from=" + from + "&to=" + to + "&sandbox=include").stream()
+                .filter(e -> e.subject().equals(sandbox.id) && e.type().equals("tessera.game.GameStarted"))
+                .toList();
+        assertEquals(1, started.size());
+        assertTrue(started.get(0).data().get("sandbox").asBoolean(), "marked as a sandbox game");
+        assertFalse(started.get(0).data().has("seed"), "redacted for the public");
+
+        // A window that opens after the sandbox game's GameStarted: the statistics say it is a sandbox game.
+        await().atMost(Duration.ofSeconds(30))
+                .ignoreExceptions()
+                .until(() -> stores.game(sandbox.id, Duration.ofSeconds(5)) != null);
+        Instant later = sandbox.gameEvents.get(2).time().toInstant();
+        List<String> windowed = sandbox.gameEvents.stream()
+                .filter(e -> !e.time().toInstant().isBefore(later))
+                .map(CloudEvent::id)
+                .toList();
+        assertTrue(export("game=carrara&from=" + later).stream()
+                .noneMatch(e -> e.subject().equals(sandbox.id)));
+        assertEquals(
+                windowed,
+                export("game=carrara&sandbox=include&from=" + later).stream()
+                        .filter(e -> e.subject().equals(sandbox.id))
+                        .map(CloudEvent::id)
+                        .toList());
+    }
+
+    private static Set<String> ids(List<CloudEvent> events) {
+        Set<String> ids = new HashSet<>();
+        events.forEach(e -> ids.add(e.id()));
+        return ids;
+    }
+
+    @Test
     void an_export_that_meets_more_games_than_it_may_hold_is_cut_off_rather_than_incomplete() throws Exception {
         GameFixtures fixtures = new GameFixtures(5);
         Instant from = Instant.now();
@@ -137,6 +190,7 @@ class ExportTest {
                 codec,
                 bootstrap,
                 title,
+                false,
                 from,
                 to,
                 Duration.ofMinutes(10),
@@ -153,6 +207,9 @@ class ExportTest {
         bad("game=alhambra&from=yesterday", "from");
         bad("game=alhambra&to=2026-13-01T00:00:00Z", "to");
         bad("game=alhambra&from=2026-03-02T00:00:00Z&to=2026-03-01T00:00:00Z", "from");
+        bad("game=alhambra&sandbox=yes", "sandbox");
+        bad("game=alhambra&sandbox=all", "sandbox");
+        bad("game=alhambra&sandbox=Include", "sandbox");
     }
 
     private void bad(String query, String field) {
@@ -181,10 +238,14 @@ class ExportTest {
         return events;
     }
 
-    /** Straight from the topic: the ids of the title's games' events in the window, each (game, stream version) once. */
-    private Set<String> expected(String title, Instant from, Instant to) {
+    /**
+     * Straight from the topic: the ids of the title's games' events in the window, each (game, stream version) once;
+     * of sandbox games only with {@code sandbox}.
+     */
+    private Set<String> expected(String title, boolean sandbox, Instant from, Instant to) {
         List<ConsumerRecord<String, String>> records = TestKafka.readAll(bootstrap, Topics.GAME_EVENTS);
         Map<String, String> titles = new HashMap<>();
+        Set<String> sandboxGames = new HashSet<>();
         List<CloudEvent> events = new ArrayList<>();
         for (ConsumerRecord<String, String> r : records) {
             CloudEvent e;
@@ -197,6 +258,9 @@ class ExportTest {
                     && e.data() != null
                     && e.data().has("game")) {
                 titles.put(r.key(), e.data().get("game").asText());
+                if (e.data().path("sandbox").asBoolean(false)) {
+                    sandboxGames.add(r.key());
+                }
             }
             events.add(e);
         }
@@ -204,7 +268,10 @@ class ExportTest {
         Set<String> ids = new HashSet<>();
         for (CloudEvent e : events) {
             Instant time = e.time().toInstant();
-            if (!title.equals(titles.get(e.subject())) || time.isBefore(from) || !time.isBefore(to)) {
+            if (!title.equals(titles.get(e.subject()))
+                    || (!sandbox && sandboxGames.contains(e.subject()))
+                    || time.isBefore(from)
+                    || !time.isBefore(to)) {
                 continue;
             }
             if (e.streamversion() != null && e.streamversion() <= versions.getOrDefault(e.subject(), 0L)) {

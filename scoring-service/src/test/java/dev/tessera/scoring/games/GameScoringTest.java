@@ -124,6 +124,42 @@ class GameScoringTest {
     }
 
     @Test
+    void a_sandbox_game_with_no_table_is_scored_as_any_game_to_its_final_standings() {
+        // A fork of a finished game: its seats are the original's players, one of whom plays them all; no table.
+        String original = UUID.randomUUID().toString();
+        String gameId = UUID.randomUUID().toString();
+        send(
+                gameId,
+                1,
+                new GameStarted(
+                        gameId,
+                        null,
+                        "alhambra",
+                        List.of("ana", "bob"),
+                        1L,
+                        Map.of(),
+                        null,
+                        true,
+                        new GameStarted.Fork(original, 1, "bob")));
+        send(gameId, 2, new AlhambraEvent.TilePlaced("ana", new TileInfo(50, "tower", 8, "NES"), 1, 0, "pending"));
+        send(gameId, 3, new AlhambraEvent.ScoringRoundTriggered(1));
+        send(gameId, 4, new AlhambraEvent.ScoringRoundTriggered(2));
+        send(gameId, 5, new AlhambraEvent.ScoringRoundTriggered(3));
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() -> assertEquals(4, answers(gameId).size()));
+        List<CloudEvent> answers = answers(gameId);
+        for (CloudEvent round : answers.subList(0, 3)) {
+            assertEquals("tessera.scoring.ScoringRoundScored", round.type());
+        }
+        CloudEvent standings = answers.get(3);
+        assertEquals("tessera.scoring.FinalStandings", standings.type());
+        JsonNode rows = standings.data().get("standings");
+        assertEquals("ana", rows.get(0).get("player").asText());
+        assertEquals(1, rows.get(0).get("rank").asInt());
+        assertEquals("bob", rows.get(1).get("player").asText());
+    }
+
+    @Test
     void builders_game_end_becomes_final_standings() {
         String gameId = UUID.randomUUID().toString();
         send(gameId, 1, new GameStarted(gameId, "t", "builders", List.of("ana", "bob"), 1L, Map.of(), null));

@@ -44,6 +44,8 @@ public final class GameFixtures {
 
     private final EventCodec codec = new EventCodec();
     private final Random random;
+    /** Whether the games made now are sandbox games ({@link #sandbox}). */
+    private boolean sandbox;
 
     public GameFixtures(long seed) {
         this.random = new Random(seed);
@@ -53,15 +55,19 @@ public final class GameFixtures {
     public static final class Game {
         public final String id = UUID.randomUUID().toString();
         public final String title;
+        /** A sandbox game: no table, {@code GameStarted.sandbox} true, forked from another game by its first player. */
+        public final boolean sandbox;
+
         public final List<String> players;
         public final List<CloudEvent> gameEvents = new ArrayList<>();
         public final List<CloudEvent> scoringEvents = new ArrayList<>();
         private final EventCodec codec;
 
-        Game(EventCodec codec, String title, List<String> players) {
+        Game(EventCodec codec, String title, List<String> players, boolean sandbox) {
             this.codec = codec;
             this.title = title;
             this.players = players;
+            this.sandbox = sandbox;
         }
 
         CloudEvent add(TesseraEvent event) {
@@ -90,9 +96,31 @@ public final class GameFixtures {
     }
 
     private Game start(String title, int players) {
-        Game g = new Game(codec, title, players(players));
-        g.add(new GameStarted(g.id, "t-" + g.id, title, g.players, random.nextLong(), Map.of(), null));
+        Game g = new Game(codec, title, players(players), sandbox);
+        g.add(
+                sandbox
+                        ? new GameStarted(
+                                g.id,
+                                null,
+                                title,
+                                g.players,
+                                random.nextLong(),
+                                Map.of(),
+                                null,
+                                true,
+                                new GameStarted.Fork(UUID.randomUUID().toString(), 5, g.players.get(0)))
+                        : new GameStarted(g.id, "t-" + g.id, title, g.players, random.nextLong(), Map.of(), null));
         return g;
+    }
+
+    /** The game {@code make} makes with these fixtures, as a sandbox game: {@code fixtures.sandbox(f -> f.builders(2, true))}. */
+    public Game sandbox(java.util.function.Function<GameFixtures, Game> make) {
+        sandbox = true;
+        try {
+            return make.apply(this);
+        } finally {
+            sandbox = false;
+        }
     }
 
     /** Final standings from scores: best first, equal scores share a rank (1, 2, 2, 4). */

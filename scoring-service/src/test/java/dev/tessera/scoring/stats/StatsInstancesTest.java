@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -131,7 +132,8 @@ class StatsInstancesTest {
                     boolean right = serviceAnswers(direct, wrong, retries);
                     for (String title : TITLES) {
                         try {
-                            JsonNode other = StatsTest.json(second.queries.statistics(title, StatsStores.PATIENCE));
+                            JsonNode other =
+                                    StatsTest.json(second.queries.statistics(title, false, StatsStores.PATIENCE));
                             if (!direct.get(title).equals(other)) {
                                 wrong.add("the second instance, " + title + ": " + other);
                                 right = false;
@@ -230,9 +232,17 @@ class StatsInstancesTest {
             }
         }
         assertTrue(theirs.size() == 3 && ours.size() == 1 && carrara != null, "games held by either instance");
+        // And a sandbox Builders game the second instance holds: only it can say that the game is a sandbox game.
+        GameFixtures.Game sandbox = null;
+        for (int i = 0; i < 100 && sandbox == null; i++) {
+            GameFixtures.Game g = fixtures.sandbox(f -> f.builders(2, true));
+            sandbox = gameOwner(g.id).equals(second.host) ? g : null;
+        }
+        assertNotNull(sandbox, "a sandbox game held by the second instance");
         List<GameFixtures.Game> games = new ArrayList<>(theirs);
         games.addAll(ours);
         games.add(carrara);
+        games.add(sandbox);
 
         // Each GameStarted is published before the window opens and the game's other events inside it: the export
         // meets no GameStarted and must ask the statistics for the titles, on the instance that holds each game.
@@ -265,11 +275,21 @@ class StatsInstancesTest {
                     .map(CloudEvent::id)
                     .toList();
             assertEquals(
-                    g == carrara ? List.of() : expected.get(g.id),
+                    g == carrara || g == sandbox ? List.of() : expected.get(g.id),
                     exported,
                     g.title + " game " + g.id + ", held by "
-                            + (theirs.contains(g) || g == carrara ? "the second instance" : "the service"));
+                            + (theirs.contains(g) || g == carrara || g == sandbox
+                                    ? "the second instance"
+                                    : "the service"));
         }
+        String sandboxId = sandbox.id;
+        assertEquals(
+                expected.get(sandboxId),
+                export("game=builders&sandbox=include&from=" + from + "&to=" + to).stream()
+                        .filter(e -> e.subject().equals(sandboxId))
+                        .map(CloudEvent::id)
+                        .toList(),
+                "the sandbox game's events, when asked for");
         assertTrue(second.served.get() > asked, "the export asked the second instance for the titles of its games");
         for (GameFixtures.Game g : theirs) {
             assertEquals(second.host, gameOwner(g.id), "still held by the second instance");

@@ -26,6 +26,7 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -66,6 +67,7 @@ class StatsRebuildTest {
                 List.of(
                         fixtures.alhambra(2, true, false, true),
                         fixtures.alhambra(3, false, false, true),
+                        fixtures.sandbox(f -> f.alhambra(2, true, false, true)),
                         fixtures.carrara(3, true, false),
                         fixtures.builders(4, true)));
         start();
@@ -89,7 +91,9 @@ class StatsRebuildTest {
                 bootstrap,
                 List.of(
                         fixtures.alhambra(4, true, true, true),
+                        fixtures.sandbox(f -> f.alhambra(3, false, false, true)),
                         fixtures.carrara(2, true, true),
+                        fixtures.sandbox(f -> f.builders(2, true)),
                         fixtures.builders(2, true),
                         fixtures.builders(3, false)));
         start();
@@ -105,7 +109,9 @@ class StatsRebuildTest {
                         .containsAll(List.of(
                                 applicationId + "-stats-games-changelog",
                                 applicationId + "-stats-titles-changelog",
-                                applicationId + "-games-by-title-repartition")),
+                                applicationId + "-games-by-title-repartition",
+                                applicationId + "-stats-sandbox-games-changelog",
+                                applicationId + "-stats-rounds-sandbox-changelog")),
                 report.toString());
         assertTrue(internalTopics().isEmpty());
         assertTrue(taskDirectories().isEmpty(), "local state wiped: " + taskDirectories());
@@ -151,6 +157,7 @@ class StatsRebuildTest {
         Map<String, JsonNode> numbers = new LinkedHashMap<>();
         for (String title : TITLES) {
             numbers.put(title, direct.of(title));
+            numbers.put(title + "?sandbox=include", direct.of(title, true));
         }
         return numbers;
     }
@@ -160,16 +167,25 @@ class StatsRebuildTest {
         Map<String, JsonNode> numbers = new LinkedHashMap<>();
         for (String title : TITLES) {
             try {
+                ReadOnlyKeyValueStore<String, TitleTotals> titles =
+                        StatsStores.store(streams, StatsTopology.TITLES, TitleTotals.class);
+                ReadOnlyKeyValueStore<String, WallTotals> walls =
+                        StatsStores.store(streams, StatsTopology.WALLS, WallTotals.class);
+                numbers.put(title, StatsTest.json(GameStatistics.of(title, titles.get(title), walls.get(title))));
+                // With the sandbox games: their totals, kept apart, added.
+                TitleTotals all = titles.get(title);
+                TitleTotals sandbox = titles.get(StatsTopology.key(title, true));
+                WallTotals allWalls = walls.get(title);
+                WallTotals sandboxWalls = walls.get(StatsTopology.key(title, true));
                 numbers.put(
-                        title,
+                        title + "?sandbox=include",
                         StatsTest.json(GameStatistics.of(
                                 title,
-                                StatsStores.store(streams, StatsTopology.TITLES, TitleTotals.class)
-                                        .get(title),
-                                StatsStores.store(streams, StatsTopology.WALLS, WallTotals.class)
-                                        .get(title))));
+                                all == null ? sandbox : all.plus(sandbox),
+                                allWalls == null ? sandboxWalls : allWalls.plus(sandboxWalls))));
             } catch (InvalidStateStoreException e) {
                 numbers.put(title, null); // not queryable yet
+                numbers.put(title + "?sandbox=include", null);
             }
         }
         return numbers;

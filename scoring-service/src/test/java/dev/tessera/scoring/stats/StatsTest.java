@@ -79,6 +79,79 @@ class StatsTest {
     }
 
     @Test
+    void sandbox_games_are_left_out_of_the_statistics_unless_asked_for() throws Exception {
+        GameFixtures fixtures = new GameFixtures(13);
+        // The sandbox Alhambra games trigger their scoring rounds: scoring-service scores them as any game's, and their
+        // walls are a sandbox game's too.
+        List<GameFixtures.Game> sandbox = List.of(
+                fixtures.sandbox(f -> f.alhambra(2, true, false, false)),
+                fixtures.sandbox(f -> f.alhambra(3, false, true, false)),
+                fixtures.sandbox(f -> f.carrara(3, true, true)),
+                fixtures.sandbox(f -> f.builders(2, true)),
+                fixtures.sandbox(f -> f.builders(3, false)));
+        List<GameFixtures.Game> games = new java.util.ArrayList<>(sandbox);
+        games.add(fixtures.alhambra(2, true, false, false));
+        games.add(fixtures.builders(2, true));
+        String bootstrap = TestInfrastructure.bootstrapServers();
+        GameFixtures.publish(bootstrap, games);
+        Set<String> alhambra = games.stream()
+                .filter(g -> g.title.equals("alhambra"))
+                .map(g -> g.id)
+                .collect(Collectors.toSet());
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> TestKafka.readAll(bootstrap, Topics.SCORING_EVENTS).stream()
+                                .filter(r -> alhambra.contains(r.key())
+                                        && r.value().contains("tessera.scoring.ScoringRoundScored"))
+                                .count()
+                        == 3 + 2 + 3);
+
+        for (String title : List.of("alhambra", "carrara", "builders")) {
+            await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
+                ExpectedStatistics expected = ExpectedStatistics.fromTopics(bootstrap);
+                assertEquals(expected.of(title, false), stats(title, ""));
+                assertEquals(expected.of(title, false), stats(title, "?sandbox=exclude"));
+                assertEquals(expected.of(title, true), stats(title, "?sandbox=include"));
+            });
+            JsonNode without = stats(title, "");
+            JsonNode with = stats(title, "?sandbox=include");
+            long ours = sandbox.stream().filter(g -> g.title.equals(title)).count();
+            assertTrue(
+                    with.at("/games/started").asLong()
+                                    - without.at("/games/started").asLong()
+                            >= ours,
+                    title + ": " + with + " against " + without);
+        }
+        // Alhambra's scoring rounds: a sandbox game's walls count only with the sandbox games.
+        JsonNode without = stats("alhambra", "");
+        JsonNode with = stats("alhambra", "?sandbox=include");
+        assertTrue(
+                with.at("/alhambra/longestWall/0/games").asLong()
+                        >= without.at("/alhambra/longestWall/0/games").asLong() + 2,
+                with + " against " + without);
+    }
+
+    @Test
+    void a_sandbox_other_than_include_or_exclude_is_a_400_problem_naming_it() {
+        for (String bad : List.of("yes", "INCLUDE", "true", "%20")) {
+            given().get("/api/v1/stats/alhambra?sandbox=" + bad)
+                    .then()
+                    .statusCode(400)
+                    .contentType("application/problem+json")
+                    .body("field", equalTo("sandbox"));
+        }
+    }
+
+    /** The statistics of {@code title}, as the endpoint writes them, with {@code query}. */
+    private static JsonNode stats(String title, String query) throws Exception {
+        return JsonSerde.mapper()
+                .readTree(given().get("/api/v1/stats/" + title + query)
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asString());
+    }
+
+    @Test
     void an_unknown_game_is_a_404_problem() {
         given().get("/api/v1/stats/chess")
                 .then()
