@@ -127,14 +127,22 @@ class Replay {
         : 'As you saw it then: the game is still being played.'),
       h('p', {}, h('a', {href: game}, 'Back to the game')),
       this.over && this.me ? h('p', {},
-        h('button', {type: 'button', id: 'replay-fork', onclick: () => this.fork()}, 'Play on from here'),
-        ' in a sandbox game of your own: you play every seat, with the draws this game would have had; it is never rated.')
+        h('button', {type: 'button', id: 'replay-fork', disabled: !this.moveEnds(), onclick: () => this.fork()}, 'Play on from here'),
+        this.moveEnds() ? ' in a sandbox game of your own: you play every seat, with the draws this game would have had; it is never rated.'
+          : ' (not from this step: it lies among the events of one move; step on to where the move ends)')
         : null),
     this.error ? h('p', {role: 'alert', class: 'notice error'}, this.error) : null,
     this.controls(line),
     h('section', {class: 'board', 'aria-label': `${TITLES[view.game] || view.game} board at move ${this.at}`}, drawn),
     this.logBox()));
     this.error = null;
+  }
+
+  /** Whether this step ends a move's events (the next line was written at another time): a position one can play on from. */
+  moveEnds() {
+    const line = this.lines.find((l) => l.version === this.at);
+    const next = this.lines.find((l) => l.version === this.at + 1);
+    return !line || !next || line.at !== next.at;
   }
 
   /** Forks the finished game at this step and opens the fork (POST …/forks). */

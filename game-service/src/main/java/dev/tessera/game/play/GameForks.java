@@ -58,12 +58,30 @@ public class GameForks {
                                 throw ProblemException.badField(
                                         "at", "at is a version of this game: 1 to " + original.version());
                             }
-                            return store.load(gameId, 0, (int) at)
-                                    .map(events -> copies(original.started(), events, forkId, at, player));
+                            // One event past at: whether at ends a move's events or lies among them.
+                            return store.load(gameId, 0, (int) at + 1).map(events -> {
+                                if (events.size() > at && midMove(events.get((int) at - 1), events.get((int) at))) {
+                                    throw ProblemException.badField(
+                                            "at",
+                                            "at is a version where a move's events end: " + at + " lies among the "
+                                                    + "events of one move (see the history's times); fork at the "
+                                                    + "last of them");
+                                }
+                                return copies(original.started(), events.subList(0, (int) at), forkId, at, player);
+                            });
                         })
                         .chain(events -> store.append(forkId, 0, events, Topics.GAME_EVENTS)))
                 .invoke(() -> relay.kickFor(forkId))
                 .replaceWith(forkId);
+    }
+
+    /**
+     * Whether {@code next} was written by the same append as {@code event}: one move's events share their time, and
+     * a position among them never stood before any player. (A fork's copies share the time of the fork, so a fork is
+     * forked at its own version or later; its earlier versions are the original's, to fork there.)
+     */
+    private static boolean midMove(StoredEvent event, StoredEvent next) {
+        return event.recordedAt().equals(next.recordedAt());
     }
 
     /** The fork's stream: its own GameStarted, then the original's events 2 to {@code at} with its id in place. */

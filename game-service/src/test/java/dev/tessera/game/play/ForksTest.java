@@ -159,6 +159,15 @@ class ForksTest {
                     .contentType("application/problem+json")
                     .body("field", equalTo("at"));
         }
+        // A version among one move's events is a position nobody ever stood at.
+        Map.Entry<Long, Played> longMove = played.entrySet().stream()
+                .filter(e -> e.getValue().after() - e.getKey() > 1)
+                .findFirst()
+                .orElseThrow();
+        fork(finished, longMove.getKey() + 1, "cy")
+                .statusCode(400)
+                .body("field", equalTo("at"))
+                .body("detail", containsString("among the events of one move"));
         given().header(PLAYER, "cy")
                 .contentType(ContentType.JSON)
                 .body("{}")

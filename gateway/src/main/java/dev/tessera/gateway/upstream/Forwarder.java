@@ -241,10 +241,15 @@ public class Forwarder {
             // A created resource's address, as a path of the public API (the service's host and port are its own).
             answer.headers()
                     .firstValue("Location")
-                    .map(v -> URI.create(v).getRawPath())
+                    .map(Forwarder::publicPath)
                     .ifPresent(path -> builder.header("Location", path));
             return builder.entity(body).build();
         }
+    }
+
+    /** A created resource's address as a path of the public API: the service's own host and port are not for clients. */
+    private static String publicPath(String location) {
+        return URI.create(location).getRawPath();
     }
 
     private static URI uri(ServiceInstance instance, String pathAndQuery) {
@@ -371,6 +376,10 @@ public class Forwarder {
         String retryAfter = r.getHeader(RETRY_AFTER);
         if (retryAfter != null) {
             builder.header(RETRY_AFTER, retryAfter);
+        }
+        String location = r.getHeader("Location");
+        if (location != null) {
+            builder.header("Location", publicPath(location));
         }
         return builder.entity(body == null ? new byte[0] : body.getBytes()).build();
     }
