@@ -292,17 +292,8 @@ class ClockTest {
         return legalMoves(gameId, "ana").isEmpty() ? "bob" : "ana";
     }
 
-    private List<JsonNode> legalMoves(String gameId, String player) {
-        return List.of(codec.mapper()
-                .convertValue(
-                        given().header(PLAYER, player)
-                                .get("/api/v1/games/" + gameId + "/legal-moves")
-                                .then()
-                                .statusCode(200)
-                                .extract()
-                                .jsonPath()
-                                .getList("moves"),
-                        JsonNode[].class));
+    private static List<JsonNode> legalMoves(String gameId, String player) {
+        return dev.tessera.game.LegalMoves.of(gameId, player);
     }
 
     private List<String> types(String gameId) {
