@@ -5,6 +5,7 @@ import dev.tessera.events.alhambra.AlhambraEvent;
 import dev.tessera.game.alhambra.AlhambraState.Phase;
 import dev.tessera.game.rules.Decision;
 import dev.tessera.game.rules.GameSetup;
+import dev.tessera.game.rules.Reveals;
 import dev.tessera.game.rules.RulesEngine;
 import java.util.List;
 
@@ -98,5 +99,10 @@ public final class AlhambraEngine implements RulesEngine<AlhambraState, Alhambra
     @Override
     public boolean isOver(AlhambraState state) {
         return state.phase() == Phase.OVER;
+    }
+
+    @Override
+    public Reveals<AlhambraEvent> reveals() {
+        return AlhambraReveals.RULE;
     }
 }

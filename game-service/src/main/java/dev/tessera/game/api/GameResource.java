@@ -198,13 +198,37 @@ public class GameResource {
      * The moves a player may send now, each exactly as the move endpoint accepts it (none for a seat a bot plays),
      * and who may move now (null when nobody can), so that a client learns whose turn it is in the same answer.
      */
-    public record LegalMoves(long version, List<JsonNode> moves, String toAct) {}
+    public record LegalMoves(long version, List<JsonNode> moves, String toAct, boolean undo) {}
 
+    /** With {@code undo}: whether the caller may take back moves now ({@code POST …/undo} would be accepted). */
     @GET
     @Path("legal-moves")
     public Uni<LegalMoves> legalMoves(@PathParam("id") String id, @HeaderParam(Caller.PLAYER_HEADER) String player) {
-        return games.loadWithClock(id)
-                .map(g -> new LegalMoves(g.game().version(), legal(g, player), GameService.toAct(g.game(), g.clock())));
+        return games.loadWithClock(id).chain(g -> {
+            List<JsonNode> legal = legal(g, player);
+            Uni<Boolean> undo = legal.isEmpty() ? Uni.createFrom().item(false) : games.mayUndo(g.game(), player);
+            return undo.map(u -> new LegalMoves(g.game().version(), legal, GameService.toAct(g.game(), g.clock()), u));
+        });
+    }
+
+    /** @param expectedVersion the game version the player saw */
+    public record UndoRequest(Long expectedVersion) {}
+
+    /**
+     * Takes back the caller's moves since their turn began, back to the last point where something hidden or random
+     * came to light: appends {@code MovesTakenBack}. Answers as a move does.
+     */
+    @POST
+    @Path("undo")
+    public Uni<GameService.MoveResult> undo(
+            @PathParam("id") String id, @HeaderParam(Caller.PLAYER_HEADER) String player, UndoRequest request) {
+        Caller.required(player);
+        if (request == null || request.expectedVersion() == null) {
+            throw ProblemException.badField("expectedVersion", "expectedVersion is required: the game version you saw");
+        }
+        return games.undo(id, player, request.expectedVersion())
+                .map(r -> r.withEvents(
+                        r.events().stream().map(Redaction::forPublic).toList()));
     }
 
     private <S, M, E> List<JsonNode> legal(GameService.Clocked<S, M, E> clocked, String player) {

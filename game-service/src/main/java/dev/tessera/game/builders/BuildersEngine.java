@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tessera.events.builders.BuildersEvent;
 import dev.tessera.game.rules.Decision;
 import dev.tessera.game.rules.GameSetup;
+import dev.tessera.game.rules.Reveals;
 import dev.tessera.game.rules.RulesEngine;
 import java.util.List;
 import java.util.Map;
@@ -95,5 +96,10 @@ public final class BuildersEngine implements RulesEngine<BuildersState, Builders
     @Override
     public boolean isOver(BuildersState state) {
         return state.finished();
+    }
+
+    @Override
+    public Reveals<BuildersEvent> reveals() {
+        return BuildersReveals.RULE;
     }
 }

@@ -5,6 +5,7 @@ import dev.tessera.events.carrara.CarraraEvent;
 import dev.tessera.events.carrara.ValuationRequested;
 import dev.tessera.game.rules.Decision;
 import dev.tessera.game.rules.GameSetup;
+import dev.tessera.game.rules.Reveals;
 import dev.tessera.game.rules.RulesEngine;
 import java.util.List;
 import java.util.Optional;
@@ -97,5 +98,10 @@ public final class CarraraEngine implements RulesEngine<CarraraState, CarraraMov
     @Override
     public boolean isOver(CarraraState state) {
         return state.phase() == Phase.OVER;
+    }
+
+    @Override
+    public Reveals<CarraraEvent> reveals() {
+        return CarraraReveals.RULE;
     }
 }

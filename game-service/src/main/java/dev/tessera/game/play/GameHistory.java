@@ -1,5 +1,6 @@
 package dev.tessera.game.play;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.tessera.game.rules.Lines;
 import dev.tessera.game.rules.RulesEngine;
 import dev.tessera.kit.eventing.EventStore;
@@ -40,7 +41,7 @@ public class GameHistory {
 
     static Line line(RulesEngine<?, ?, ?> engine, StoredEvent event) {
         String name = event.type().substring(event.type().lastIndexOf('.') + 1);
-        String text = engine.describe(name, event.data());
+        String text = "MovesTakenBack".equals(name) ? takenBack(event.data()) : engine.describe(name, event.data());
         String actor = Lines.text(event.data(), "player");
         return new Line(
                 event.version(),
@@ -48,5 +49,11 @@ public class GameHistory {
                 actor.isEmpty() ? null : actor,
                 event.recordedAt(),
                 text != null ? text : Lines.generic(name, event.data()));
+    }
+
+    /** An undo's line: who took back how many moves. */
+    private static String takenBack(JsonNode data) {
+        int moves = data.path("moves").asInt(1);
+        return Lines.text(data, "player") + " took back " + (moves == 1 ? "a move" : moves + " moves");
     }
 }

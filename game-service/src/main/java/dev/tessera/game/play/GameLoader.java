@@ -6,8 +6,10 @@ import dev.tessera.events.EventCodec;
 import dev.tessera.events.EventTypes;
 import dev.tessera.events.TesseraEvent;
 import dev.tessera.events.game.GameStarted;
+import dev.tessera.events.game.MovesTakenBack;
 import dev.tessera.events.game.SeatTakenByBot;
 import dev.tessera.game.rules.GameSetup;
+import dev.tessera.game.rules.Reveals;
 import dev.tessera.game.rules.RulesEngine;
 import dev.tessera.kit.eventing.EventStore;
 import dev.tessera.kit.eventing.SessionSql;
@@ -17,6 +19,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
+import java.util.TreeMap;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -58,12 +61,13 @@ public class GameLoader {
                     .unis(this.<S, M, E>current(gameId), clocks.find(gameId))
                     .with((game, clock) -> new GameService.Clocked<>(game, clock.orElse(null)));
         }
-        return clocks.tailAndRow(gameId, kept.version()).map(read -> {
-            GameStream<S, M, E> game =
-                    foldFrom(kept.started(), kept.engine(), kept.state(), kept.version(), read.tail());
-            folded.remember(game);
-            return new GameService.Clocked<>(game, read.row().orElse(null));
-        });
+        return clocks.tailAndRow(gameId, kept.version())
+                .chain(read -> this.<S, M, E>continued(
+                                gameId, kept.started(), kept.engine(), kept.state(), kept.version(), read.tail(), null)
+                        .map(game -> {
+                            folded.remember(game);
+                            return new GameService.Clocked<>(game, read.row().orElse(null));
+                        }));
     }
 
     /**
@@ -76,7 +80,8 @@ public class GameLoader {
         Uni<GameStream<S, M, E>> loaded;
         if (kept != null) {
             loaded = store.load(gameId, kept.version())
-                    .map(tail -> foldFrom(kept.started(), kept.engine(), kept.state(), kept.version(), tail));
+                    .chain(tail ->
+                            continued(gameId, kept.started(), kept.engine(), kept.state(), kept.version(), tail, null));
         } else {
             loaded = store.snapshot(gameId)
                     .chain(snapshot -> snapshot.isPresent()
@@ -96,7 +101,8 @@ public class GameLoader {
         GameStream<S, M, E> kept = folded.get(gameId);
         if (kept != null && kept.version() <= version) {
             return store.load(gameId, kept.version(), limit(version - kept.version()))
-                    .map(tail -> foldFrom(kept.started(), kept.engine(), kept.state(), kept.version(), tail));
+                    .chain(tail -> continued(
+                            gameId, kept.started(), kept.engine(), kept.state(), kept.version(), tail, version));
         }
         return store.snapshot(gameId)
                 .chain(snapshot -> snapshot.isPresent() && snapshot.get().version() <= version
@@ -137,7 +143,14 @@ public class GameLoader {
                 return store.load(gameId, 0, limit(upTo)).map(events -> fold(gameId, events));
             }
             return store.load(gameId, snapshot.version(), limit(upTo - snapshot.version()))
-                    .map(tail -> foldFrom(started, engine, base, snapshot.version(), tail));
+                    .chain(tail -> continued(
+                            gameId,
+                            started,
+                            engine,
+                            base,
+                            snapshot.version(),
+                            tail,
+                            upTo == Long.MAX_VALUE ? null : upTo));
         });
     }
 
@@ -152,17 +165,65 @@ public class GameLoader {
         return foldFrom(started, engine, initial, 1, events.subList(1, events.size()));
     }
 
+    /**
+     * {@code base}, the game at {@code baseVersion}, brought forward by {@code tail}; else, when the tail takes back
+     * moves made before {@code baseVersion} (an undo of moves the kept state or the snapshot had already folded in),
+     * the stream folded again from its start, up to {@code upTo} (null: to its end).
+     */
+    private <S, M, E> Uni<GameStream<S, M, E>> continued(
+            String gameId,
+            GameStarted started,
+            RulesEngine<S, M, E> engine,
+            S base,
+            long baseVersion,
+            List<StoredEvent> tail,
+            Long upTo) {
+        try {
+            return Uni.createFrom().item(foldFrom(started, engine, base, baseVersion, tail));
+        } catch (TakenBackBeforeBase e) {
+            return store.load(gameId, 0, upTo == null ? Integer.MAX_VALUE : limit(upTo))
+                    .map(events -> fold(gameId, events));
+        }
+    }
+
+    /**
+     * Folds {@code events} into {@code state}, the game at {@code version}. A {@link MovesTakenBack} puts back the state
+     * the game had at its {@code toVersion}: the fold keeps each state since the last event that revealed something or
+     * ended a turn ({@link Reveals}), which is as far back as an undo ever goes. An undo further back than the fold's
+     * start throws {@link TakenBackBeforeBase}: the caller folds from the stream's start.
+     */
     @SuppressWarnings("unchecked")
     private <S, M, E> GameStream<S, M, E> foldFrom(
             GameStarted started, RulesEngine<S, M, E> engine, S state, long version, List<StoredEvent> events) {
+        // The states an undo may go back to: at each version since the last event no undo reaches past.
+        TreeMap<Long, S> since = new TreeMap<>();
+        since.put(version, state);
         for (StoredEvent stored : events) {
             TesseraEvent event = store.event(stored);
-            if (engine.eventType().isInstance(event)) {
+            if (event instanceof MovesTakenBack back) {
+                S then = since.get(back.toVersion());
+                if (then == null) {
+                    throw new TakenBackBeforeBase();
+                }
+                state = then;
+                since.tailMap(back.toVersion(), false).clear();
+            } else if (engine.eventType().isInstance(event)) {
                 state = engine.evolve(state, (E) event);
+                if (!engine.reveals().keepsUndo((E) event)) {
+                    since.clear();
+                }
             }
             version = stored.version();
+            since.put(version, state);
         }
         return new GameStream<>(started, engine, state, version);
+    }
+
+    /** An undo in a fold's events takes back moves from before the state the fold started from. */
+    private static final class TakenBackBeforeBase extends RuntimeException {
+        TakenBackBeforeBase() {
+            super(null, null, false, false);
+        }
     }
 
     /**

@@ -93,7 +93,11 @@ public class GameMoves {
                                     clocks.enabled() ? clocks.nextRow(after, () -> turn, clock, false) : clock;
                             List<TesseraEvent> events =
                                     accepted.stream().map(e -> (TesseraEvent) e).toList();
-                            return appendTo(game, events, clocks.alongside(gameId, clock, row))
+                            return appendTo(
+                                            game,
+                                            events,
+                                            clocks.alongside(gameId, clock, row),
+                                            Batch.of(game.version(), seat, move))
                                     .chain(envelopes -> loader.snapshotIfDue(game.version(), after)
                                             .replaceWith(new ClockedMove<>(
                                                     new Moved<>(
@@ -142,12 +146,15 @@ public class GameMoves {
         String gameId = game.started().gameId();
         List<E> accepted = decided(game, player, move);
         List<TesseraEvent> events = accepted.stream().map(e -> (TesseraEvent) e).toList();
-        return appendTo(game, events, null).chain(envelopes -> {
-            GameStream<S, M, E> after =
-                    evolved(game, accepted, envelopes.get(envelopes.size() - 1).streamversion());
-            return loader.snapshotIfDue(game.version(), after)
-                    .replaceWith(new Moved<>(new MoveResult(gameId, after.version(), envelopes, null, null), after));
-        });
+        JsonNode sent = json.movesJson(game.engine(), List.of(move)).get(0);
+        return appendTo(game, events, null, Batch.of(game.version(), player, sent))
+                .chain(envelopes -> {
+                    GameStream<S, M, E> after = evolved(
+                            game, accepted, envelopes.get(envelopes.size() - 1).streamversion());
+                    return loader.snapshotIfDue(game.version(), after)
+                            .replaceWith(
+                                    new Moved<>(new MoveResult(gameId, after.version(), envelopes, null, null), after));
+                });
     }
 
     /**
@@ -171,7 +178,7 @@ public class GameMoves {
      * unchanged.
      */
     <S, M, E> Uni<GameStream<S, M, E>> append(GameStream<S, M, E> game, GameLifecycleEvent event) {
-        return appendTo(game, List.of(event), null).chain(envelopes -> {
+        return appendTo(game, List.of(event), null, null).chain(envelopes -> {
             GameStream<S, M, E> after = new GameStream<>(
                     game.started(),
                     game.engine(),
@@ -182,13 +189,14 @@ public class GameMoves {
     }
 
     /**
-     * Appends at the version {@code game} was read at, with {@code alongside} (may be null) in the same statement; a
-     * stream found behind it makes the kept game be read again.
+     * Appends at the version {@code game} was read at, with {@code alongside} (may be null) in the same statement and
+     * {@code batch} (may be null: not a move) as the events' metadata ({@link Batch}); a stream found behind it makes
+     * the kept game be read again.
      */
-    private Uni<List<CloudEvent>> appendTo(
-            GameStream<?, ?, ?> game, List<TesseraEvent> events, EventStore.Alongside alongside) {
+    Uni<List<CloudEvent>> appendTo(
+            GameStream<?, ?, ?> game, List<TesseraEvent> events, EventStore.Alongside alongside, JsonNode batch) {
         String gameId = game.started().gameId();
-        return store.append(gameId, game.version(), events, Topics.GAME_EVENTS, alongside)
+        return store.append(gameId, game.version(), events, Topics.GAME_EVENTS, alongside, batch)
                 .onFailure(ConcurrencyConflictException.class)
                 .invoke(e -> folded.forgetIfAhead(gameId, ((ConcurrencyConflictException) e).actualVersion()));
     }

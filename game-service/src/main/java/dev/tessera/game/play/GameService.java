@@ -47,6 +47,9 @@ public class GameService {
     @Inject
     MoveJson json;
 
+    @Inject
+    GameUndo undo;
+
     /** The game id of a table: derived, so that creating a table's game twice finds the first one. */
     public static String gameIdOf(String tableId) {
         return UUID.nameUUIDFromBytes(("tessera-game:" + tableId).getBytes(StandardCharsets.UTF_8))
@@ -105,6 +108,20 @@ public class GameService {
      */
     public <S, M, E> Uni<MoveResult> move(String gameId, String player, long expectedVersion, JsonNode move) {
         return moves.move(gameId, player, expectedVersion, move);
+    }
+
+    /**
+     * Takes back {@code player}'s moves since their turn began, back to the last point where something hidden or random
+     * came to light, expecting the game at {@code expectedVersion} ({@link GameUndo#undo}): appends {@code
+     * MovesTakenBack}, or refuses (409 on a stale version, 422 naming why) and writes nothing.
+     */
+    public <S, M, E> Uni<MoveResult> undo(String gameId, String player, long expectedVersion) {
+        return undo.undo(gameId, player, expectedVersion);
+    }
+
+    /** Whether {@code player} could undo now in {@code game} ({@link GameUndo#possible}). */
+    public <S, M, E> Uni<Boolean> mayUndo(GameStream<S, M, E> game, String player) {
+        return Panache.withSession(() -> undo.possible(game, player));
     }
 
     /**

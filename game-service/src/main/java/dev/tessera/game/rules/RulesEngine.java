@@ -117,4 +117,10 @@ public interface RulesEngine<S, M, E> {
 
     /** True once no further move is possible. */
     boolean isOver(S state);
+
+    /**
+     * What each of the title's events does to an undo: whether it shows something hidden or random, or ends the
+     * mover's turn, in which case an undo never takes back the move that caused it, nor any before it.
+     */
+    Reveals<E> reveals();
 }

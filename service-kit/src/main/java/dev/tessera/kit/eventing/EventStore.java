@@ -32,8 +32,11 @@ public class EventStore {
             current AS (SELECT coalesce(max(version), 0) AS version FROM events
                         WHERE stream_id = $1 AND (SELECT count(*) FROM locked) >= 0),
             written AS (
-                INSERT INTO events (stream_id, version, event_id, type, schema_version, payload, recorded_at)
-                SELECT $1, e.version, CAST(e.id AS uuid), e.type, e.schema_version, CAST(e.payload AS jsonb), $8
+                INSERT INTO events (stream_id, version, event_id, type, schema_version, payload, recorded_at, metadata)
+                SELECT $1, e.version, CAST(e.id AS uuid), e.type, e.schema_version, CAST(e.payload AS jsonb), $8,
+                       CASE WHEN CAST($%4$d AS text) IS NULL THEN CAST('{}' AS jsonb)
+                            WHEN e.version = $2 + 1 THEN CAST(CAST($%4$d AS text) AS jsonb)
+                            ELSE CAST(CAST($%4$d AS text) AS jsonb) - 'move' END
                 FROM unnest(CAST($3 AS bigint[]), CAST($4 AS text[]), CAST($5 AS text[]), CAST($6 AS int[]),
                             CAST($7 AS text[])) AS e(version, id, type, schema_version, payload), current
                 WHERE current.version = $2
@@ -47,12 +50,17 @@ public class EventStore {
         return APPEND.formatted(
                 alongside == null ? "SELECT 1 WHERE false" : alongside.lock(),
                 alongside == null ? "" : ",\nalongside AS (" + alongside.write() + " RETURNING 1)",
-                Outbox.insert("$9", "$1", "$10", "$11", APPENDED));
+                Outbox.insert("$9", "$1", "$10", "$11", APPENDED),
+                ALONGSIDE_PARAMETERS
+                        + (alongside == null ? 0 : alongside.parameters().size()));
     }
 
     /** In an {@link Alongside} write: true exactly when the append takes place (the stream was at the expected version). */
     public static final String APPENDED = "(SELECT version FROM current) = $2";
-    /** The first SQL parameter number an {@link Alongside} may use; $1 is the stream id, $2 the expected version. */
+    /**
+     * The first SQL parameter number an {@link Alongside} may use; $1 is the stream id, $2 the expected version. The
+     * batch's metadata comes after the alongside's parameters.
+     */
     public static final int ALONGSIDE_PARAMETERS = 12;
 
     /**
@@ -98,6 +106,21 @@ public class EventStore {
             List<? extends TesseraEvent> events,
             String topic,
             Alongside alongside) {
+        return append(streamId, expectedVersion, events, topic, alongside, null);
+    }
+
+    /**
+     * As {@link #append(String, long, List, String, Alongside)}, recording {@code batch} (may be null) in the {@code
+     * metadata} column of every event appended: what made these events, such as the move and the seat that sent it.
+     * Its {@code move} member is kept on the batch's first event only. Not published: the metadata is the store's own.
+     */
+    public Uni<List<CloudEvent>> append(
+            String streamId,
+            long expectedVersion,
+            List<? extends TesseraEvent> events,
+            String topic,
+            Alongside alongside,
+            JsonNode batch) {
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         List<CloudEvent> envelopes = new ArrayList<>();
         long v = expectedVersion;
@@ -107,7 +130,7 @@ public class EventStore {
         if (envelopes.isEmpty()) {
             throw new IllegalArgumentException("nothing to append to " + streamId);
         }
-        return insert(streamId, expectedVersion, envelopes, topic, alongside)
+        return insert(streamId, expectedVersion, envelopes, topic, alongside, batch)
                 .chain(actual -> {
                     if (actual != expectedVersion) {
                         return Uni.createFrom()
@@ -126,7 +149,12 @@ public class EventStore {
      * (stream_id, version) key.
      */
     private Uni<Long> insert(
-            String streamId, long expectedVersion, List<CloudEvent> envelopes, String topic, Alongside alongside) {
+            String streamId,
+            long expectedVersion,
+            List<CloudEvent> envelopes,
+            String topic,
+            Alongside alongside,
+            JsonNode batch) {
         int n = envelopes.size();
         Long[] versions = new Long[n];
         String[] ids = new String[n];
@@ -157,6 +185,7 @@ public class EventStore {
         if (alongside != null) {
             parameters.addAll(alongside.parameters());
         }
+        parameters.add(batch == null ? null : json(batch));
         return SessionSql.select(alongside == null ? APPEND_ALONE : append(alongside), parameters.toArray())
                 .map(rows -> {
                     long found = Sql.number(rows.get(0)[0]);
@@ -245,7 +274,8 @@ public class EventStore {
         }
     }
 
-    private JsonNode tree(String json) {
+    /** Stored JSON (a payload, the metadata) read back. */
+    public JsonNode tree(String json) {
         try {
             return codec.mapper().readTree(json);
         } catch (JsonProcessingException e) {

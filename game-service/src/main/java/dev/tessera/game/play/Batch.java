@@ -1,0 +1,29 @@
+package dev.tessera.game.play;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * What game-service records with the events of each move it appends (the event store's {@code metadata}, not
+ * published): the version of the move's first event, the seat it was played for, and the move as sent. An undo reads
+ * it to know where each move's events begin and whose move it was ({@link UndoPoint}).
+ */
+final class Batch {
+    static final String FIRST = "batch";
+    static final String BY = "by";
+    static final String MOVE = "move";
+
+    private Batch() {}
+
+    /** The metadata of a move of {@code seat}, appended after {@code version}; {@code move} may be null. */
+    static ObjectNode of(long version, String seat, JsonNode move) {
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
+        node.put(FIRST, version + 1);
+        node.put(BY, seat);
+        if (move != null) {
+            node.set(MOVE, move);
+        }
+        return node;
+    }
+}
