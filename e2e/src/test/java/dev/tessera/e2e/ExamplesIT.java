@@ -427,6 +427,9 @@ class ExamplesIT {
             assertEquals(
                     read(ex).path("at").asLong(), fork.path("version").asLong(), n + ": the fork is at its version");
         });
+        checks.put("UNDO_REQUEST", (n, ex) -> undo().get(n));
+        checks.put("UNDO_RESULT", (n, ex) -> same(n, ex, undo().get("UNDO_REQUEST")));
+        checks.put("PROBLEM_INFORMATION_REVEALED", (n, ex) -> same(n, ex, undo().get(n)));
         checks.put(
                 "HISTORY",
                 (n, ex) -> same(
@@ -643,6 +646,56 @@ class ExamplesIT {
                                             && !me.path("freeWorkers").isEmpty();
                                 },
                                 1500));
+    }
+
+    /**
+     * A game of The Builders whose first player took coins and sent the undo request example (its answer under
+     * UNDO_REQUEST), then recruited a worker, which draws a card, and was refused an undo (under
+     * PROBLEM_INFORMATION_REVEALED).
+     */
+    private Map<String, JsonNode> undo() {
+        return fixture("undo", () -> {
+            Exploration game = new Exploration("builders", Map.of(), "undo-ana", "undo-bob");
+            Account first = game.players.stream()
+                    .filter(p -> !game.legalMoves(p).path("moves").isEmpty())
+                    .findFirst()
+                    .orElseThrow();
+            long version = firstMove(game, first, "take-coins");
+            ObjectNode body = (ObjectNode) read(example("UNDO_REQUEST"));
+            body.put("expectedVersion", version);
+            JsonNode undone = answer(
+                    first.as()
+                            .contentType(ContentType.JSON)
+                            .body(body.toString())
+                            .post(undoPath(game)),
+                    200);
+            version = firstMove(game, first, "recruit-worker");
+            body.put("expectedVersion", version);
+            JsonNode refused = answer(
+                    first.as()
+                            .contentType(ContentType.JSON)
+                            .body(body.toString())
+                            .post(undoPath(game)),
+                    422);
+            return Map.of("UNDO_REQUEST", undone, "PROBLEM_INFORMATION_REVEALED", refused);
+        });
+    }
+
+    private static String undoPath(Exploration game) {
+        return "/api/v1/games/" + game.gameId + "/undo";
+    }
+
+    /** {@code player} plays their first legal move of {@code type}: the game's version after it. */
+    private static long firstMove(Exploration game, Account player, String type) {
+        JsonNode legal = game.legalMoves(player);
+        for (JsonNode move : legal.path("moves")) {
+            if (type.equals(move.path("type").asText())) {
+                return answer(game.post(player, legal.path("version").asLong(), move), 200)
+                        .path("version")
+                        .asLong();
+            }
+        }
+        throw new AssertionError(player + " has no " + type + " move in " + legal);
     }
 
     /** The same Builders game played to its end. */

@@ -173,6 +173,7 @@ class WebClientIT {
         Browser hal = browser("hal", gateway);
         String gameId = meet("builders", gus, "gus-" + tag, hal, "hal-" + tag);
         staleMoveReloads(gus, gameId, List.of(gus, hal));
+        undoesAMove(gameId, List.of(gus, hal));
         long started = System.nanoTime();
         int moves = play("builders", List.of(gus, hal), List.of(), n -> {
                     if (n == 60) {
@@ -365,6 +366,7 @@ class WebClientIT {
                 Browser.GameState now = turn.page();
                 for (String key : keys) {
                     activate(b, b.driver.findElement(By.cssSelector("[data-key='" + key + "']")), keyboardUsed);
+                    confirmIfAsked(b);
                     now = b.game();
                     if (now.version() != turn.page().version() || !now.ready()) {
                         break;
@@ -392,6 +394,15 @@ class WebClientIT {
             throw new StaleElementReferenceException("the move is no longer listed");
         }
         found.click();
+        confirmIfAsked(b);
+    }
+
+    /** A move that reveals something mid-turn asks to be confirmed first (it cannot be undone): confirmed. */
+    private static void confirmIfAsked(Browser b) {
+        Object confirm = b.js("return document.getElementById('confirm-play')");
+        if (confirm instanceof WebElement button) {
+            button.click();
+        }
     }
 
     /** A click, except that each game's first choice on the board is made with the keyboard: focus, then Enter. */
@@ -597,6 +608,7 @@ class WebClientIT {
         assertFalse(moves.isEmpty(), "the forker is offered the seat's moves");
         long fromStep = step;
         moves.get(0).click();
+        confirmIfAsked(b);
         b.await(
                 Duration.ofSeconds(20),
                 "the fork after a move",
@@ -727,6 +739,51 @@ class WebClientIT {
      * the request), plays there, and then plays a move the first tab still offers: the gateway answers 409, and the
      * page reloads the board and says so.
      */
+    /**
+     * The player to move takes coins from the list, sees Undo offered, and undoes: the board is back at the position
+     * before (as the API shows it to them), and Undo is no longer offered.
+     */
+    private void undoesAMove(String gameId, List<Browser> players) {
+        Browser b = awaitTurn(players, players).orElseThrow();
+        Browser.GameState at = b.game();
+        String bearer =
+                "Bearer " + json(b.localStorage("tessera.session")).get("token").asText();
+        JsonNode before = json(given().header("Authorization", bearer)
+                        .get("/api/v1/games/" + gameId)
+                        .asString())
+                .get("state");
+        assertTrue(b.all("#undo").isEmpty(), "Undo is offered before any move");
+        String takeCoins = at.listed().stream()
+                .filter(m -> m.contains("\"take-coins\""))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no take-coins move listed: " + at.listed()));
+        clickListed(b, takeCoins);
+        b.await(
+                Duration.ofSeconds(30),
+                "Undo offered after the move",
+                x -> x.game().ready()
+                        && x.game().version() == at.version() + 1
+                        && !x.all("#undo").isEmpty());
+        b.await("#undo").click();
+        b.await(
+                Duration.ofSeconds(30),
+                "the board after the undo",
+                x -> x.game().ready()
+                        && x.game().version() == at.version() + 2
+                        && x.all("#undo").isEmpty());
+        assertEquals(
+                before,
+                json(given().header("Authorization", bearer)
+                                .get("/api/v1/games/" + gameId)
+                                .asString())
+                        .get("state"),
+                "the undo put the game back as it was before the move");
+        assertTrue(
+                String.valueOf(b.js("return document.querySelector('main').innerText"))
+                        .contains("took back a move"),
+                "the log says what the undo did");
+    }
+
     private void staleMoveReloads(Browser gus, String gameId, List<Browser> players) {
         Browser.GameState at = awaitTurn(players, players).orElseThrow().game();
         assertTrue(gus.game().moves() > 0, "the first seat does not move first");
@@ -756,6 +813,7 @@ class WebClientIT {
         long current = legal.get("version").asLong() + 1;
         assertEquals(at.version(), gus.game().version(), "the held-up tab saw the move");
         gus.all("#moves button.move").get(0).click();
+        confirmIfAsked(gus);
         Browser.GameState after = gus.await(
                 Duration.ofSeconds(30),
                 "the board reloaded after the 409",

@@ -183,14 +183,37 @@ class GamePage {
     }
   }
 
-  async play(move) {
+  /**
+   * Plays a move; one that would reveal something hidden or random and leave the turn going (legal-moves lists it in
+   * `revealing`) waits for the player's confirmation first, since nothing before it can be taken back afterwards.
+   */
+  async play(move, confirmed = false) {
     if (this.busy) return;
+    const index = this.legal.moves.indexOf(move);
+    if (!confirmed && index >= 0 && (this.legal.revealing || []).includes(index)) {
+      this.confirming = move;
+      this.render();
+      return;
+    }
+    this.confirming = null;
+    await this.send('moves', {expectedVersion: this.legal.version, move}, 'Move refused');
+  }
+
+  /** Takes back the player's moves of this turn (POST undo). */
+  async undo() {
+    if (this.busy) return;
+    this.confirming = null;
+    await this.send('undo', {expectedVersion: this.legal.version}, 'Undo refused');
+  }
+
+  /** Posts a move or an undo at the version the board shows, then reloads the board. */
+  async send(what, body, refused) {
     this.busy = true;
     this.notice = null;
-    const expectedVersion = this.legal.version;
+    const expectedVersion = body.expectedVersion;
     this.markBusy();
     try {
-      await post(`/games/${encodeURIComponent(this.gameId)}/moves`, {expectedVersion, move});
+      await post(`/games/${encodeURIComponent(this.gameId)}/${what}`, body);
       this.selection = [];
     } catch (e) {
       this.selection = [];
@@ -199,7 +222,7 @@ class GamePage {
         this.notice = {kind: 'stale', text: `The game moved on before your move reached it (your board showed version `
           + `${expectedVersion}${now !== undefined ? `, the game is at ${now}` : ''}). The board has been reloaded: choose again.`};
       } else {
-        this.notice = {kind: 'error', text: `Move refused: ${e.message}`};
+        this.notice = {kind: 'error', text: `${refused}: ${e.message}`};
       }
     }
     try {
@@ -437,6 +460,19 @@ class GamePage {
       return section;
     }
     section.append(h('h2', {}, 'Your moves'));
+    if (this.confirming && moves.includes(this.confirming)) {
+      const move = this.confirming;
+      section.append(h('div', {class: 'confirm', role: 'alertdialog', id: 'confirm-move', 'aria-label': 'Confirm the move'},
+        h('p', {}, '“', this.label(move, ctx), '” reveals something hidden or random: once it is played, '
+          + 'your moves of this turn can no longer be taken back.'),
+        h('button', {type: 'button', id: 'confirm-play', onclick: () => this.play(move, true)}, 'Play it'), ' ',
+        h('button', {type: 'button', id: 'confirm-cancel', onclick: () => { this.confirming = null; this.render(); }}, 'Cancel')));
+    }
+    if (this.legal.undo) {
+      section.append(h('p', {class: 'undo'},
+        h('button', {type: 'button', id: 'undo', disabled: this.busy, onclick: () => this.undo()}, 'Undo my moves this turn'),
+        ' Takes back your moves since your turn began, back to the last thing revealed.'));
+    }
     if (!moves.length) {
       section.append(h('p', {class: 'none'}, this.view.over ? 'The game is over.' : 'Nothing to do until the others have played.'));
       return section;

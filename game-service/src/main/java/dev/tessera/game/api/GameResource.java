@@ -10,6 +10,7 @@ import dev.tessera.game.play.GameHistory;
 import dev.tessera.game.play.GameService;
 import dev.tessera.game.play.GameStream;
 import dev.tessera.game.play.Seats;
+import dev.tessera.game.play.UndoPoint;
 import dev.tessera.kit.identity.Caller;
 import dev.tessera.kit.problem.ProblemException;
 import io.smallrye.mutiny.Uni;
@@ -25,6 +26,7 @@ import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.time.OffsetDateTime;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /** Games, as the gateway reaches them: state for a viewer, the event stream, legal moves, moves. */
 @Path("/api/v1/games/{id}")
@@ -198,17 +200,37 @@ public class GameResource {
      * The moves a player may send now, each exactly as the move endpoint accepts it (none for a seat a bot plays),
      * and who may move now (null when nobody can), so that a client learns whose turn it is in the same answer.
      */
-    public record LegalMoves(long version, List<JsonNode> moves, String toAct, boolean undo) {}
+    /**
+     * @param undo      whether the caller may take back moves now ({@code POST …/undo} would be accepted)
+     * @param revealing the indexes in {@code moves} of the moves that would show something hidden or random (a draw,
+     *                  a refill) and leave the turn going: once played, nothing before them can be taken back, so a
+     *                  client may ask the player to confirm them
+     */
+    public record LegalMoves(long version, List<JsonNode> moves, String toAct, boolean undo, List<Integer> revealing) {}
 
-    /** With {@code undo}: whether the caller may take back moves now ({@code POST …/undo} would be accepted). */
     @GET
     @Path("legal-moves")
     public Uni<LegalMoves> legalMoves(@PathParam("id") String id, @HeaderParam(Caller.PLAYER_HEADER) String player) {
-        return games.loadWithClock(id).chain(g -> {
-            List<JsonNode> legal = legal(g, player);
-            Uni<Boolean> undo = legal.isEmpty() ? Uni.createFrom().item(false) : games.mayUndo(g.game(), player);
-            return undo.map(u -> new LegalMoves(g.game().version(), legal, GameService.toAct(g.game(), g.clock()), u));
-        });
+        return games.loadWithClock(id).chain(g -> legalMoves(g, player));
+    }
+
+    private <S, M, E> Uni<LegalMoves> legalMoves(GameService.Clocked<S, M, E> clocked, String player) {
+        GameStream<S, M, E> g = clocked.game();
+        String toAct = GameService.toAct(g, clocked.clock());
+        String seat = Seats.actingAs(g, player);
+        if (seat == null || clocked.bots().contains(seat)) {
+            return Uni.createFrom().item(new LegalMoves(g.version(), List.of(), toAct, false, List.of()));
+        }
+        List<M> moves = g.engine().legalMoves(g.state(), seat);
+        if (moves.isEmpty()) {
+            return Uni.createFrom().item(new LegalMoves(g.version(), List.of(), toAct, false, List.of()));
+        }
+        List<Integer> revealing = IntStream.range(0, moves.size())
+                .filter(i -> UndoPoint.revealsMidTurn(g.engine(), g.state(), seat, moves.get(i)))
+                .boxed()
+                .toList();
+        return games.mayUndo(g, player)
+                .map(undo -> new LegalMoves(g.version(), games.movesJson(g.engine(), moves), toAct, undo, revealing));
     }
 
     /** @param expectedVersion the game version the player saw */
@@ -229,15 +251,6 @@ public class GameResource {
         return games.undo(id, player, request.expectedVersion())
                 .map(r -> r.withEvents(
                         r.events().stream().map(Redaction::forPublic).toList()));
-    }
-
-    private <S, M, E> List<JsonNode> legal(GameService.Clocked<S, M, E> clocked, String player) {
-        GameStream<S, M, E> g = clocked.game();
-        String seat = Seats.actingAs(g, player);
-        if (seat == null || clocked.bots().contains(seat)) {
-            return List.of();
-        }
-        return games.movesJson(g.engine(), g.engine().legalMoves(g.state(), seat));
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.tessera.game.play;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tessera.events.TesseraEvent;
 import dev.tessera.events.game.MovesTakenBack;
+import dev.tessera.game.rules.Decision;
 import dev.tessera.game.rules.Reveals;
 import dev.tessera.game.rules.RulesEngine;
 import java.util.ArrayList;
@@ -105,5 +106,26 @@ public final class UndoPoint {
             }
         }
         return null;
+    }
+
+    /**
+     * Whether {@code move} by {@code seat} would show something hidden or random and leave the turn going: after it,
+     * none of the turn's moves can be taken back any more, which a player may not expect (a move that ends the turn
+     * is expected to be final).
+     */
+    @SuppressWarnings("unchecked")
+    public static <S, M, E> boolean revealsMidTurn(RulesEngine<S, M, E> engine, S state, String seat, M move) {
+        if (!(engine.decide(state, seat, move) instanceof Decision.Accepted<E> accepted)) {
+            return false;
+        }
+        boolean reveals = false;
+        for (E event : accepted.events()) {
+            Reveals.Effect effect = engine.reveals().of(event);
+            if (effect == Reveals.Effect.ENDS_TURN) {
+                return false;
+            }
+            reveals |= effect == Reveals.Effect.REVEALS;
+        }
+        return reveals;
     }
 }

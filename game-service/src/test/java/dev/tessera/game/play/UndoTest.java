@@ -17,8 +17,10 @@ import io.restassured.response.ValidatableResponse;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -133,6 +135,17 @@ class UndoTest {
     void a_card_drawn_cannot_be_taken_back_nor_anything_before_it() {
         String game = StartedTables.start("builders", PLAYERS, CLOCK);
         long v = move(game, "ana", 1, "take-coins");
+        JsonNode legal = legalMoves(game, "ana");
+        Set<Integer> revealing = new HashSet<>();
+        legal.path("revealing").forEach(i -> revealing.add(i.asInt()));
+        for (int i = 0; i < legal.path("moves").size(); i++) {
+            String type = legal.path("moves").get(i).path("type").asText();
+            boolean flagged = revealing.contains(i);
+            if (type.equals("recruit-worker") || type.equals("take-coins") || type.equals("end-turn")) {
+                assertEquals(
+                        type.equals("recruit-worker"), flagged, type + " at " + i + ": " + legal.path("revealing"));
+            }
+        }
         v = move(game, "ana", v, "recruit-worker");
         assertFalse(legalMoves(game, "ana").path("undo").asBoolean(), "recruiting drew a card");
         refused(undo(game, "ana", v), 422, "information-revealed");

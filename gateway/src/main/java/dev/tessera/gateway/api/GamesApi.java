@@ -23,6 +23,7 @@ import dev.tessera.gateway.api.model.LegalMoves;
 import dev.tessera.gateway.api.model.MoveRequest;
 import dev.tessera.gateway.api.model.MoveResult;
 import dev.tessera.gateway.api.model.Problem;
+import dev.tessera.gateway.api.model.UndoRequest;
 import dev.tessera.gateway.auth.Callers;
 import dev.tessera.gateway.players.PlayerService;
 import dev.tessera.gateway.upstream.Forwarder;
@@ -384,6 +385,63 @@ public class GamesApi {
                             examples = @ExampleObject(name = "not-your-turn", value = Examples.PROBLEM_ILLEGAL_MOVE)))
     public Uni<Response> move(@Parameter(description = GAME_ID) @PathParam("id") String id, byte[] body) {
         return callers.required().chain(player -> forwarder.post(Upstream.GAME, base(id) + "/moves", body, player));
+    }
+
+    @POST
+    @Authenticated
+    @Path("undo")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(
+            operationId = "undoMoves",
+            summary = "Take back your moves of this turn",
+            description = "Board Game Arena's undo: takes back the caller's moves since their turn began, back to the "
+                    + "last point where something hidden or random was revealed (a tile or card drawn, the money display "
+                    + "or the market refilled, the wheel's bag drawn from, a building revealed, a scoring). It appends "
+                    + "`tessera.game.MovesTakenBack` {toVersion}: the game is again exactly as it was at `toVersion`, and "
+                    + "the events in between stay in the stream but no longer count. `undo` in legal-moves says whether "
+                    + "it would be accepted. Answers as a move does.")
+    @RequestBody(
+            required = true,
+            content =
+                    @Content(
+                            mediaType = JSON,
+                            schema = @Schema(implementation = UndoRequest.class),
+                            examples = @ExampleObject(name = "undo", value = Examples.UNDO_REQUEST)))
+    @APIResponse(
+            responseCode = "200",
+            description = "The moves were taken back: the new version, the MovesTakenBack event, who may move now "
+                    + "(the caller) and their moves",
+            content =
+                    @Content(
+                            mediaType = JSON,
+                            schema = @Schema(implementation = MoveResult.class),
+                            examples = @ExampleObject(name = "undo", value = Examples.UNDO_RESULT)))
+    @APIResponse(
+            responseCode = "400",
+            description = "`field` expectedVersion: missing",
+            content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "401", ref = UNAUTHENTICATED)
+    @APIResponse(
+            responseCode = "409",
+            description = "`rule` version-conflict: the game moved on (`currentVersion`); seat-taken-by-bot: a bot "
+                    + "plays the caller's seat now",
+            content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "413", ref = PAYLOAD_TOO_LARGE)
+    @APIResponse(
+            responseCode = "422",
+            description = "Nothing was taken back; `rule` says why: nothing-to-undo (no move of the caller's this "
+                    + "turn), information-revealed (their last move revealed something), not-your-turn, not-a-player "
+                    + "(a spectator), game-over",
+            content =
+                    @Content(
+                            mediaType = PROBLEM,
+                            schema = @Schema(implementation = Problem.class),
+                            examples =
+                                    @ExampleObject(
+                                            name = "information-revealed",
+                                            value = Examples.PROBLEM_INFORMATION_REVEALED)))
+    public Uni<Response> undo(@Parameter(description = GAME_ID) @PathParam("id") String id, byte[] body) {
+        return callers.required().chain(player -> forwarder.post(Upstream.GAME, base(id) + "/undo", body, player));
     }
 
     @POST

@@ -179,6 +179,22 @@ public final class Examples {
     public static final String MOVE_REQUEST_CARRARA = """
             {"expectedVersion": 14, "move": {"type": "build", "building": "Palazzo", "cost": 3, "city": "Pisa",
              "stones": ["white", "yellow", "yellow"]}}""";
+    public static final String UNDO_REQUEST = """
+            {"expectedVersion": 9}""";
+    public static final String UNDO_RESULT = """
+            {"gameId": "9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10", "version": 10, "events": [
+              {"specversion": "1.0", "id": "6d7e8f90-a1b2-4c3d-8e4f-5a6b7c8d9e0f", "source": "/tessera/game-service",
+               "type": "tessera.game.MovesTakenBack", "subject": "9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10",
+               "time": "2026-06-01T10:21:07.500Z", "datacontenttype": "application/json",
+               "dataschema": "https://tessera.dev/schemas/events/tessera.game.MovesTakenBack/v1.json", "streamversion": 10,
+               "data": {"gameId": "9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10", "player": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10",
+                        "toVersion": 7, "moves": 2}}],
+             "toAct": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10",
+             "legalMoves": [{"type": "take-coins", "actionPoints": 1}, {"type": "end-turn"}]}""";
+    public static final String PROBLEM_INFORMATION_REVEALED = """
+            {"type": "https://tessera.dev/problems/illegal-move", "title": "Illegal move", "status": 422,
+             "detail": "your last move showed something that was hidden or random, so it cannot be taken back",
+             "instance": "/api/v1/games/9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10/undo", "rule": "information-revealed"}""";
     public static final String FORK_REQUEST = """
             {"at": 5}""";
     public static final String MOVE_REQUEST_BUILDERS = """
@@ -188,21 +204,21 @@ public final class Examples {
             {"version": 7, "moves": [
               {"type": "take-money", "cards": [3]}, {"type": "take-money", "cards": [40]}, {"type": "take-money", "cards": [3, 88]},
               {"type": "buy-tile", "tile": 7, "cards": [33]}, {"type": "redesign-remove", "tile": 12}],
-             "toAct": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10"}""";
+             "toAct": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "undo": false, "revealing": []}""";
     public static final String LEGAL_MOVES_CARRARA = """
             {"version": 14, "moves": [
               {"type": "rotate-wheel"},
               {"type": "build", "building": "Palazzo", "cost": 3, "city": "Pisa", "stones": ["white", "yellow", "yellow"]},
               {"type": "value-type", "building": "Villa"}, {"type": "value-city", "city": "Lerici"}],
-             "toAct": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10"}""";
+             "toAct": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "undo": false, "revealing": [0]}""";
     public static final String LEGAL_MOVES_BUILDERS = """
             {"version": 5, "moves": [
               {"type": "start-construction", "building": 12}, {"type": "recruit-worker", "worker": 7},
               {"type": "send-worker", "worker": 7, "building": 12}, {"type": "take-coins", "actionPoints": 3},
               {"type": "buy-action-point"}, {"type": "end-turn"}],
-             "toAct": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10"}""";
+             "toAct": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "undo": true, "revealing": [0, 1]}""";
     public static final String LEGAL_MOVES_NONE = """
-            {"version": 7, "moves": [], "toAct": "c2d4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f"}""";
+            {"version": 7, "moves": [], "toAct": "c2d4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f", "undo": false, "revealing": []}""";
 
     public static final String MOVE_RESULT = """
             {"gameId": "9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10", "version": 8, "events": [
