@@ -44,7 +44,7 @@ import java.util.TreeMap;
  * {@code toVersion} and before itself count no more, whatever came between, so each purchase and completed building
  * is kept with its stream version for the whole game, and the undo subtracts those in its range (once: a later undo
  * going back further finds them gone). Of the other counted events game-service never takes one back (a turn's end,
- * a game's start or end, a valuation: events/…/MovesTakenBack.java), so they are not kept.
+ * a game's start or end, a valuation: Invariants' check h makes sure), so they are not kept.
  *
  * <p>Fed one record at a time, it keeps a small tally per game (never the events: of its moves, only the versions,
  * types and exactness of its purchases and completed buildings), so a long export fits.
