@@ -7,9 +7,9 @@ import dev.tessera.scoring.messaging.GameEventsConsumer;
 import java.util.List;
 
 /**
- * Rebuilds scoring-service's projection of the games (scored games, Alhambra tiles, round points) from
- * {@code game-events}, with the service stopped: {@code ./tessera rebuild scoring} runs it between a stop
- * and a start. Results published before the rebuild are not published again.
+ * Rebuilds scoring-service's projection of the games (scored games, Alhambra tiles and the changes to them an undo
+ * may put back, round points) from {@code game-events}, with the service stopped: {@code ./tessera rebuild scoring}
+ * runs it between a stop and a start. Results published before the rebuild are not published again.
  */
 public final class Rebuild {
     public static final Projection PROJECTION = new Projection(
@@ -18,7 +18,7 @@ public final class Rebuild {
             "tessera_scoring",
             List.of(Topics.GAME_EVENTS),
             List.of(GameEventsConsumer.NAME),
-            List.of("scored_games", "alhambra_tiles", "round_points"));
+            List.of("scored_games", "alhambra_tiles", "alhambra_tile_changes", "round_points"));
 
     private Rebuild() {}
 

@@ -15,6 +15,7 @@ import dev.tessera.events.carrara.ValuationRequested;
 import dev.tessera.events.carrara.ValuationScored;
 import dev.tessera.events.game.GameEnded;
 import dev.tessera.events.game.GameStarted;
+import dev.tessera.events.game.MovesTakenBack;
 import dev.tessera.events.game.SeatTakenByBot;
 import dev.tessera.events.scoring.ScoringRoundScored;
 import java.io.IOException;
@@ -23,6 +24,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -38,7 +40,14 @@ import java.util.TreeMap;
  * export. Same reading rules as the topology: a record that is not a readable CloudEvent is skipped, and a game's
  * event whose stream version is not above the last one applied is a repeat.
  *
- * <p>Fed one record at a time, it keeps a small tally per game (never the events), so a long export fits.
+ * <p>Taken-back moves do not count: after a {@code tessera.game.MovesTakenBack}, the game's events after its
+ * {@code toVersion} and before itself count no more, whatever came between, so each purchase and completed building
+ * is kept with its stream version for the whole game, and the undo subtracts those in its range (once: a later undo
+ * going back further finds them gone). Of the other counted events game-service never takes one back (a turn's end,
+ * a game's start or end, a valuation: Invariants' check h makes sure), so they are not kept.
+ *
+ * <p>Fed one record at a time, it keeps a small tally per game (never the events: of its moves, only the versions,
+ * types and exactness of its purchases and completed buildings), so a long export fits.
  * {@link #of} gives the answer as JSON, as the endpoint writes it (absent averages left out). Sandbox games
  * ({@code GameStarted.sandbox}) are left out, as by the endpoint, unless {@link #of(String, boolean)} is asked to include
  * them (the endpoint's {@code ?sandbox=include}); so are the scoring rounds of a game known to be a sandbox game.
@@ -65,7 +74,29 @@ public final class ExpectedStatistics {
 
         long completed;
         long lastVersion;
+        /** The game's purchases and completed buildings that still count, with their versions, to take back. */
+        final List<Move> moves = new ArrayList<>();
+
+        /** Subtracts and forgets the moves after {@code to} and before {@code undo} (the MovesTakenBack's version). */
+        void takeBack(long to, long undo) {
+            for (var it = moves.iterator(); it.hasNext(); ) {
+                Move m = it.next();
+                if (m.version() > to && m.version() < undo) {
+                    it.remove();
+                    if (m.purchase()) {
+                        purchases--;
+                        exact -= m.exact() ? 1 : 0;
+                        bought.merge(m.boughtType(), -1L, (n, minus) -> n + minus == 0 ? null : n + minus);
+                    } else {
+                        completed--;
+                    }
+                }
+            }
+        }
     }
+
+    /** A purchase (the tile's type, whether paid exactly) or a completed building, at its stream version. */
+    private record Move(long version, boolean purchase, String boughtType, boolean exact) {}
 
     /** One game's Alhambra scoring rounds: per round its last answer's players and wall sum. */
     private static final class Rounds {
@@ -100,7 +131,8 @@ public final class ExpectedStatistics {
             ValuationRequested.class,
             ValuationScored.class,
             BuildersEvent.BuildingCompleted.class,
-            BuildersEvent.GameFinished.class);
+            BuildersEvent.GameFinished.class,
+            MovesTakenBack.class);
 
     public void gameEvent(String key, String value) {
         Read read = read(key, value);
@@ -121,7 +153,10 @@ public final class ExpectedStatistics {
         Instant time = read.time();
         game.latest = max(game.latest, time);
         TesseraEvent event = read.event;
-        if (event instanceof GameStarted s) {
+        long version = v == null ? Long.MAX_VALUE : v;
+        if (event instanceof MovesTakenBack b) {
+            game.takeBack(b.toVersion(), version);
+        } else if (event instanceof GameStarted s) {
             game.start = s;
             game.startTime = time;
         } else if (event instanceof GameEnded e) {
@@ -139,6 +174,7 @@ public final class ExpectedStatistics {
             game.purchases++;
             game.exact += b.exactAmount() ? 1 : 0;
             game.bought.merge(b.tile().type(), 1L, Long::sum);
+            game.moves.add(new Move(version, true, b.tile().type(), b.exactAmount()));
         } else if (event instanceof ValuationRequested r) {
             game.valuations.computeIfAbsent(r.kind(), k -> new long[4])[0]++;
         } else if (event instanceof ValuationScored s) {
@@ -148,6 +184,7 @@ public final class ExpectedStatistics {
             sums[3] += s.coins();
         } else if (event instanceof BuildersEvent.BuildingCompleted) {
             game.completed++;
+            game.moves.add(new Move(version, false, null, false));
         }
     }
 

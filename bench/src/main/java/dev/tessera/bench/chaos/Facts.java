@@ -11,6 +11,7 @@ import dev.tessera.events.carrara.ValuationRequested;
 import dev.tessera.events.carrara.ValuationScored;
 import dev.tessera.events.game.GameEnded;
 import dev.tessera.events.game.GameStarted;
+import dev.tessera.events.game.MovesTakenBack;
 import dev.tessera.events.game.SeatTakenByBot;
 import dev.tessera.events.lobby.TableStarted;
 import dev.tessera.events.scoring.FinalStandings;
@@ -49,11 +50,33 @@ final class Facts {
     static final String TABLE_STARTED = name(TableStarted.class);
     static final String ROUND_SCORED = name(ScoringRoundScored.class);
     static final String FINAL_STANDINGS = name(FinalStandings.class);
+    static final String MOVES_TAKEN_BACK = name(MovesTakenBack.class);
+
+    /**
+     * The events no undo may take back, because the consumers count or answer them and could not take them back
+     * (game-service's guarantee: an undo stays within the player's turn and never goes back past anything revealed or
+     * scored): the game's start and end, seats taken by bots, the turns' ends, the scoring rounds and their points,
+     * the valuations, the rules' ends of a game.
+     */
+    static final Set<String> NEVER_TAKEN_BACK = Set.of(
+            GAME_STARTED,
+            GAME_ENDED,
+            SEAT_TAKEN,
+            name(AlhambraEvent.TurnEnded.class),
+            name(dev.tessera.events.carrara.TurnEnded.class),
+            name(BuildersEvent.TurnEnded.class),
+            ROUND_TRIGGERED,
+            POINTS_AWARDED,
+            VALUATION_REQUESTED,
+            VALUATION_SCORED,
+            CARRARA_FINISHED,
+            BUILDERS_FINISHED);
 
     /**
      * The game-events scoring-service applies in a transaction that records them as processed (scoring-service's
-     * GameScoring: the game's start, the Alhambra tiles' moves, the requests for scoring, the ends); every other
-     * event only moves its game's last version on, which the projection's position shows.
+     * GameScoring: the game's start, the Alhambra tiles' moves and the undos that take them back, the requests for
+     * scoring, the ends); every other event only moves its game's last version on, which the projection's position
+     * shows.
      */
     static final Set<String> SCORING_APPLIES = Set.of(
             GAME_STARTED,
@@ -66,11 +89,18 @@ final class Facts {
             name(AlhambraEvent.TileReserved.class),
             name(AlhambraEvent.TilesSwapped.class),
             name(AlhambraEvent.TilesGivenToDirk.class),
-            name(AlhambraEvent.DirkReceivedTiles.class));
+            name(AlhambraEvent.DirkReceivedTiles.class),
+            MOVES_TAKEN_BACK);
 
     /** Stored events whose data a check reads; of the others only the position and type. */
-    private static final Set<String> READ_DATA =
-            Set.of(GAME_STARTED, GAME_ENDED, ROUND_TRIGGERED, POINTS_AWARDED, VALUATION_REQUESTED, VALUATION_SCORED);
+    private static final Set<String> READ_DATA = Set.of(
+            GAME_STARTED,
+            GAME_ENDED,
+            ROUND_TRIGGERED,
+            POINTS_AWARDED,
+            VALUATION_REQUESTED,
+            VALUATION_SCORED,
+            MOVES_TAKEN_BACK);
 
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -135,6 +135,7 @@ public final class Invariants {
         deadLetters(report, target, load == null ? null : load.startedAt());
         Facts facts = Facts.read(target);
         streams(report, facts);
+        undos(report, facts);
         gameEvents(report, facts);
         otherTopics(report, facts);
         scoredOnce(report, facts);
@@ -236,6 +237,48 @@ public final class Invariants {
                 if (other != null) {
                     f.duplicated(
                             "event " + e.id() + " stored as " + other + " and as " + e.stream() + " v" + e.version());
+                }
+            }
+        }
+        f.done();
+    }
+
+    // ---- h: undos take back moves only ----
+
+    /**
+     * Each {@code MovesTakenBack} goes back to a version of its own stream before it that still counted (not one an
+     * earlier undo took back: the game was never there since), and takes back none of the events the consumers rely on
+     * never being taken back ({@link Facts#NEVER_TAKEN_BACK}); the statistics and the scoring projection take back
+     * only what game-service may take back, so an undo over more would leave them counting what no longer counts.
+     */
+    private static void undos(Report report, Facts facts) {
+        Report.Findings f = report.start(
+                "h",
+                "undos take back moves only",
+                "each MovesTakenBack's toVersion is a version of its game before it, not one an earlier undo took back, and no "
+                        + "event after toVersion and before the undo is a game's start or end, a seat taken by a bot, a turn's end, "
+                        + "a scoring round or its points, a valuation or its answer, or the rules' end of a game");
+        for (List<Facts.Stored> stream : facts.games.values()) {
+            // Versions an earlier undo of the stream took back.
+            Set<Long> takenBack = new HashSet<>();
+            for (Facts.Stored undo : Facts.of(stream, Facts.MOVES_TAKEN_BACK)) {
+                f.checked();
+                long to = undo.data().path("toVersion").asLong(-1);
+                String what = "game " + undo.stream() + " v" + undo.version() + " (back to v" + to + ")";
+                if (to < 1 || to >= undo.version()) {
+                    f.wrong(what + " goes back to no earlier version of its game");
+                    continue;
+                }
+                if (takenBack.contains(to)) {
+                    f.wrong(what + " goes back to a version an earlier undo took back");
+                }
+                for (Facts.Stored e : stream) {
+                    if (e.version() > to && e.version() < undo.version()) {
+                        if (Facts.NEVER_TAKEN_BACK.contains(e.type()) && !takenBack.contains(e.version())) {
+                            f.wrong(what + " takes back v" + e.version() + " (" + e.type() + ")");
+                        }
+                        takenBack.add(e.version());
+                    }
                 }
             }
         }

@@ -65,6 +65,7 @@ class InvariantsTest {
                 "two tables' events, the three answers to the Alhambra game and the one to the Carrara game, each applied, a game per table");
         assertEquals(2 + 1, report.check("c").checked(), "two scoring rounds, one valuation");
         assertEquals(1, report.check("d").checked(), "the Alhambra game ended");
+        assertEquals(1, report.check("h").checked(), "the Carrara game's undo");
         assertTrue(report.check("b").checked() > 11, "every game event, and its effects");
         assertEquals("skipped: no gateway", report.check("f").note());
         assertTrue(report.toMarkdown().contains("Everything holds."), report.toMarkdown());
@@ -89,6 +90,29 @@ class InvariantsTest {
                     world.gameDb,
                     "UPDATE events SET version = version - 100 WHERE stream_id = ? AND version = 102",
                     world.alhambra);
+        }
+    }
+
+    @Test
+    @Order(2)
+    void an_undo_that_takes_back_a_turns_end_is_wrong() throws Exception {
+        world.sql(
+                world.gameDb,
+                "UPDATE events SET type = 'tessera.carrara.TurnEnded' WHERE stream_id = ? AND version = 5",
+                world.carrara);
+        try {
+            Report report = Invariants.check(world.target(), null);
+
+            assertFalse(report.check("h").holds());
+            assertEquals(
+                    List.of("game " + world.carrara + " v6 (back to v4) takes back v5 (tessera.carrara.TurnEnded)"),
+                    report.check("h").failures());
+            assertTrue(report.lost().isEmpty() && report.duplicated().isEmpty(), "neither lost nor duplicated");
+        } finally {
+            world.sql(
+                    world.gameDb,
+                    "UPDATE events SET type = 'tessera.carrara.StonesBought' WHERE stream_id = ? AND version = 5",
+                    world.carrara);
         }
     }
 

@@ -34,8 +34,8 @@ import org.apache.kafka.common.serialization.StringSerializer;
 /**
  * A small platform's worth of data, consistent the way the services leave it: the three databases migrated with
  * the services' own migrations, and the topics. An Alhambra game played to its end (two scoring rounds, the final
- * standings, rated), a Carrara game under way (one valuation), their tables; every event published, consumed and
- * applied once. Tests then break one thing and look for it in the report.
+ * standings, rated), a Carrara game under way (one valuation, stones bought and taken back), their tables; every
+ * event published, consumed and applied once. Tests then break one thing and look for it in the report.
  */
 final class World {
     static final String GROUP = "invariants-test";
@@ -153,10 +153,24 @@ final class World {
                         carrara,
                         4,
                         "tessera.carrara.TurnEnded",
-                        JSON.createObjectNode().put("player", "dee")));
+                        JSON.createObjectNode().put("player", "dee")),
+                game(
+                        carrara,
+                        5,
+                        "tessera.carrara.StonesBought",
+                        JSON.createObjectNode().put("player", "eve")),
+                game(
+                        carrara,
+                        6,
+                        "tessera.game.MovesTakenBack",
+                        JSON.createObjectNode()
+                                .put("gameId", carrara)
+                                .put("player", "eve")
+                                .put("toVersion", 4)
+                                .put("moves", 1)));
         // What scoring-service did with them: applied, projected, scored, answered.
         sql(scoringDb, "INSERT INTO scored_games VALUES (?, 'alhambra', '{ana,bob,cy}', 7, true, now(), 3)", alhambra);
-        sql(scoringDb, "INSERT INTO scored_games VALUES (?, 'carrara', '{dee,eve}', 4, false, now(), 1)", carrara);
+        sql(scoringDb, "INSERT INTO scored_games VALUES (?, 'carrara', '{dee,eve}', 6, false, now(), 1)", carrara);
         for (int round : List.of(1, 3)) {
             for (String p : alhambraPlayers) {
                 sql(
@@ -167,7 +181,7 @@ final class World {
                         p);
             }
         }
-        for (String id : List.of(a.get(0), a.get(1), a.get(2), a.get(4), a.get(6), c.get(0), c.get(1))) {
+        for (String id : List.of(a.get(0), a.get(1), a.get(2), a.get(4), a.get(6), c.get(0), c.get(1), c.get(5))) {
             processed(scoringDb, "scoring.games", id);
         }
         scoring(

@@ -6,8 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tessera.events.alhambra.AlhambraEvent;
 import dev.tessera.events.alhambra.TileInfo;
 import dev.tessera.events.game.GameStarted;
+import dev.tessera.events.game.MovesTakenBack;
 import dev.tessera.events.scoring.FinalStandings;
 import dev.tessera.events.scoring.ScoringRoundScored;
+import dev.tessera.kit.eventing.SessionSql;
 import dev.tessera.scoring.alhambra.AlhambraLayout;
 import dev.tessera.scoring.alhambra.BuildingType;
 import dev.tessera.scoring.alhambra.PlayerHoldings;
@@ -31,9 +33,28 @@ import org.jboss.logging.Logger;
  * Alhambra's scoring: keeps where every tile that left the market is ({@link AlhambraTile}: in a player's
  * Alhambra, in a reserve, or with Dirk, from his starting tiles on) and answers {@code ScoringRoundTriggered}
  * with {@code ScoringRoundScored}, once per round, and after round 3 with the {@code FinalStandings}.
+ *
+ * <p>Moves taken back ({@code MovesTakenBack}: the game is again as at its {@code toVersion}) are undone here too, so
+ * that a round is scored from the tiles as they are in the game: every change to a tile's row is recorded with what
+ * it replaced and the version of the event that made it ({@code alhambra_tile_changes}), and an undo puts back the
+ * changes after its {@code toVersion}, newest first, then forgets them. An undo never goes back past the start of the
+ * player's turn nor past a scoring round, so only the current turn's changes are kept: the others are deleted at each
+ * {@code TurnEnded} ({@link GameScoring#advance}) and at each scoring round.
  */
 final class AlhambraScoring implements ScoringHandlers {
     private static final Logger LOG = Logger.getLogger(AlhambraScoring.class);
+
+    /** A tile's row before an event changed it, under the event's version; an event's first change to it is kept. */
+    private static final String RECORD_CHANGE = """
+            INSERT INTO alhambra_tile_changes (game_id, version, tile_id, existed, owner, type, walls, in_alhambra, x, y)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING""";
+    /** The changes an undo takes back: after its toVersion ($2), before itself ($3), newest first. */
+    private static final String CHANGES_TAKEN_BACK = """
+            SELECT tile_id, existed, owner, type, walls, in_alhambra, x, y FROM alhambra_tile_changes
+            WHERE game_id = $1 AND version > $2 AND version < $3 ORDER BY version DESC, tile_id DESC""";
+
+    private static final String FORGET_TAKEN_BACK =
+            "DELETE FROM alhambra_tile_changes WHERE game_id = $1 AND version > $2 AND version < $3";
 
     @Override
     public List<HandlerTable.Entry<?>> handlers() {
@@ -41,23 +62,80 @@ final class AlhambraScoring implements ScoringHandlers {
                 on(GameStarted.class, AlhambraScoring::dirksStartingTiles),
                 on(
                         AlhambraEvent.TilePlaced.class,
-                        (context, game, e) -> put(game.gameId, e.tile(), e.player(), e.x(), e.y())),
+                        (context, game, e) -> put(context, game.gameId, e.tile(), e.player(), e.x(), e.y())),
                 on(
                         AlhambraEvent.TileReserved.class,
-                        (context, game, e) -> put(game.gameId, e.tile(), e.player(), null, null)),
+                        (context, game, e) -> put(context, game.gameId, e.tile(), e.player(), null, null)),
                 on(
                         AlhambraEvent.TilesSwapped.class,
-                        (context, game, e) -> put(game.gameId, e.placed(), e.player(), e.x(), e.y())
-                                .chain(() -> put(game.gameId, e.removed(), e.player(), null, null))),
+                        (context, game, e) -> put(context, game.gameId, e.placed(), e.player(), e.x(), e.y())
+                                .chain(() -> put(context, game.gameId, e.removed(), e.player(), null, null))),
                 on(
                         AlhambraEvent.TilesGivenToDirk.class,
-                        (context, game, e) -> putAll(game.gameId, e.tiles(), AlhambraTile.DIRK)),
+                        (context, game, e) -> putAll(context, game.gameId, e.tiles(), AlhambraTile.DIRK)),
                 on(
                         AlhambraEvent.DirkReceivedTiles.class,
-                        (context, game, e) -> putAll(game.gameId, e.tiles(), AlhambraTile.DIRK)),
+                        (context, game, e) -> putAll(context, game.gameId, e.tiles(), AlhambraTile.DIRK)),
                 on(
                         AlhambraEvent.ScoringRoundTriggered.class,
-                        (context, game, e) -> scoreRound(context, game, e.round())));
+                        (context, game, e) -> forgetChangesBefore(game.gameId, context.version())
+                                .chain(() -> scoreRound(context, game, e.round()))),
+                on(MovesTakenBack.class, AlhambraScoring::takeBack));
+    }
+
+    /**
+     * Puts back, newest first, the tile changes made by the events after the undo's {@code toVersion} (and before the
+     * undo), then forgets them: a tile that had not left the market before leaves {@code alhambra_tiles} again, any
+     * other goes back to where it was. Changes an earlier undo took back are gone already, so none is put back twice;
+     * a redelivered undo is never applied again (the consumer's processed events). Every title's undos come here: a
+     * game of another title has no tile changes, and nothing is done for it.
+     */
+    private static Uni<Void> takeBack(HandlerContext context, ScoredGame game, MovesTakenBack undo) {
+        return SessionSql.select(CHANGES_TAKEN_BACK, game.gameId, undo.toVersion(), context.version())
+                .chain(changes -> {
+                    Uni<Void> chain = Uni.createFrom().voidItem();
+                    for (Object[] change : changes) {
+                        chain = chain.chain(() -> putBack(game.gameId, change));
+                    }
+                    return chain;
+                })
+                .chain(() -> SessionSql.update(FORGET_TAKEN_BACK, game.gameId, undo.toVersion(), context.version()))
+                .replaceWithVoid();
+    }
+
+    /** One recorded change undone: the tile's row as it was before it ({@code existed} false: no row). */
+    private static Uni<Void> putBack(String gameId, Object[] change) {
+        int tileId = (Integer) change[0];
+        boolean existed = (Boolean) change[1];
+        return AlhambraTile.<AlhambraTile>findById(AlhambraTile.key(gameId, tileId))
+                .chain(found -> {
+                    if (!existed) {
+                        return found == null ? Uni.createFrom().voidItem() : found.delete();
+                    }
+                    AlhambraTile row = found != null ? found : new AlhambraTile();
+                    row.id = AlhambraTile.key(gameId, tileId);
+                    row.gameId = gameId;
+                    row.tileId = tileId;
+                    row.owner = (String) change[2];
+                    row.type = (String) change[3];
+                    row.walls = (String) change[4];
+                    row.inAlhambra = (Boolean) change[5];
+                    row.x = (Integer) change[6];
+                    row.y = (Integer) change[7];
+                    return found != null
+                            ? Uni.createFrom().voidItem()
+                            : row.persist().replaceWithVoid();
+                });
+    }
+
+    /**
+     * Deletes a game's recorded tile changes made before {@code version}, which no undo can reach any more:
+     * {@code version} is a turn's end or a scoring round, and no undo goes back past either.
+     */
+    static Uni<Void> forgetChangesBefore(String gameId, long version) {
+        return SessionSql.update(
+                        "DELETE FROM alhambra_tile_changes WHERE game_id = $1 AND version < $2", gameId, version)
+                .replaceWithVoid();
     }
 
     /** Dirk's starting tiles, from an Alhambra game's initial state (a game of another title has none). */
@@ -69,20 +147,25 @@ final class AlhambraScoring implements ScoringHandlers {
         }
         List<TileInfo> tiles = new ArrayList<>();
         dirk.forEach(t -> tiles.add(context.mapper().convertValue(t, TileInfo.class)));
-        return putAll(started.gameId(), tiles, AlhambraTile.DIRK);
+        return putAll(context, started.gameId(), tiles, AlhambraTile.DIRK);
     }
 
-    private static Uni<Void> putAll(String gameId, List<TileInfo> tiles, String owner) {
+    private static Uni<Void> putAll(HandlerContext context, String gameId, List<TileInfo> tiles, String owner) {
         Uni<Void> chain = Uni.createFrom().voidItem();
         for (TileInfo tile : tiles) {
-            chain = chain.chain(() -> put(gameId, tile, owner, null, null));
+            chain = chain.chain(() -> put(context, gameId, tile, owner, null, null));
         }
         return chain;
     }
 
-    /** Records where a tile now is: at (x, y) in the owner's Alhambra, or (no square) in a reserve or with Dirk. */
-    private static Uni<Void> put(String gameId, TileInfo tile, String owner, Integer x, Integer y) {
+    /**
+     * Records where a tile now is: at (x, y) in the owner's Alhambra, or (no square) in a reserve or with Dirk; and
+     * what its row was before, under the event's version, to put it back should the move be taken back.
+     */
+    private static Uni<Void> put(
+            HandlerContext context, String gameId, TileInfo tile, String owner, Integer x, Integer y) {
         return AlhambraTile.<AlhambraTile>findById(AlhambraTile.key(gameId, tile.id()))
+                .call(found -> recordChange(context, gameId, tile.id(), found))
                 .chain(found -> {
                     AlhambraTile row = found != null ? found : new AlhambraTile();
                     row.id = AlhambraTile.key(gameId, tile.id());
@@ -98,6 +181,26 @@ final class AlhambraScoring implements ScoringHandlers {
                             ? Uni.createFrom().voidItem()
                             : row.persist().replaceWithVoid();
                 });
+    }
+
+    /**
+     * Records a tile's row as it is before an event changes it ({@code before} null: the tile had not left the
+     * market). Should one event change a tile twice, its first change is the one kept.
+     */
+    private static Uni<Integer> recordChange(HandlerContext context, String gameId, int tileId, AlhambraTile before) {
+        boolean existed = before != null;
+        return SessionSql.update(
+                RECORD_CHANGE,
+                gameId,
+                context.version(),
+                tileId,
+                existed,
+                existed ? before.owner : null,
+                existed ? before.type : null,
+                existed ? before.walls : null,
+                existed ? before.inAlhambra : null,
+                existed ? before.x : null,
+                existed ? before.y : null);
     }
 
     private static Uni<Void> scoreRound(HandlerContext context, ScoredGame game, int round) {

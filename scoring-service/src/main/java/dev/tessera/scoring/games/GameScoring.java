@@ -6,6 +6,7 @@ import dev.tessera.events.EventCodec;
 import dev.tessera.events.EventTypes;
 import dev.tessera.events.TesseraEvent;
 import dev.tessera.events.Topics;
+import dev.tessera.events.alhambra.AlhambraEvent;
 import dev.tessera.events.game.GameStarted;
 import dev.tessera.kit.eventing.Outbox;
 import io.smallrye.mutiny.Uni;
@@ -19,6 +20,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.jboss.logging.Logger;
 
@@ -42,6 +44,10 @@ public class GameScoring {
     /** The types, by name, that are applied in a transaction: GameStarted (which records the game) and the table's. */
     private static final Set<String> APPLIED = applied();
 
+    /** Alhambra's turn's end: no undo goes back past it, so a game's tile changes before it are forgotten. */
+    private static final String TURN_ENDED =
+            EventTypes.of(AlhambraEvent.TurnEnded.class).value();
+
     @Inject
     Outbox outbox;
 
@@ -51,8 +57,6 @@ public class GameScoring {
     @Inject
     Pool pool;
 
-    private final HandlerContext context = new Context();
-
     /**
      * Applies an event that starts a game or concerns its scoring, in the caller's transaction (the idempotent
      * consumer's, which records the event as processed). An event that only moves the game on is the
@@ -60,6 +64,7 @@ public class GameScoring {
      */
     public Uni<Void> apply(CloudEvent envelope, TesseraEvent event) {
         String gameId = envelope.subject();
+        HandlerContext context = new Context(envelope.streamversion());
         if (event instanceof GameStarted started) {
             ScoredGame game = newGame(started, envelope.streamversion());
             return game.persist().chain(() -> HANDLERS.apply(context, game, started));
@@ -84,28 +89,47 @@ public class GameScoring {
     }
 
     /**
+     * Whether an event of {@code type} ends a turn, after which no undo can take back the game's tile changes made
+     * before it: {@link #advance} forgets them. Such an event only moves its game on.
+     */
+    public static boolean endsTurn(String type) {
+        return TURN_ENDED.equals(type);
+    }
+
+    /**
      * Moves games' last versions on, for events that change nothing else ({@link #onlyAdvances}): the latest such
      * event of each game in a batch of records, in one UPDATE on its own, with no transaction and no
      * processed-events row, because it is idempotent by itself (greatest): an event delivered again or replayed
      * after a rebuild changes nothing. Most events of a game are such, so this is most of what scoring-service
      * does per move. Rows are updated in game id order, the same order in any two such statements.
+     *
+     * <p>The same statement forgets the Alhambra tile changes recorded before each game's latest turn's end in the
+     * batch ({@code turnEnds}, game id to version; see {@link AlhambraScoring}): as idempotent, since no undo goes
+     * back past a turn's end, and deleting what none can reach is the same however often it is done.
      */
-    public Uni<Void> advance(Collection<EventCodec.Head> latest) {
+    public Uni<Void> advance(Collection<EventCodec.Head> latest, Map<String, Long> turnEnds) {
         List<EventCodec.Head> events = latest.stream()
                 .filter(e -> e.subject() != null && e.streamversion() != null)
                 .sorted(Comparator.comparing(EventCodec.Head::subject))
                 .toList();
         String[] games = events.stream().map(EventCodec.Head::subject).toArray(String[]::new);
         Long[] versions = events.stream().map(EventCodec.Head::streamversion).toArray(Long[]::new);
+        List<String> turnGames = turnEnds.keySet().stream().sorted().toList();
+        String[] turnEndGames = turnGames.toArray(String[]::new);
+        Long[] turnEndVersions = turnGames.stream().map(turnEnds::get).toArray(Long[]::new);
         // On a connection of its own, not the pool's preparedQuery: Vert.x 4.5's pool-level statement fails a second
         // time a timeout after it could not get a connection (service-kit README, eclipse-vertx/vertx-sql-client#1706).
         return pool.withConnection(connection -> connection
                         .preparedQuery("""
+                        WITH forgotten AS (
+                            DELETE FROM alhambra_tile_changes c USING unnest($4::text[], $5::bigint[]) AS t(game_id, version)
+                            WHERE c.game_id = t.game_id AND c.version < t.version)
                         UPDATE scored_games g SET last_version = greatest(g.last_version, a.version), updated_at = $3
                         FROM unnest($1::text[], $2::bigint[]) AS a(game_id, version)
                         WHERE g.game_id = a.game_id
                         RETURNING g.game_id""")
-                        .execute(Tuple.of(games, versions, OffsetDateTime.now(ZoneOffset.UTC)))
+                        .execute(Tuple.of(
+                                games, versions, OffsetDateTime.now(ZoneOffset.UTC), turnEndGames, turnEndVersions))
                         .invoke(rows -> {
                             if (rows.rowCount() < events.size()) {
                                 Set<String> found = new HashSet<>();
@@ -139,6 +163,17 @@ public class GameScoring {
 
     /** The handlers' way out: the outbox, as the game's next scoring version, and the codec's mapper. */
     private final class Context implements HandlerContext {
+        private final long version;
+
+        Context(long version) {
+            this.version = version;
+        }
+
+        @Override
+        public long version() {
+            return version;
+        }
+
         @Override
         public Uni<Void> publish(ScoredGame game, TesseraEvent result) {
             game.scoringVersion++;

@@ -95,7 +95,7 @@ public class GameEventsConsumer {
             return Uni.createFrom().voidItem();
         }
         return StorageUnavailable.waitFor(
-                        Uni.createFrom().deferred(() -> scoring.advance(advances.latest.values())),
+                        Uni.createFrom().deferred(() -> scoring.advance(advances.latest.values(), advances.turnEnds)),
                         LOG,
                         () -> "scoring-service waits for the database to move " + advances.latest.size() + " games on")
                 .onFailure()
@@ -108,15 +108,22 @@ public class GameEventsConsumer {
                 });
     }
 
-    /** The records of a batch that only move their game on, and each game's latest such event. */
+    /**
+     * The records of a batch that only move their game on, each game's latest such event, and the version of each
+     * game's latest turn's end among them ({@link GameScoring#endsTurn}).
+     */
     private static final class Advances {
         final List<KafkaRecord<String, String>> messages = new ArrayList<>();
         final Map<String, EventCodec.Head> latest = new HashMap<>();
+        final Map<String, Long> turnEnds = new HashMap<>();
 
         void add(KafkaRecord<String, String> message, EventCodec.Head head) {
             messages.add(message);
             if (head.subject() != null) {
                 latest.merge(head.subject(), head, (a, b) -> version(a) >= version(b) ? a : b);
+                if (head.streamversion() != null && GameScoring.endsTurn(head.type())) {
+                    turnEnds.merge(head.subject(), head.streamversion(), Math::max);
+                }
             }
         }
 

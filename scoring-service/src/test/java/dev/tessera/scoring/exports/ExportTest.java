@@ -79,6 +79,9 @@ class ExportTest {
             }
         }
         assertEquals(expected("alhambra", false, from, to), ids);
+        assertTrue(
+                lines.stream().anyMatch(e -> e.type().equals("tessera.game.MovesTakenBack")),
+                "an undo is exported as any event");
         for (GameFixtures.Game g : games) {
             for (CloudEvent e : g.gameEvents) {
                 assertEquals(g.title.equals("alhambra"), ids.contains(e.id()), g.title + " " + e.type());

@@ -1,6 +1,8 @@
 package dev.tessera.scoring.games;
 
+import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -14,6 +16,7 @@ import dev.tessera.events.builders.BuildersEvent;
 import dev.tessera.events.builders.PlayerTally;
 import dev.tessera.events.carrara.ValuationRequested;
 import dev.tessera.events.game.GameStarted;
+import dev.tessera.events.game.MovesTakenBack;
 import dev.tessera.infra.TestInfrastructure;
 import dev.tessera.infra.TestKafka;
 import io.quarkus.test.junit.QuarkusTest;
@@ -89,6 +92,112 @@ class GameScoringTest {
         assertEquals(1, scores.get(1).get("wall").asInt());
         assertEquals(
                 scores.get(1).get("wall").asInt(), scores.get(1).get("total").asInt());
+    }
+
+    /** Round 1's points of {@code player} by building type, from the game's only answer. */
+    private JsonNode roundOnePoints(String gameId, String player) {
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() -> assertEquals(1, answers(gameId).size()));
+        for (JsonNode s : answers(gameId).get(0).data().get("scores")) {
+            if (s.get("player").asText().equals(player)) {
+                return s.get("byType");
+            }
+        }
+        throw new AssertionError(player + " has no score in " + answers(gameId));
+    }
+
+    private long tileChanges(String gameId) {
+        return TestInfrastructure.postgres()
+                .count(
+                        "tessera_scoring",
+                        "SELECT count(*) FROM alhambra_tile_changes WHERE game_id = '" + gameId + "'");
+    }
+
+    /**
+     * A redesign taken back: the tile it moved to the reserve is back in the Alhambra, and the tile it placed, which
+     * had not been placed before, is gone again; the round scores the Alhambra as it was at the undo's toVersion.
+     */
+    @Test
+    void a_round_after_moves_taken_back_scores_the_alhambra_as_it_was_before_them() {
+        String gameId = UUID.randomUUID().toString();
+        send(gameId, 1, new GameStarted(gameId, "t", "alhambra", List.of("ana", "bob", "cyd"), 1L, Map.of(), null));
+        send(gameId, 2, new AlhambraEvent.TilePlaced("ana", new TileInfo(50, "tower", 8, "NES"), 1, 0, "pending"));
+        send(gameId, 3, new AlhambraEvent.TurnEnded("ana", "bob"));
+        send(gameId, 4, new AlhambraEvent.TilePlaced("bob", new TileInfo(51, "pavilion", 7, "E"), 0, 1, "pending"));
+        send(gameId, 5, new AlhambraEvent.TurnEnded("bob", "cyd"));
+        send(gameId, 6, new AlhambraEvent.TurnEnded("cyd", "ana"));
+        // ana redesigns: the tower to the reserve, a garden from the market into the Alhambra; then takes it back.
+        send(gameId, 7, new AlhambraEvent.TileReserved("ana", new TileInfo(50, "tower", 8, "NES"), "alhambra", 1, 0));
+        send(gameId, 8, new AlhambraEvent.TilePlaced("ana", new TileInfo(52, "garden", 6, "N"), 0, 1, "pending"));
+        CloudEvent undo = codec.envelope(
+                "/tessera/game-service", gameId, 9, new MovesTakenBack(gameId, "ana", 6, 2), OffsetDateTime.now());
+        send(gameId, undo);
+        send(gameId, undo);
+        send(gameId, 10, new AlhambraEvent.ScoringRoundTriggered(1));
+
+        JsonNode ana = roundOnePoints(gameId, "ana");
+        assertEquals(6, ana.path("tower").asInt(), "ana's tower is back in her Alhambra: " + ana);
+        assertEquals(0, ana.path("garden").asInt(), "the garden is not: " + ana);
+        assertEquals(1, roundOnePoints(gameId, "bob").path("pavilion").asInt());
+        awaitProcessed(undo);
+        assertEquals(0, tileChanges(gameId), "a scoring round forgets the changes: no undo goes back past it");
+    }
+
+    /**
+     * In a two-player game: a swap taken back, tiles given to Dirk taken back (they leave the table: Dirk does not
+     * outrank ana's tower with them), then a second swap taken back by an undo that goes back over both earlier ones,
+     * whose changes are not put back a second time.
+     */
+    @Test
+    void undos_after_undos_take_back_a_swap_and_tiles_given_to_dirk_each_once() {
+        String gameId = UUID.randomUUID().toString();
+        TileInfo tower = new TileInfo(59, "tower", 9, "");
+        TileInfo garden = new TileInfo(60, "garden", 6, "");
+        TileInfo reserved = new TileInfo(61, "tower", 8, "");
+        send(gameId, 1, new GameStarted(gameId, "t", "alhambra", List.of("ana", "bob"), 1L, Map.of(), null));
+        send(gameId, 2, new AlhambraEvent.TilePlaced("ana", tower, 0, 1, "pending"));
+        send(gameId, 3, new AlhambraEvent.TilePlaced("ana", garden, 1, 0, "pending"));
+        send(gameId, 4, new AlhambraEvent.TileReserved("ana", reserved, "pending", null, null));
+        send(gameId, 5, new AlhambraEvent.TurnEnded("ana", "bob"));
+        send(gameId, 6, new AlhambraEvent.TurnEnded("bob", "ana"));
+        send(gameId, 7, new AlhambraEvent.TilesSwapped("ana", reserved, garden, 1, 0));
+        send(gameId, 8, new MovesTakenBack(gameId, "ana", 6, 1));
+        send(
+                gameId,
+                9,
+                new AlhambraEvent.TilesGivenToDirk(
+                        "ana", List.of(new TileInfo(62, "tower", 5, ""), new TileInfo(63, "tower", 6, ""))));
+        send(gameId, 10, new MovesTakenBack(gameId, "ana", 8, 1));
+        send(gameId, 11, new AlhambraEvent.TilesSwapped("ana", reserved, garden, 1, 0));
+        send(gameId, 12, new MovesTakenBack(gameId, "ana", 6, 1));
+        send(gameId, 13, new AlhambraEvent.TurnEnded("ana", "bob"));
+        send(gameId, 14, new AlhambraEvent.ScoringRoundTriggered(1));
+
+        JsonNode ana = roundOnePoints(gameId, "ana");
+        assertEquals(6, ana.path("tower").asInt(), "one tower, Dirk none: " + ana);
+        assertEquals(5, ana.path("garden").asInt(), "the garden is back on its square: " + ana);
+    }
+
+    /** The changes an undo may put back are kept for the current turn only: a turn's end forgets the earlier ones. */
+    @Test
+    void a_turns_end_forgets_the_tile_changes_made_before_it() {
+        String gameId = UUID.randomUUID().toString();
+        send(gameId, 1, new GameStarted(gameId, "t", "alhambra", List.of("ana", "bob"), 1L, Map.of(), null));
+        CloudEvent placed = codec.envelope(
+                "/tessera/game-service",
+                gameId,
+                2,
+                new AlhambraEvent.TilePlaced("ana", new TileInfo(50, "tower", 8, "NES"), 1, 0, "pending"),
+                OffsetDateTime.now());
+        send(gameId, placed);
+        awaitProcessed(placed);
+        assertEquals(1, tileChanges(gameId));
+
+        send(gameId, 3, new AlhambraEvent.TurnEnded("ana", "bob"));
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() ->
+                        given().get("/api/v1/scoring/games/" + gameId).then().body("lastVersion", equalTo(3)));
+        assertEquals(0, tileChanges(gameId), "moved on and forgotten in one statement");
     }
 
     @Test

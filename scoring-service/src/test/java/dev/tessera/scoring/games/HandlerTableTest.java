@@ -18,6 +18,7 @@ import dev.tessera.events.carrara.ValuationRequested;
 import dev.tessera.events.carrara.ValuationScored;
 import dev.tessera.events.game.GameEnded;
 import dev.tessera.events.game.GameStarted;
+import dev.tessera.events.game.MovesTakenBack;
 import dev.tessera.events.scoring.FinalStandings;
 import io.smallrye.mutiny.Uni;
 import java.util.ArrayList;
@@ -41,7 +42,8 @@ class HandlerTableTest {
             AlhambraEvent.TilesSwapped.class,
             AlhambraEvent.TilesGivenToDirk.class,
             AlhambraEvent.DirkReceivedTiles.class,
-            AlhambraEvent.ScoringRoundTriggered.class);
+            AlhambraEvent.ScoringRoundTriggered.class,
+            MovesTakenBack.class);
     private static final Set<Class<? extends TesseraEvent>> CARRARA =
             Set.of(ValuationRequested.class, GameFinished.class);
     private static final Set<Class<? extends TesseraEvent>> BUILDERS = Set.of(BuildersEvent.GameFinished.class);
@@ -51,6 +53,11 @@ class HandlerTableTest {
     private static final class Published implements HandlerContext {
         final List<TesseraEvent> events = new ArrayList<>();
         private final ObjectMapper mapper = new EventCodec().mapper();
+
+        @Override
+        public long version() {
+            return 2;
+        }
 
         @Override
         public Uni<Void> publish(ScoredGame game, TesseraEvent result) {

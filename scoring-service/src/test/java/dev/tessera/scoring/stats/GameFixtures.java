@@ -18,6 +18,7 @@ import dev.tessera.events.carrara.ValuationRequested;
 import dev.tessera.events.carrara.ValuationScored;
 import dev.tessera.events.game.GameEnded;
 import dev.tessera.events.game.GameStarted;
+import dev.tessera.events.game.MovesTakenBack;
 import dev.tessera.events.game.SeatTakenByBot;
 import dev.tessera.events.scoring.ScoringRoundScored;
 import java.nio.charset.StandardCharsets;
@@ -36,7 +37,9 @@ import org.apache.kafka.common.serialization.StringSerializer;
 /**
  * Whole games of the three titles as game-service and scoring-service would publish them: a random but
  * seeded course of turns, purchases, valuations and buildings, from GameStarted to GameEnded (or left
- * unfinished). The events need not follow the rules: the statistics only count them.
+ * unfinished). The events need not follow the rules: the statistics only count them. Now and then a player takes
+ * moves back within their turn ({@code MovesTakenBack}, as game-service allows: never past the turn's start), once or
+ * twice in a row, and plays on: a purchase (exact or not) or a completed building taken back no longer counts.
  */
 public final class GameFixtures {
     static final List<String> TYPES = List.of("pavilion", "seraglio", "arcades", "chambers", "garden", "tower");
@@ -68,6 +71,21 @@ public final class GameFixtures {
             this.title = title;
             this.players = players;
             this.sandbox = sandbox;
+        }
+
+        /** The version of the last event so far: where an undo goes back to. */
+        long version() {
+            return gameEvents.size();
+        }
+
+        /** Whether a player took moves back in this game. */
+        public boolean tookMovesBack() {
+            return gameEvents.stream().anyMatch(e -> e.type().equals("tessera.game.MovesTakenBack"));
+        }
+
+        /** {@code player} takes their moves back to {@code toVersion}. */
+        void takeBack(String player, long toVersion) {
+            add(new MovesTakenBack(id, player, toVersion, 1));
         }
 
         CloudEvent add(TesseraEvent event) {
@@ -149,29 +167,29 @@ public final class GameFixtures {
     public Game alhambra(int players, boolean finished, boolean abandoned, boolean answerRounds) {
         Game g = start("alhambra", players);
         int turns = 6 + random.nextInt(6);
-        int tileId = 6;
+        int[] tileId = {6};
         int[] column = new int[players];
         for (int t = 0; t < turns; t++) {
             String p = g.player(t);
             if (random.nextInt(4) == 0) {
-                int value = 1 + random.nextInt(5);
-                g.add(new AlhambraEvent.MoneyTaken(
-                        p, List.of(new MoneyCardInfo(100 + t, CURRENCIES.get(random.nextInt(4)), value)), value));
+                takeMoney(g, p, t);
             } else {
-                StringBuilder walls = new StringBuilder();
-                for (char side : "NESW".toCharArray()) {
+                long turnStart = g.version();
+                buyAndPlace(g, p, t, tileId, column);
+                if (random.nextInt(3) == 0) {
+                    // Taken back, placement and all: the tile leaves the Alhambra again and its square is free, so a
+                    // scorer that kept it would find the next tile placed on a taken square and fail the round.
+                    column[t % players]--;
+                    g.takeBack(p, turnStart);
+                    long afterUndo = g.version();
+                    buyAndPlace(g, p, t, tileId, column);
                     if (random.nextBoolean()) {
-                        walls.append(side);
+                        // Taken back too: to just after the first undo, or to the turn's start over both.
+                        column[t % players]--;
+                        g.takeBack(p, random.nextBoolean() ? afterUndo : turnStart);
+                        takeMoney(g, p, t);
                     }
                 }
-                TileInfo tile = new TileInfo(
-                        tileId++, TYPES.get(random.nextInt(TYPES.size())), 2 + random.nextInt(12), walls.toString());
-                String currency = CURRENCIES.get(random.nextInt(4));
-                boolean exact = random.nextInt(3) == 0;
-                int paid = tile.cost() + (exact ? 0 : 1 + random.nextInt(3));
-                g.add(new AlhambraEvent.TileBought(
-                        p, tile, currency, List.of(new MoneyCardInfo(200 + t, currency, paid)), paid, exact));
-                g.add(new AlhambraEvent.TilePlaced(p, tile, ++column[t % players], 0, "pending"));
             }
             g.add(new AlhambraEvent.TurnEnded(p, g.player(t + 1)));
             if (abandoned && t == turns / 2) {
@@ -188,6 +206,30 @@ public final class GameFixtures {
             g.add(ended(g, scores(players, 20, 140)));
         }
         return g;
+    }
+
+    private void takeMoney(Game g, String p, int t) {
+        int value = 1 + random.nextInt(5);
+        g.add(new AlhambraEvent.MoneyTaken(
+                p, List.of(new MoneyCardInfo(100 + t, CURRENCIES.get(random.nextInt(4)), value)), value));
+    }
+
+    /** A tile bought (exactly one time in three) and placed in the next square of the player's row. */
+    private void buyAndPlace(Game g, String p, int t, int[] tileId, int[] column) {
+        StringBuilder walls = new StringBuilder();
+        for (char side : "NESW".toCharArray()) {
+            if (random.nextBoolean()) {
+                walls.append(side);
+            }
+        }
+        TileInfo tile = new TileInfo(
+                tileId[0]++, TYPES.get(random.nextInt(TYPES.size())), 2 + random.nextInt(12), walls.toString());
+        String currency = CURRENCIES.get(random.nextInt(4));
+        boolean exact = random.nextInt(3) == 0;
+        int paid = tile.cost() + (exact ? 0 : 1 + random.nextInt(3));
+        g.add(new AlhambraEvent.TileBought(
+                p, tile, currency, List.of(new MoneyCardInfo(200 + t, currency, paid)), paid, exact));
+        g.add(new AlhambraEvent.TilePlaced(p, tile, ++column[t % g.players.size()], 0, "pending"));
     }
 
     private void round(Game g, int round, boolean answer) {
@@ -209,6 +251,12 @@ public final class GameFixtures {
         int valuation = 0;
         for (int t = 0; t < turns; t++) {
             String p = g.player(t);
+            if (random.nextInt(4) == 0) {
+                // Stones bought and taken back: nothing the statistics count.
+                long turnStart = g.version();
+                g.add(new StonesBought(p, 1 + random.nextInt(6), List.of("white"), random.nextInt(4)));
+                g.takeBack(p, turnStart);
+            }
             g.add(new StonesBought(p, 1 + random.nextInt(6), List.of("white", "yellow"), random.nextInt(4)));
             g.add(new BuildingBuilt(p, "Palazzo", "city", 3, "crown", "Pisa", List.of("white")));
             if (random.nextInt(3) == 0) {
@@ -256,8 +304,23 @@ public final class GameFixtures {
             int seat = t % players;
             BuildingInfo building =
                     new BuildingInfo(t + 1, "Cottage " + t, 1, 1, 0, 1, 1 + random.nextInt(5), 4 + random.nextInt(8));
+            long turnStart = g.version();
             g.add(new BuildersEvent.ConstructionStarted(p, building, 1, 2, null, null));
             g.add(new BuildersEvent.CoinsTaken(p, 1, 1, 1, 5));
+            if (random.nextInt(4) == 0) {
+                // Completed, then taken back with the rest of the turn, which is played again.
+                g.add(new BuildersEvent.BuildingCompleted(
+                        p,
+                        building,
+                        building.victoryPoints(),
+                        building.coins(),
+                        List.of(),
+                        vp[seat] + building.victoryPoints(),
+                        10));
+                g.takeBack(p, turnStart);
+                g.add(new BuildersEvent.ConstructionStarted(p, building, 1, 2, null, null));
+                g.add(new BuildersEvent.CoinsTaken(p, 1, 1, 1, 5));
+            }
             if (random.nextBoolean()) {
                 vp[seat] += building.victoryPoints();
                 completed[seat]++;

@@ -40,6 +40,11 @@ class StatsTest {
                 fixtures.builders(2, true),
                 fixtures.builders(3, true),
                 fixtures.builders(2, false));
+        // Moves are taken back in them: purchases and completed buildings that no longer count, and tiles placed and
+        // taken back, which the scorer must leave out (the next tile takes the same square).
+        for (String title : List.of("alhambra", "carrara", "builders")) {
+            assertTrue(games.stream().anyMatch(g -> g.title.equals(title) && g.tookMovesBack()), title);
+        }
         String bootstrap = TestInfrastructure.bootstrapServers();
         GameFixtures.publish(bootstrap, games);
 
