@@ -35,6 +35,12 @@ public final class GamePlay {
         /** An invalid move sent on purpose ({@link #withInvalidMoves}) and refused, as it must be. */
         default void refused(Api.Answer answer) {}
 
+        /**
+         * An undo sent ({@link #withUndos}) and its answer: 200 (moves taken back), or 422 nothing-to-undo or
+         * information-revealed (the last move revealed something), refused without writing anything.
+         */
+        default void undo(Api.Answer answer) {}
+
         /** An answer the game cannot go on from as it is (throw to give the game up); the game is read again after it. */
         void unexpected(String what, Api.Answer answer);
     }
@@ -67,6 +73,7 @@ public final class GamePlay {
     private double invalidShare;
     private Api.Player outsider;
     private long invalidSent;
+    private double undoShare;
 
     /**
      * @param patience how long a table may take to show its game, and the game may have nobody to act (it waits
@@ -98,6 +105,16 @@ public final class GamePlay {
     public GamePlay withInvalidMoves(double share, Api.Player outsider) {
         this.invalidShare = share;
         this.outsider = outsider;
+        return this;
+    }
+
+    /**
+     * After a share of the moves whose answer lists the mover's next moves ({@code share}, 0 to 1), the mover takes
+     * back their moves of this turn ({@code POST …/undo}), as a player who misclicked does, and plays on from the
+     * position the undo answers with.
+     */
+    public GamePlay withUndos(double share) {
+        this.undoShare = share;
         return this;
     }
 
@@ -232,6 +249,9 @@ public final class GamePlay {
                 listener.accepted(answer);
                 asked = byId.getOrDefault(answer.body().path("toAct").asText(""), asked);
                 carried = answer.body().path("legalMoves").isArray() ? answer.body() : null;
+                if (carried != null && undoShare > 0 && random.nextDouble() < undoShare) {
+                    carried = undo(carried, asked, listener);
+                }
             } else if (answer.status() == 409) {
                 listener.conflict(answer);
             } else {
@@ -239,6 +259,35 @@ public final class GamePlay {
             }
         }
         return false;
+    }
+
+    /**
+     * {@code mover} undoes at the version of {@code answer} (a move's answer listing their next moves): the answer to
+     * go on from, the undo's when it took moves back, else {@code answer} again (a 422: nothing to take back, or the
+     * last move revealed something); null when the legal moves must be read again (a 409: the game moved on, or an
+     * earlier try of this undo went through).
+     */
+    private JsonNode undo(JsonNode answer, Api.Player mover, Listener listener) {
+        Api.Answer undone = api.post(
+                "/api/v1/games/" + gameId + "/undo",
+                Map.of("expectedVersion", answer.path("version").asLong()),
+                mover.token());
+        if (undone.status() == 200) {
+            listener.undo(undone);
+            lastMove = undone.body().path("version").asLong(lastMove);
+            return undone.body().path("legalMoves").isArray() ? undone.body() : null;
+        }
+        String rule = undone.body().path("rule").asText("");
+        if (undone.status() == 422 && (rule.equals("nothing-to-undo") || rule.equals("information-revealed"))) {
+            listener.undo(undone);
+            return answer;
+        }
+        if (undone.status() == 409) {
+            listener.conflict(undone);
+        } else {
+            listener.unexpected("undo in game " + gameId, undone);
+        }
+        return null;
     }
 
     /** One invalid move (see {@link #withInvalidMoves}); any answer but a refusal (4xx) is unexpected. */

@@ -41,6 +41,8 @@ public final class ChaosLoad {
     private static final int ERRORS_KEPT = 1000;
     /** Unexpected answers in a row after which a game is given up (and a new one started). */
     private static final int UNEXPECTED_IN_A_ROW = 5;
+    /** The share of moves after which the mover tries to take back their turn's moves. */
+    private static final double UNDO_SHARE = 0.05;
 
     private final List<String> gateways;
     private final int games;
@@ -53,6 +55,9 @@ public final class ChaosLoad {
     private final String run = Long.toString(System.currentTimeMillis(), 36);
     private final AtomicInteger names = new AtomicInteger();
     private final AtomicLong moves = new AtomicLong();
+    /** Undos that took moves back (the bots undo now and then, as players who misclicked). */
+    private final AtomicLong undos = new AtomicLong();
+
     private final ConcurrentLinkedQueue<Results.Game> started = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Results.Game> finished = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Results.ClientError> errors = new ConcurrentLinkedQueue<>();
@@ -171,6 +176,7 @@ public final class ChaosLoad {
                 startedAt,
                 stoppedAt,
                 moves.get(),
+                undos.get(),
                 List.copyOf(started),
                 List.copyOf(finished),
                 api.retried(),
@@ -238,7 +244,7 @@ public final class ChaosLoad {
     }
 
     private void play(String title, List<Api.Player> players, Random random) {
-        GamePlay game = new GamePlay(api, bot, title, players, random, patience, patience);
+        GamePlay game = new GamePlay(api, bot, title, players, random, patience, patience).withUndos(UNDO_SHARE);
         String gameId = game.start();
         started.add(new Results.Game(gameId, game.tableId(), title));
         int[] inARow = {0};
@@ -252,6 +258,14 @@ public final class ChaosLoad {
             @Override
             public void conflict(Api.Answer answer) {
                 api.countRetry("409");
+            }
+
+            @Override
+            public void undo(Api.Answer answer) {
+                if (answer.status() == 200) {
+                    undos.incrementAndGet();
+                }
+                inARow[0] = 0;
             }
 
             @Override
@@ -297,6 +311,7 @@ public final class ChaosLoad {
             Instant startedAt,
             Instant stoppedAt,
             long movesAccepted,
+            long movesTakenBack,
             List<Game> gamesStarted,
             List<Game> gamesFinished,
             Map<String, Long> retried,
@@ -379,8 +394,15 @@ public final class ChaosLoad {
                     : Duration.between(startedAt, stoppedAt != null ? stoppedAt : Instant.now())
                             .toSeconds();
             return String.format(
-                    "chaos load: %d s, %d moves accepted, %d games started, %d finished, retried %s, %d client errors",
-                    seconds, movesAccepted, gamesStarted.size(), gamesFinished.size(), retried, clientErrorCount);
+                    "chaos load: %d s, %d moves accepted, %d undos, %d games started, %d finished, retried %s, %d client"
+                            + " errors",
+                    seconds,
+                    movesAccepted,
+                    movesTakenBack,
+                    gamesStarted.size(),
+                    gamesFinished.size(),
+                    retried,
+                    clientErrorCount);
         }
     }
 

@@ -902,12 +902,13 @@ public final class Invariants {
         System.exit(report.holds() ? 0 : 1);
     }
 
-    /** "chaos: 42 kills, 3180 moves, 57 games finished; 0 lost, 0 duplicated, 0 client errors". */
+    /** "chaos: 42 kills, 3180 moves, 95 undos, 57 games finished; 0 lost, 0 duplicated, 0 client errors". */
     static String verdict(long kills, ChaosLoad.Results load, Report report) {
         return String.format(
-                "chaos: %d kills, %d moves, %d games finished; %d lost, %d duplicated, %d client errors",
+                "chaos: %d kills, %d moves, %d undos, %d games finished; %d lost, %d duplicated, %d client errors",
                 kills,
                 load.movesAccepted(),
+                load.movesTakenBack(),
                 load.gamesFinished().size(),
                 report.lost().size(),
                 report.duplicated().size(),

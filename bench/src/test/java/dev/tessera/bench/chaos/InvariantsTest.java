@@ -149,6 +149,7 @@ class InvariantsTest {
                 Instant.now(),
                 Instant.now(),
                 10,
+                0,
                 List.of(),
                 List.of(new ChaosLoad.Results.Game("g-unknown", "t-unknown", "builders")),
                 Map.of(),
