@@ -2,6 +2,7 @@ package dev.tessera.e2e;
 
 import static dev.tessera.e2e.Tables.game;
 import static dev.tessera.e2e.Tables.signUp;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +12,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.restassured.http.ContentType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -126,13 +128,18 @@ class PastPositionsIT {
                 view(forker, gameId, "?at=" + at + "&perspective=all").path("state"),
                 fork.path("state"),
                 title + ": the fork is the game at " + at + ", every seat shown to its forker");
-        Map<String, Object> legal = forker.as()
-                .get("/api/v1/games/" + forkId + "/legal-moves")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath()
-                .getMap("");
+        // A fork made right after a Carrara valuation was asked for waits for scoring-service's answer, as the
+        // original did: its forker's moves come once the fork's own valuation is scored.
+        Map<String, Object> legal = await().atMost(Duration.ofSeconds(60))
+                .until(
+                        () -> forker.as()
+                                .get("/api/v1/games/" + forkId + "/legal-moves")
+                                .then()
+                                .statusCode(200)
+                                .extract()
+                                .jsonPath()
+                                .<String, Object>getMap(""),
+                        l -> !((List<?>) l.get("moves")).isEmpty());
         for (Account player : players) {
             player.as()
                     .contentType(ContentType.JSON)

@@ -112,8 +112,20 @@ public class GameUndo {
                 || !game.engine().mayMove(game.state(), seat)) {
             return Uni.createFrom().item(false);
         }
-        return recent(game.started().gameId(), game.version())
-                .map(recent -> UndoPoint.find(recent, seat, game.engine()) instanceof UndoPoint.Possible);
+        return lastMove(game.started().gameId(), game.version())
+                .map(last -> UndoPoint.find(last, seat, game.engine()) instanceof UndoPoint.Possible);
+    }
+
+    /**
+     * The events of the stream's last append, with their metadata: all an undo's walk needs to say whether it would
+     * take anything back, since it takes back that append's move or nothing (two reads by key, not a window).
+     */
+    private Uni<List<UndoPoint.Entry>> lastMove(String gameId, long version) {
+        return entries(
+                gameId,
+                "version >= (SELECT coalesce(CAST(metadata->>'" + Batch.FIRST + "' AS bigint), version) FROM events"
+                        + " WHERE stream_id = $1 AND version = $2)",
+                version);
     }
 
     /** The seat {@code player} undoes for, after the checks every move goes through (a 422 naming the one that fails). */
@@ -133,11 +145,16 @@ public class GameUndo {
 
     /** The stream's latest events, at most {@link #WINDOW}, with each one's metadata. */
     private Uni<List<UndoPoint.Entry>> recent(String gameId, long version) {
+        return entries(gameId, "version > $2", Math.max(0, version - WINDOW));
+    }
+
+    /** The stream's events that {@code condition} (on {@code version}, with $2 bound to {@code bound}) selects. */
+    private Uni<List<UndoPoint.Entry>> entries(String gameId, String condition, long bound) {
         return SessionSql.select(
-                        "SELECT " + EventStore.COLUMNS + ", metadata::text FROM events"
-                                + " WHERE stream_id = $1 AND version > $2 ORDER BY version",
+                        "SELECT " + EventStore.COLUMNS + ", metadata::text FROM events" + " WHERE stream_id = $1 AND "
+                                + condition + " ORDER BY version",
                         gameId,
-                        Math.max(0, version - WINDOW))
+                        bound)
                 .map(rows -> rows.stream()
                         .map(r -> new UndoPoint.Entry(
                                 ((Number) r[0]).longValue(), store.event(store.stored(gameId, r)), store.tree((String)
