@@ -109,14 +109,7 @@ public class GameMoves {
                         }))
                 .invoke(done -> {
                     accepted(done.moved().after());
-                    // Only once written: a game in memory must never be ahead of its stream.
-                    folded.remember(done.moved().after());
-                    // The move added rows for its game's key only: the relay needs not ask which slots have some.
-                    relay.kickFor(gameId);
-                    clocks.written(done.clock());
-                    if (done.clock().filter(ClockRow::botDue).isPresent()) {
-                        clockWorker.kick();
-                    }
+                    written(done.moved().after(), done.clock());
                 })
                 .map(done -> {
                     MoveResult result = done.moved().result();
@@ -199,6 +192,21 @@ public class GameMoves {
         return store.append(gameId, game.version(), events, Topics.GAME_EVENTS, alongside, batch)
                 .onFailure(ConcurrencyConflictException.class)
                 .invoke(e -> folded.forgetIfAhead(gameId, ((ConcurrencyConflictException) e).actualVersion()));
+    }
+
+    /**
+     * What follows a committed append of a player's (a move, an undo) with its clock row {@code clock}: the game kept
+     * in memory, the relay asked for the game's rows, the clock worker told of a bot now due.
+     */
+    void written(GameStream<?, ?, ?> after, Optional<ClockRow> clock) {
+        // Only once written: a game in memory must never be ahead of its stream.
+        folded.remember(after);
+        // The append added rows for its game's key only: the relay needs not ask which slots have some.
+        relay.kickFor(after.started().gameId());
+        clocks.written(clock);
+        if (clock.filter(ClockRow::botDue).isPresent()) {
+            clockWorker.kick();
+        }
     }
 
     /** Counts a committed move of {@code game}'s title (tessera_moves_total{result="accepted"}). */

@@ -5,10 +5,11 @@ import dev.tessera.events.CloudEvent;
 import dev.tessera.events.TesseraEvent;
 import dev.tessera.events.game.MovesTakenBack;
 import dev.tessera.game.play.GameService.MoveResult;
+import dev.tessera.game.rules.MoveChecks;
 import dev.tessera.kit.eventing.ConcurrencyConflictException;
 import dev.tessera.kit.eventing.EventStore;
-import dev.tessera.kit.eventing.OutboxRelay;
 import dev.tessera.kit.eventing.SessionSql;
+import dev.tessera.kit.eventing.StoredEvent;
 import dev.tessera.kit.problem.ProblemException;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
@@ -38,15 +39,6 @@ public class GameUndo {
 
     @Inject
     GameClocks clocks;
-
-    @Inject
-    ClockWorker clockWorker;
-
-    @Inject
-    FoldedGames folded;
-
-    @Inject
-    OutboxRelay relay;
 
     @Inject
     MoveJson json;
@@ -82,14 +74,7 @@ public class GameUndo {
                                         .chain(then -> takeBack(game, clock, seat, undo, then));
                             });
                         }))
-                .invoke(done -> {
-                    folded.remember(done.after());
-                    relay.kickFor(gameId);
-                    clocks.written(done.clock());
-                    if (done.clock().filter(ClockRow::botDue).isPresent()) {
-                        clockWorker.kick();
-                    }
-                })
+                .invoke(done -> moves.written(done.after(), done.clock()))
                 .map(done -> {
                     GameStream<S, M, E> after = done.after();
                     String next = GameService.toAct(after, done.clock().orElse(null));
@@ -105,11 +90,8 @@ public class GameUndo {
      * in {@code game}.
      */
     <S, M, E> Uni<Boolean> possible(GameStream<S, M, E> game, String player) {
-        String seat = Seats.actingAs(game, player);
-        if (seat == null
-                || game.engine().isOver(game.state())
-                || !game.engine().plays(game.state(), seat)
-                || !game.engine().mayMove(game.state(), seat)) {
+        String seat = seat(game, player);
+        if (MoveChecks.rejectionOfAnyAct(game.engine(), game.state(), seat).isPresent()) {
             return Uni.createFrom().item(false);
         }
         return lastMove(game.started().gameId(), game.version())
@@ -130,17 +112,17 @@ public class GameUndo {
 
     /** The seat {@code player} undoes for, after the checks every move goes through (a 422 naming the one that fails). */
     private static <S, M, E> String mover(GameStream<S, M, E> game, String player) {
-        String seat = Seats.actingAs(game, player);
-        if (seat == null || !game.engine().plays(game.state(), seat)) {
-            throw ProblemException.illegalMove("not-a-player", player + " is not playing this game.");
-        }
-        if (game.engine().isOver(game.state())) {
-            throw ProblemException.illegalMove("game-over", "The game is over.");
-        }
-        if (!game.engine().mayMove(game.state(), seat)) {
-            throw ProblemException.illegalMove("not-your-turn", game.engine().notYourTurn(game.state(), seat));
-        }
+        String seat = seat(game, player);
+        MoveChecks.rejectionOfAnyAct(game.engine(), game.state(), seat).ifPresent(rejected -> {
+            throw ProblemException.illegalMove(rejected.rule(), rejected.detail());
+        });
         return seat;
+    }
+
+    /** The seat {@code player} acts for; the player themselves where they have none (they are then no player). */
+    private static <S, M, E> String seat(GameStream<S, M, E> game, String player) {
+        String seat = Seats.actingAs(game, player);
+        return seat == null ? player : seat;
     }
 
     /** The stream's latest events, at most {@link #WINDOW}, with each one's metadata. */
@@ -156,9 +138,11 @@ public class GameUndo {
                         gameId,
                         bound)
                 .map(rows -> rows.stream()
-                        .map(r -> new UndoPoint.Entry(
-                                ((Number) r[0]).longValue(), store.event(store.stored(gameId, r)), store.tree((String)
-                                        r[6])))
+                        .map(r -> {
+                            StoredEvent stored = store.stored(gameId, r);
+                            return new UndoPoint.Entry(
+                                    stored.version(), store.event(stored), store.tree((String) r[6]));
+                        })
                         .toList());
     }
 

@@ -22,16 +22,33 @@ public final class MoveChecks {
     /** The rejection of {@code move} by {@code player} the checks every game needs make, if one of them fails. */
     public static <S, M, E> Optional<Decision.Rejected<E>> rejection(
             RulesEngine<S, M, E> engine, S state, String player, M move) {
+        return seatRejection(engine, state, player)
+                .or(() -> engine.refusedToAnyone(state, move))
+                .or(() -> turnRejection(engine, state, player));
+    }
+
+    /**
+     * The same checks for an act that is no move of the title (an undo): game over, not a player, not your turn, in
+     * that order.
+     */
+    public static <S, M, E> Optional<Decision.Rejected<E>> rejectionOfAnyAct(
+            RulesEngine<S, M, E> engine, S state, String player) {
+        return seatRejection(engine, state, player).or(() -> turnRejection(engine, state, player));
+    }
+
+    private static <S, M, E> Optional<Decision.Rejected<E>> seatRejection(
+            RulesEngine<S, M, E> engine, S state, String player) {
         if (engine.isOver(state)) {
             return Optional.of(new Decision.Rejected<>("game-over", "The game is over."));
         }
         if (player == null || !engine.plays(state, player)) {
             return Optional.of(new Decision.Rejected<>("not-a-player", player + " is not playing this game."));
         }
-        Optional<Decision.Rejected<E>> refused = engine.refusedToAnyone(state, move);
-        if (refused.isPresent()) {
-            return refused;
-        }
+        return Optional.empty();
+    }
+
+    private static <S, M, E> Optional<Decision.Rejected<E>> turnRejection(
+            RulesEngine<S, M, E> engine, S state, String player) {
         if (!engine.mayMove(state, player)) {
             return Optional.of(new Decision.Rejected<>("not-your-turn", engine.notYourTurn(state, player)));
         }
