@@ -6,8 +6,11 @@ import java.time.OffsetDateTime;
 
 /**
  * The CloudEvents 1.0 envelope of every record on Tessera's topics (structured mode, JSON). Standard
- * attributes plus one extension, {@code streamversion}: the event's position in its stream (a game's
- * or a table's), which consumers use to apply each event once and in order.
+ * attributes plus three extensions: {@code streamversion}, the event's position in its stream (a game's
+ * or a table's), which consumers use to apply each event once and in order; and, on the first event of the events a
+ * player's move produced in a game, {@code movedby} (the seat the move was played for) and {@code move} (the move, as
+ * the move endpoint accepts it, in JSON text), so that anyone can decide the game again from its seed and its moves
+ * (docs/replays-and-fairness.md, "Draws anyone can verify").
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record CloudEvent(
@@ -20,7 +23,62 @@ public record CloudEvent(
         String datacontenttype,
         String dataschema,
         Long streamversion,
-        JsonNode data) {
+        JsonNode data,
+        String movedby,
+        String move) {
+
+    /** An envelope that records no move: every event but the first of a move's events. */
+    public CloudEvent(
+            String specversion,
+            String id,
+            String source,
+            String type,
+            String subject,
+            OffsetDateTime time,
+            String datacontenttype,
+            String dataschema,
+            Long streamversion,
+            JsonNode data) {
+        this(
+                specversion,
+                id,
+                source,
+                type,
+                subject,
+                time,
+                datacontenttype,
+                dataschema,
+                streamversion,
+                data,
+                null,
+                null);
+    }
+
+    /** This envelope as the first event of {@code seat}'s move {@code move} (JSON text). */
+    public CloudEvent withMove(String seat, String move) {
+        return with(data, seat, move);
+    }
+
+    /** This envelope with {@code data} in place of its own (the move it records kept). */
+    public CloudEvent withData(JsonNode data) {
+        return with(data, movedby, move);
+    }
+
+    private CloudEvent with(JsonNode data, String movedby, String move) {
+        return new CloudEvent(
+                specversion,
+                id,
+                source,
+                type,
+                subject,
+                time,
+                datacontenttype,
+                dataschema,
+                streamversion,
+                data,
+                movedby,
+                move);
+    }
 
     public static final String SPEC_VERSION = "1.0";
     public static final String CONTENT_TYPE = "application/cloudevents+json";

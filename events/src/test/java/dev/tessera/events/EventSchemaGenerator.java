@@ -57,6 +57,9 @@ public final class EventSchemaGenerator {
     static final String ENVELOPE_ID = EventTypes.SCHEMA_BASE + "/" + ENVELOPE_FILE;
     static final String DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
 
+    /** The envelope's attributes that only some events have: those of the first event of a move. */
+    static final Set<String> OPTIONAL_ATTRIBUTES = Set.of("movedby", "move");
+
     /**
      * Record components whose Javadoc says they may be null ("null when ..."). Every other component is
      * required and non-null: records have no optional fields. The keys are checked by a test, so a renamed
@@ -69,7 +72,8 @@ public final class EventSchemaGenerator {
             BuildersEvent.WorkerRecruited.class, Set.of("replacement", "deckTop"),
             BuildersEvent.TurnEnded.class, Set.of("nextPlayer"),
             dev.tessera.events.carrara.GameFinished.class, Set.of("declaredBy", "bonusCard"),
-            dev.tessera.events.game.GameStarted.class, Set.of("tableId", "fork"));
+            dev.tessera.events.game.GameStarted.class, Set.of("tableId", "fork", "commitment", "salt"),
+            dev.tessera.events.game.SeedRevealed.class, Set.of("salt"));
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -214,9 +218,25 @@ public final class EventSchemaGenerator {
                                 + "consumers apply each event once and in this order.")
                 .put("minimum", 0);
         describe(p, "data", "The event itself, valid against the schema named by dataschema.");
-        // Tessera always sets every attribute (CloudEvents itself requires only specversion, id, source, type).
+        describe(
+                p,
+                "movedby",
+                "Extension attribute, on the first event of the events a player's move produced in a game (and on no "
+                        + "other): the seat the move was played for.");
+        describe(
+                p,
+                "move",
+                "Extension attribute, with movedby: the move itself, as the game's move endpoint accepts it, in JSON "
+                        + "text. With the seed that the game's SeedRevealed publishes once it has ended, the moves let "
+                        + "anyone decide the game again and find the same events.");
+        // Tessera always sets every attribute but the move's two (CloudEvents itself requires only specversion, id,
+        // source, type).
         ArrayNode required = schema.putArray("required");
-        p.fieldNames().forEachRemaining(required::add);
+        p.fieldNames().forEachRemaining(name -> {
+            if (!OPTIONAL_ATTRIBUTES.contains(name)) {
+                required.add(name);
+            }
+        });
         return schema;
     }
 

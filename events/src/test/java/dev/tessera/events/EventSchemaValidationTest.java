@@ -22,6 +22,8 @@ import dev.tessera.events.builders.BuildingInfo;
 import dev.tessera.events.builders.MachineInfo;
 import dev.tessera.events.carrara.ValuationRequested;
 import dev.tessera.events.game.GameStarted;
+import dev.tessera.events.game.SeedCommitment;
+import dev.tessera.events.game.SeedRevealed;
 import dev.tessera.events.lobby.TableStarted;
 import java.io.IOException;
 import java.io.InputStream;
@@ -130,7 +132,13 @@ class EventSchemaValidationTest {
                 Map.of("variant", "dirk"),
                 initialState,
                 true,
-                new GameStarted.Fork("g-1", 42, "cy")));
+                new GameStarted.Fork("g-1", 42, "cy"),
+                SeedCommitment.of(-4_611_686_018_427_387_904L, "00112233445566778899aabbccddeeff"),
+                "00112233445566778899aabbccddeeff"));
+        assertValid(new GameStarted(
+                "g-3", "t-3", "carrara", List.of("ana", "ben"), 7L, Map.of(), initialState, SeedCommitment.newSalt()));
+        assertValid(new SeedRevealed("g-3", 7L, "00112233445566778899aabbccddeeff"));
+        assertValid(new SeedRevealed("g-1", -4_611_686_018_427_387_904L, null));
         assertValid(new TableStarted("t-1", "carrara", List.of("ana", "ben", "cy"), Map.of()));
         assertValid(new TilePlaced("ana", TOWER, -1, 2, "pending"));
         assertValid(new TileReserved("ana", TOWER, "pending", null, null));
@@ -209,6 +217,19 @@ class EventSchemaValidationTest {
         Schema dataSchema = schemaAt("schemas" + dataschema.substring(EventTypes.SCHEMA_BASE.length()));
         assertEquals(dataschema, dataSchema.getSchemaNode().get("$id").asText());
         assertTrue(dataSchema.validate(json.get("data")).isEmpty(), "data fits the schema its envelope names");
+    }
+
+    @Test
+    void envelope_of_a_moves_first_event_is_valid_with_the_move_it_records() throws IOException {
+        CloudEvent envelope = CODEC.envelope(
+                        "/tessera/game-service", "g-7", 2, new TilePlaced("ana", TOWER, -1, 2, "pending"), TIME)
+                .withMove("ana", "{\"type\":\"place\",\"tile\":47,\"x\":-1,\"y\":2}");
+        JsonNode json = MAPPER.readTree(CODEC.write(envelope));
+        assertEquals("ana", json.get("movedby").asText());
+        assertEquals(envelope, CODEC.readEnvelope(CODEC.write(envelope)));
+        List<Error> errors =
+                schemaAt("schemas/" + EventSchemaGenerator.ENVELOPE_FILE).validate(json);
+        assertTrue(errors.isEmpty(), json + " violates the envelope schema: " + errors);
     }
 
     @Test

@@ -1,7 +1,9 @@
 package dev.tessera.events;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -98,6 +100,40 @@ class UpcastingTest {
         dev.tessera.events.game.GameStarted started = (dev.tessera.events.game.GameStarted) event;
         assertEquals(false, started.sandbox());
         assertEquals(null, started.fork());
+    }
+
+    /** A game started before commitments existed reads with none: it is reported not verifiable, not as a failure. */
+    @Test
+    void game_started_v2_reads_as_v3_without_a_commitment() {
+        EventCodec codec = new EventCodec();
+        ObjectNode v2 = codec.mapper()
+                .createObjectNode()
+                .put("gameId", "g1")
+                .put("tableId", "t1")
+                .put("game", "alhambra")
+                .put("seed", 7L)
+                .put("sandbox", false)
+                .putNull("fork");
+        v2.putArray("players").add("ana").add("ben");
+        v2.putObject("options");
+        v2.putObject("initialState");
+        dev.tessera.events.game.GameStarted started =
+                (dev.tessera.events.game.GameStarted) codec.read("tessera.game.GameStarted", 2, v2);
+        assertEquals(null, started.commitment());
+        assertEquals(null, started.salt());
+        assertEquals(7L, started.seed());
+    }
+
+    /** The commitment is SHA-256 over "seed:salt", so anyone can check it with common tools (sha256sum gave this). */
+    @Test
+    void a_seed_commitment_is_the_sha256_of_the_seed_and_the_salt() {
+        assertEquals(
+                "9ec10b62df38c51326b34bbc7cc8872f5f560ce25f584745055465a7100cff58",
+                dev.tessera.events.game.SeedCommitment.of(-4022713650245155512L, "00112233445566778899aabbccddeeff"));
+        assertEquals(null, dev.tessera.events.game.SeedCommitment.of(7L, null));
+        String salt = dev.tessera.events.game.SeedCommitment.newSalt();
+        assertTrue(salt.matches("[0-9a-f]{32}"), salt);
+        assertNotEquals(salt, dev.tessera.events.game.SeedCommitment.newSalt());
     }
 
     /** Every older version of every published type has its upcaster in the contract, so every service reads it. */

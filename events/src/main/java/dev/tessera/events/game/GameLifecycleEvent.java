@@ -4,6 +4,6 @@ import dev.tessera.events.TesseraEvent;
 
 /** Facts every game has, whatever its rules; published by game-service on {@code game-events}, keyed by game id. */
 public sealed interface GameLifecycleEvent extends TesseraEvent
-        permits GameStarted, GameEnded, PlayerTimedOut, SeatTakenByBot, MovesTakenBack {
+        permits GameStarted, GameEnded, PlayerTimedOut, SeatTakenByBot, MovesTakenBack, SeedRevealed {
     String gameId();
 }

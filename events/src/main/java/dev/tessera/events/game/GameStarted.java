@@ -17,8 +17,14 @@ import java.util.Map;
  * @param sandbox      true for a game played for practice: never rated, and left out of leaderboards, statistics
  *                     and exports unless asked for
  * @param fork         what the game was forked from; null unless it is a fork of a finished game
+ * @param commitment   the game's commitment to its seed, published from its start: the SHA-256 of the seed and the
+ *                     salt ({@link SeedCommitment}), in lowercase hex; once the game has ended, its {@link SeedRevealed}
+ *                     gives both, and anyone can check that the game's draws came from the seed it committed to. Null
+ *                     for a game started before commitments existed
+ * @param salt         hidden information until the game has ended, as the seed is: 32 random hex digits hashed with
+ *                     the seed; null when commitment is
  */
-@EventType(value = "tessera.game.GameStarted", version = 2)
+@EventType(value = "tessera.game.GameStarted", version = 3)
 public record GameStarted(
         String gameId,
         String tableId,
@@ -28,10 +34,15 @@ public record GameStarted(
         Map<String, String> options,
         JsonNode initialState,
         boolean sandbox,
-        Fork fork)
+        Fork fork,
+        String commitment,
+        String salt)
         implements GameLifecycleEvent {
 
-    /** A game started by a table: not a sandbox, not a fork. */
+    /**
+     * A game started by a table before commitments existed: not a sandbox, not a fork, with no commitment (what an
+     * older version of this event reads as).
+     */
     public GameStarted(
             String gameId,
             String tableId,
@@ -40,7 +51,31 @@ public record GameStarted(
             long seed,
             Map<String, String> options,
             JsonNode initialState) {
-        this(gameId, tableId, game, players, seed, options, initialState, false, null);
+        this(gameId, tableId, game, players, seed, options, initialState, false, null, null, null);
+    }
+
+    /** A game started by a table: not a sandbox, not a fork, committed to its seed with {@code salt}. */
+    public GameStarted(
+            String gameId,
+            String tableId,
+            String game,
+            List<String> players,
+            long seed,
+            Map<String, String> options,
+            JsonNode initialState,
+            String salt) {
+        this(
+                gameId,
+                tableId,
+                game,
+                players,
+                seed,
+                options,
+                initialState,
+                false,
+                null,
+                SeedCommitment.of(seed, salt),
+                salt);
     }
 
     /**

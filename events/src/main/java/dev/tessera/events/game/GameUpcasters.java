@@ -3,7 +3,7 @@ package dev.tessera.events.game;
 import dev.tessera.events.Upcaster;
 import java.util.List;
 
-/** Version 1 of the games' lifecycle events read as the current version. */
+/** Older versions of the games' lifecycle events read as the current version. */
 public final class GameUpcasters {
 
     public static final List<Upcaster> ALL = List.of(
@@ -11,6 +11,12 @@ public final class GameUpcasters {
             Upcaster.of("tessera.game.GameStarted", 1, data -> {
                 data.put("sandbox", false);
                 data.putNull("fork");
+                return data;
+            }),
+            // Before commitments to seeds, a game published none: it is not verifiable.
+            Upcaster.of("tessera.game.GameStarted", 2, data -> {
+                data.putNull("commitment");
+                data.putNull("salt");
                 return data;
             }));
 

@@ -354,7 +354,9 @@ class PlayersTest {
                             Map.of("clock", "turn-based", "moveHours", "72"),
                             null,
                             true,
-                            new GameStarted.Fork(original, 1, tom)),
+                            new GameStarted.Fork(original, 1, tom),
+                            null,
+                            null),
                     at.plusHours(2));
             play(
                     forkStarted,

@@ -249,7 +249,9 @@ class GameScoringTest {
                         Map.of(),
                         null,
                         true,
-                        new GameStarted.Fork(original, 1, "bob")));
+                        new GameStarted.Fork(original, 1, "bob"),
+                        null,
+                        null));
         send(gameId, 2, new AlhambraEvent.TilePlaced("ana", new TileInfo(50, "tower", 8, "NES"), 1, 0, "pending"));
         send(gameId, 3, new AlhambraEvent.ScoringRoundTriggered(1));
         send(gameId, 4, new AlhambraEvent.ScoringRoundTriggered(2));

@@ -126,7 +126,9 @@ public final class GameFixtures {
                                 Map.of(),
                                 null,
                                 true,
-                                new GameStarted.Fork(UUID.randomUUID().toString(), 5, g.players.get(0)))
+                                new GameStarted.Fork(UUID.randomUUID().toString(), 5, g.players.get(0)),
+                                null,
+                                null)
                         : new GameStarted(g.id, "t-" + g.id, title, g.players, random.nextLong(), Map.of(), null));
         return g;
     }
