@@ -72,17 +72,19 @@ class ExamplesIT {
     private static final String EXAMPLES = "dev.tessera.gateway.api.model.Examples";
 
     /** Fields an answer leaves out when their value is null (or empty), so an example may show or leave them out. */
-    private static final Map<String, String> OMITTED_WHEN_NULL = Map.of(
-            "rule", "a problem names a rule only when a game or lobby rule was broken (Problem is NON_NULL)",
-            "field", "a problem names a field only for bad input (Problem is NON_NULL)",
-            "position", "a matched entry has no place in line (EntryView is NON_NULL)",
-            "waiting", "a matched entry has no place in line (EntryView is NON_NULL)",
-            "tableId", "a queued entry has no table yet (EntryView is NON_NULL)",
-            "matchedAt", "a queued entry was not matched yet (EntryView is NON_NULL)",
-            "expansion", "Carrara's view leaves the expansion's board out of a basic game",
-            "categoriesValued", "Carrara's view leaves the expansion's player parts out of a basic game",
-            "upgrades", "Carrara's view leaves the expansion's player parts out of a basic game",
-            "objectsTaken", "a valuation lists the objects taken only when there are some (NON_EMPTY)");
+    private static final Map<String, String> OMITTED_WHEN_NULL = Map.ofEntries(
+            Map.entry("rule", "a problem names a rule only when a game or lobby rule was broken (Problem is NON_NULL)"),
+            Map.entry("field", "a problem names a field only for bad input (Problem is NON_NULL)"),
+            Map.entry("position", "a matched entry has no place in line (EntryView is NON_NULL)"),
+            Map.entry("waiting", "a matched entry has no place in line (EntryView is NON_NULL)"),
+            Map.entry("tableId", "a queued entry has no table yet (EntryView is NON_NULL)"),
+            Map.entry("matchedAt", "a queued entry was not matched yet (EntryView is NON_NULL)"),
+            Map.entry("expansion", "Carrara's view leaves the expansion's board out of a basic game"),
+            Map.entry("categoriesValued", "Carrara's view leaves the expansion's player parts out of a basic game"),
+            Map.entry("upgrades", "Carrara's view leaves the expansion's player parts out of a basic game"),
+            Map.entry("objectsTaken", "a valuation lists the objects taken only when there are some (NON_EMPTY)"),
+            Map.entry("movedby", "only the first event of a move's events records the move (CloudEvent is NON_NULL)"),
+            Map.entry("move", "only the first event of a move's events records the move (CloudEvent is NON_NULL)"));
     /** Fields null in some states of a game and not in others (the games played here reach either). */
     private static final Map<String, String> NULLABLE = Map.of(
             "tile", "Alhambra: a market slot is empty (null) from a purchase until the refill at the end of the turn",
@@ -411,7 +413,11 @@ class ExamplesIT {
                 "EVENT_GAME_STARTED", (n, ex) -> same(n, ex, alhambra().events().get(0)));
         checks.put("EVENT_GAME_ENDED", (n, ex) -> {
             JsonNode events = finishedBuilders().events();
-            same(n, ex, events.get(events.size() - 1));
+            // The game's last event reveals its seed; GameEnded comes right before it.
+            assertEquals(
+                    "tessera.game.SeedRevealed",
+                    events.get(events.size() - 1).path("type").asText());
+            same(n, ex, events.get(events.size() - 2));
         });
         checks.put("EVENTS", (n, ex) -> same(n, ex, alhambra().events()));
         checks.put("FORK_REQUEST", (n, ex) -> {
@@ -790,7 +796,8 @@ class ExamplesIT {
         Exploration untilEnded(int maxMoves) {
             for (int m = 0; m < maxMoves; m++) {
                 JsonNode events = events();
-                if (events.get(events.size() - 1).path("type").asText().equals("tessera.game.GameEnded")) {
+                // GameEnded comes with the game's last event, SeedRevealed, in one append.
+                if (events.get(events.size() - 1).path("type").asText().equals("tessera.game.SeedRevealed")) {
                     return this;
                 }
                 if (!moveOnce()) {

@@ -117,7 +117,11 @@ class GeneratedClientIT {
             for (int i = 0; i < events.size(); i++) {
                 assertEquals(i + 1L, events.get(i).getStreamversion(), "the stream is numbered from 1 without gaps");
             }
-            assertEquals(GAME_ENDED, events.get(events.size() - 1).getType(), "GameEnded is the last event");
+            assertEquals(GAME_ENDED, events.get(events.size() - 2).getType(), "GameEnded comes before the last event");
+            assertEquals(
+                    "tessera.game.SeedRevealed",
+                    events.get(events.size() - 1).getType(),
+                    "the last event reveals the seed");
             assertTrue(played.moves() > 100, "a whole game takes more than " + played.moves() + " moves");
             assertEquals(
                     3,
@@ -127,7 +131,7 @@ class GeneratedClientIT {
                     "scoring-service scored the three rounds");
 
             // The final standings: every player once, best first, ranks from 1.
-            Map<String, Object> ended = events.get(events.size() - 1).getData();
+            Map<String, Object> ended = events.get(events.size() - 2).getData();
             List<Map<String, Object>> standings = listOfMaps(ended.get("standings"));
             assertEquals(
                     Set.copyOf(seats.stream().map(Seat::id).toList()),

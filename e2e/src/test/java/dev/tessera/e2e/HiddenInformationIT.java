@@ -128,6 +128,7 @@ class HiddenInformationIT {
         }
         for (JsonNode e : events) {
             assertFalse(e.path("data").has("seed"), "the seed is never published");
+            assertFalse(e.path("data").has("salt"), "nor the salt of its commitment, while the game runs");
         }
     }
 
@@ -136,6 +137,7 @@ class HiddenInformationIT {
         found.retainAll(secret);
         assertTrue(found.isEmpty(), where + " shows Ana's hidden cards " + found);
         assertTrue(json.findValues("seed").isEmpty(), where + " shows the seed");
+        assertTrue(json.findValues("salt").isEmpty(), where + " shows the salt of the seed's commitment");
     }
 
     /** The ids of every money card (an object with id, currency and value) anywhere in {@code json}. */

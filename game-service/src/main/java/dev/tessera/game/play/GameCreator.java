@@ -4,6 +4,7 @@ import dev.tessera.events.EventCodec;
 import dev.tessera.events.Games;
 import dev.tessera.events.Topics;
 import dev.tessera.events.game.GameStarted;
+import dev.tessera.events.game.SeedCommitment;
 import dev.tessera.events.lobby.TableStarted;
 import dev.tessera.game.rules.GameSetup;
 import dev.tessera.game.rules.RulesEngine;
@@ -17,7 +18,10 @@ import java.util.Map;
 import java.util.Optional;
 import org.jboss.logging.Logger;
 
-/** Starts the game of a started table: its stream's first event, with a fresh recorded seed, and its clock row. */
+/**
+ * Starts the game of a started table: its stream's first event, with a fresh recorded seed and the commitment to it
+ * (published; the seed and the salt are revealed once the game has ended), and its clock row.
+ */
 @ApplicationScoped
 public class GameCreator {
     private static final Logger LOG = Logger.getLogger(GameCreator.class);
@@ -60,7 +64,8 @@ public class GameCreator {
                 table.players(),
                 seed,
                 options,
-                codec.mapper().valueToTree(engine.view(initial, null)));
+                codec.mapper().valueToTree(engine.view(initial, null)),
+                SeedCommitment.newSalt());
         return store.version(gameId).chain(version -> {
             if (version > 0) {
                 LOG.infof("game %s of table %s exists already", gameId, table.tableId());

@@ -2,6 +2,8 @@ package dev.tessera.game.play;
 
 import dev.tessera.events.TesseraEvent;
 import dev.tessera.events.Topics;
+import dev.tessera.events.game.GameEnded;
+import dev.tessera.events.game.SeedRevealed;
 import dev.tessera.kit.eventing.EventStore;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,7 +12,10 @@ import java.util.List;
 import java.util.function.BiPredicate;
 import org.jboss.logging.Logger;
 
-/** Records on a game's stream the facts that come from outside its players (scoring answers, final standings). */
+/**
+ * Records on a game's stream the facts that come from outside its players (scoring answers, final standings); the
+ * final standings with the game's {@link SeedRevealed}.
+ */
 @ApplicationScoped
 public class GameFacts {
     private static final Logger LOG = Logger.getLogger(GameFacts.class);
@@ -58,10 +63,19 @@ public class GameFacts {
                             return Uni.createFrom().voidItem();
                         }
                     }
+                    // The game's end reveals its seed, in the same append: from then on anyone may check its draws.
+                    List<TesseraEvent> recorded = fact instanceof GameEnded
+                            ? List.of(
+                                    fact,
+                                    new SeedRevealed(
+                                            gameId,
+                                            game.started().seed(),
+                                            game.started().salt()))
+                            : List.of(fact);
                     GameStream<S, M, E> after =
-                            new GameStream<>(game.started(), game.engine(), state, game.version() + 1);
+                            new GameStream<>(game.started(), game.engine(), state, game.version() + recorded.size());
                     // A fact from outside the players: a running turn or grace of the same player keeps its deadline.
-                    return store.append(gameId, game.version(), List.of(fact), Topics.GAME_EVENTS)
+                    return store.append(gameId, game.version(), recorded, Topics.GAME_EVENTS)
                             .chain(() -> clocks.after(after, clock, true))
                             .replaceWithVoid();
                 }));

@@ -97,7 +97,9 @@ public class GameForks {
                 original.options(),
                 original.initialState(),
                 true,
-                new GameStarted.Fork(original.gameId(), at, player)));
+                new GameStarted.Fork(original.gameId(), at, player),
+                original.commitment(),
+                original.salt()));
         for (StoredEvent stored : events.subList(1, events.size())) {
             copies.add(renamed(store.event(stored), original.gameId(), forkId));
         }

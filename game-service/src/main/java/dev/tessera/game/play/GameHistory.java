@@ -41,7 +41,11 @@ public class GameHistory {
 
     static Line line(RulesEngine<?, ?, ?> engine, StoredEvent event) {
         String name = event.type().substring(event.type().lastIndexOf('.') + 1);
-        String text = "MovesTakenBack".equals(name) ? takenBack(event.data()) : engine.describe(name, event.data());
+        String text = switch (name) {
+            case "MovesTakenBack" -> takenBack(event.data());
+            case "SeedRevealed" -> seedRevealed(event.data());
+            default -> engine.describe(name, event.data());
+        };
         String actor = Lines.text(event.data(), "player");
         return new Line(
                 event.version(),
@@ -49,6 +53,16 @@ public class GameHistory {
                 actor.isEmpty() ? null : actor,
                 event.recordedAt(),
                 text != null ? text : Lines.generic(name, event.data()));
+    }
+
+    /** The seed's line, once the game has ended: what anyone needs to check the draws. */
+    private static String seedRevealed(JsonNode data) {
+        return data.path("salt").isTextual()
+                ? "the seed is revealed: " + data.path("seed").asText() + ", with salt "
+                        + data.path("salt").asText()
+                        + "; their SHA-256 is the commitment published at the start, and anyone can now check every "
+                        + "draw"
+                : "the seed is revealed: " + data.path("seed").asText() + " (this game published no commitment)";
     }
 
     /** An undo's line: who took back how many moves. */

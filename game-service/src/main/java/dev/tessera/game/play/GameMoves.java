@@ -84,7 +84,8 @@ public class GameMoves {
                                         "this is a sandbox game that only "
                                                 + game.started().fork().player() + ", who forked it, plays");
                             }
-                            List<E> accepted = decided(game, seat, json.parse(game.engine(), move));
+                            M parsed = json.parse(game.engine(), move);
+                            List<E> accepted = decided(game, seat, parsed);
                             GameStream<S, M, E> after = evolved(game, accepted, game.version() + accepted.size());
                             // Whose turn it is now: the clock row needs it, and so does the answer (the mover's next
                             // moves).
@@ -97,7 +98,13 @@ public class GameMoves {
                                             game,
                                             events,
                                             clocks.alongside(gameId, clock, row),
-                                            Batch.of(game.version(), seat, move))
+                                            // The move as the engine reads it (published with its events, for
+                                            // anyone to decide the game again), not as the client wrote it.
+                                            Batch.of(
+                                                    game.version(),
+                                                    seat,
+                                                    json.movesJson(game.engine(), List.of(parsed))
+                                                            .get(0)))
                                     .chain(envelopes -> loader.snapshotIfDue(game.version(), after)
                                             .replaceWith(new ClockedMove<>(
                                                     new Moved<>(

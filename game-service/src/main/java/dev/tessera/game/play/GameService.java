@@ -153,7 +153,7 @@ public class GameService {
 
     /** The stream as published CloudEvents after {@code fromVersion}. */
     public Uni<List<CloudEvent>> events(String gameId, long fromVersion) {
-        return Panache.withSession(() -> store.load(gameId, fromVersion).chain(events -> {
+        return Panache.withSession(() -> store.published(gameId, fromVersion).chain(events -> {
             if (events.isEmpty() && fromVersion == 0) {
                 throw ProblemException.notFound("game", gameId);
             }
@@ -165,7 +165,7 @@ public class GameService {
                     return List.<CloudEvent>of();
                 });
             }
-            return Uni.createFrom().item(events.stream().map(store::envelope).toList());
+            return Uni.createFrom().item(events);
         }));
     }
 

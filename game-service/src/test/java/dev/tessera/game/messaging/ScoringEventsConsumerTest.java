@@ -102,7 +102,23 @@ class ScoringEventsConsumerTest {
         awaitProcessed(end);
         await().atMost(Duration.ofSeconds(20))
                 .untilAsserted(() -> assertEquals(
-                        List.of("tessera.game.GameStarted", "tessera.alhambra.PointsAwarded", "tessera.game.GameEnded"),
+                        List.of(
+                                "tessera.game.GameStarted",
+                                "tessera.alhambra.PointsAwarded",
+                                "tessera.game.GameEnded",
+                                "tessera.game.SeedRevealed"),
                         types(gameId)));
+        // The end reveals the seed, secret until then, and the salt: together they hash to the published commitment.
+        io.restassured.path.json.JsonPath stream = given().get("/api/v1/games/" + gameId + "/events?from=0")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        assertEquals(null, stream.getString("[0].data.seed"));
+        assertEquals(null, stream.getString("[0].data.salt"));
+        assertEquals(
+                stream.getString("[0].data.commitment"),
+                dev.tessera.events.game.SeedCommitment.of(
+                        stream.getLong("[3].data.seed"), stream.getString("[3].data.salt")));
     }
 }

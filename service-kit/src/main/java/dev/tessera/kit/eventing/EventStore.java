@@ -112,7 +112,9 @@ public class EventStore {
     /**
      * As {@link #append(String, long, List, String, Alongside)}, recording {@code batch} (may be null) in the {@code
      * metadata} column of every event appended: what made these events, such as the move and the seat that sent it.
-     * Its {@code move} member is kept on the batch's first event only. Not published: the metadata is the store's own.
+     * Its {@code move} member (JSON text, or JSON) is kept on the batch's first event only, and published there with its
+     * {@code by} member, as the envelope's {@code move} and {@code movedby} attributes ({@link #withMove}); the rest is
+     * the store's own.
      */
     public Uni<List<CloudEvent>> append(
             String streamId,
@@ -130,6 +132,7 @@ public class EventStore {
         if (envelopes.isEmpty()) {
             throw new IllegalArgumentException("nothing to append to " + streamId);
         }
+        envelopes.set(0, withMove(envelopes.get(0), batch));
         return insert(streamId, expectedVersion, envelopes, topic, alongside, batch)
                 .chain(actual -> {
                     if (actual != expectedVersion) {
@@ -194,6 +197,38 @@ public class EventStore {
                     }
                     return found;
                 });
+    }
+
+    /**
+     * {@code first}, the first envelope of an append, with the move its batch metadata records ({@code by} and {@code
+     * move}), if it records one.
+     */
+    private CloudEvent withMove(CloudEvent first, JsonNode batch) {
+        if (batch == null || !batch.hasNonNull(MOVE) || !batch.hasNonNull(BY)) {
+            return first;
+        }
+        JsonNode move = batch.get(MOVE);
+        return first.withMove(batch.get(BY).asText(), move.isTextual() ? move.asText() : json(move));
+    }
+
+    /** The batch metadata's members that are published, on a batch's first event. */
+    private static final String MOVE = "move";
+
+    private static final String BY = "by";
+
+    /**
+     * The stream's events after {@code afterVersion}, in order, as they were published: each with the move its batch
+     * metadata records, on a batch's first event.
+     */
+    public Uni<List<CloudEvent>> published(String streamId, long afterVersion) {
+        return SessionSql.select(
+                        "SELECT " + COLUMNS
+                                + ", metadata::text FROM events WHERE stream_id = $1 AND version > $2 ORDER BY version",
+                        streamId,
+                        afterVersion)
+                .map(rows -> rows.stream()
+                        .map(r -> withMove(envelope(stored(streamId, r)), r[6] == null ? null : tree((String) r[6])))
+                        .toList());
     }
 
     /** The stream's events after {@code afterVersion}, in order, as stored. */

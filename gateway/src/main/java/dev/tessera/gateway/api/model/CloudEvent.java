@@ -10,8 +10,11 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
         description = "One event of a game's stream in its CloudEvents 1.0 envelope. `type` names the event "
                 + "(tessera.game.GameStarted, tessera.alhambra.TilePlaced, tessera.game.GameEnded…), `data` is the event itself and "
                 + "`streamversion` its position in the game's stream (1 for GameStarted, then one more per event). Events carry no "
-                + "hidden information: the seed of GameStarted is removed. tessera.game.GameEnded is the last event; its "
-                + "`data.standings` are the final standings ({player, score, rank}, best first).",
+                + "hidden information: the seed of GameStarted (and the salt of its `commitment`) is removed while the game "
+                + "runs. tessera.game.GameEnded's `data.standings` are the final standings ({player, score, rank}, best "
+                + "first); it is followed by tessera.game.SeedRevealed, the game's last event, which publishes the seed and "
+                + "the salt, so that anyone can decide the game again from its moves (`movedby` and `move`, on each move's "
+                + "first event) and check every draw (./tessera verify; docs/replays-and-fairness.md).",
         examples = Examples.EVENT_GAME_ENDED)
 public record CloudEvent(
         @Schema(required = true, examples = "1.0") String specversion,
@@ -41,4 +44,15 @@ public record CloudEvent(
                 type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.OBJECT,
                 additionalProperties = Schema.True.class,
                 description = "The event, game-specific; see game-service/docs/<game>.md for each type's fields")
-        Map<String, Object> data) {}
+        Map<String, Object> data,
+
+        @Schema(
+                description =
+                        "On the first event of the events a player's move produced (absent on any other): the seat "
+                                + "the move was played for")
+        String movedby,
+
+        @Schema(
+                description = "With movedby: the move itself, as the move endpoint accepts it, in JSON text",
+                examples = "{\"type\":\"take-money\",\"cards\":[3,88]}")
+        String move) {}

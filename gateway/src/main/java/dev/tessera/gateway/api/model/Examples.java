@@ -228,7 +228,8 @@ public final class Examples {
                "dataschema": "https://tessera.dev/schemas/events/tessera.alhambra.MoneyTaken/v1.json", "streamversion": 8,
                "data": {"player": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10",
                         "cards": [{"id": 3, "currency": "yellow", "value": 2}, {"id": 88, "currency": "orange", "value": 3}],
-                        "total": 5}}],
+                        "total": 5},
+               "movedby": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "move": "{\\"type\\":\\"take-money\\",\\"cards\\":[3,88]}"}],
              "toAct": "c2d4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f", "legalMoves": null}""";
 
     // --- events ---------------------------------------------------------------------------------------
@@ -237,11 +238,12 @@ public final class Examples {
             {"specversion": "1.0", "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", "source": "/tessera/game-service",
              "type": "tessera.game.GameStarted", "subject": "9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10",
              "time": "2026-06-01T10:15:31.002Z", "datacontenttype": "application/json",
-             "dataschema": "https://tessera.dev/schemas/events/tessera.game.GameStarted/v2.json", "streamversion": 1,
+             "dataschema": "https://tessera.dev/schemas/events/tessera.game.GameStarted/v3.json", "streamversion": 1,
              "data": {"gameId": "9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10", "tableId": "3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7",
                       "game": "alhambra", "players": ["5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "c2d4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f"],
                       "options": {"clock": "turn-based", "moveHours": "72"}, "initialState": {"phase": "action"},
-                      "sandbox": false, "fork": null}}""";
+                      "sandbox": false, "fork": null,
+                      "commitment": "9ec10b62df38c51326b34bbc7cc8872f5f560ce25f584745055465a7100cff58"}}""";
 
     public static final String EVENT_GAME_ENDED = """
             {"specversion": "1.0", "id": "6f5e4d3c-2b1a-4098-8765-43210fedcba9", "source": "/tessera/game-service",
@@ -264,12 +266,12 @@ public final class Examples {
             content-type: application/json
             id: 1
             event: tessera.game.GameStarted
-            data: {"specversion":"1.0","id":"0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d","source":"/tessera/game-service","type":"tessera.game.GameStarted","subject":"9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10","time":"2026-06-01T10:15:31.002Z","datacontenttype":"application/json","dataschema":"https://tessera.dev/schemas/events/tessera.game.GameStarted/v2.json","streamversion":1,"data":{"gameId":"9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10","tableId":"3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7","game":"alhambra","players":["5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10","c2d4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f"],"options":{"clock":"turn-based","moveHours":"72"},"initialState":{"phase":"action"},"sandbox":false,"fork":null}}
+            data: {"specversion":"1.0","id":"0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d","source":"/tessera/game-service","type":"tessera.game.GameStarted","subject":"9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10","time":"2026-06-01T10:15:31.002Z","datacontenttype":"application/json","dataschema":"https://tessera.dev/schemas/events/tessera.game.GameStarted/v3.json","streamversion":1,"data":{"gameId":"9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10","tableId":"3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7","game":"alhambra","players":["5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10","c2d4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f"],"options":{"clock":"turn-based","moveHours":"72"},"initialState":{"phase":"action"},"sandbox":false,"fork":null,"commitment":"9ec10b62df38c51326b34bbc7cc8872f5f560ce25f584745055465a7100cff58"}}
 
             content-type: application/json
             id: 2
             event: tessera.alhambra.MoneyTaken
-            data: {"specversion":"1.0","id":"1b2c3d4e-5f60-4718-89a0-b1c2d3e4f506","source":"/tessera/game-service","type":"tessera.alhambra.MoneyTaken","subject":"9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10","time":"2026-06-01T10:20:01.234Z","datacontenttype":"application/json","dataschema":"https://tessera.dev/schemas/events/tessera.alhambra.MoneyTaken/v1.json","streamversion":2,"data":{"player":"5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10","cards":[{"id":3,"currency":"yellow","value":2}],"total":2}}
+            data: {"specversion":"1.0","id":"1b2c3d4e-5f60-4718-89a0-b1c2d3e4f506","source":"/tessera/game-service","type":"tessera.alhambra.MoneyTaken","subject":"9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10","time":"2026-06-01T10:20:01.234Z","datacontenttype":"application/json","dataschema":"https://tessera.dev/schemas/events/tessera.alhambra.MoneyTaken/v1.json","streamversion":2,"data":{"player":"5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10","cards":[{"id":3,"currency":"yellow","value":2}],"total":2},"movedby":"5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10","move":"{\\"type\\":\\"take-money\\",\\"cards\\":[3]}"}
 
             """;
 
