@@ -31,3 +31,21 @@ build() {
       -Dmdep.outputFile="$RUN/infra.classpath" >> "$RUN/build.log" 2>&1 || fail "could not resolve the infrastructure classpath (log: $RUN/build.log)"
   fi
 }
+
+# Decides finished games again from an export (issue 37, verify/README.md): the verifier built when missing or older
+# than its sources, then run on the file (a path from where ./tessera was called, or - for stdin).
+verify_export() {
+  [[ $# == 1 ]] || fail "usage: ./tessera verify <export.ndjson>   (an export of GET /api/v1/exports/events)"
+  local file=$1
+  [[ $file == - || $file == /* ]] || file=$CALLER_DIR/$file
+  mkdir -p "$RUN"
+  if [[ ! -f $RUN/verify.classpath || -n $(find pom.xml events/pom.xml events/src game-service/pom.xml game-service/src/main \
+      scoring-service/pom.xml scoring-service/src/main verify/pom.xml verify/src/main -type f -newer "$RUN/verify.classpath" \
+      -print -quit 2>/dev/null) ]]; then
+    say "building the verifier (once; log: $RUN/verify-build.log)…" >&2
+    ./mvnw -q -B -pl verify -am -DskipTests install > "$RUN/verify-build.log" 2>&1 || fail "the verifier's build failed ($RUN/verify-build.log)"
+    ./mvnw -q -B -pl verify dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile="$RUN/verify.classpath" \
+      >> "$RUN/verify-build.log" 2>&1 || fail "the verifier's class path failed ($RUN/verify-build.log)"
+  fi
+  java -cp "verify/target/classes:$(cat "$RUN/verify.classpath")" dev.tessera.verify.Main "$file"
+}

@@ -60,6 +60,8 @@ chaos() {
     --kafka "$TESSERA_KAFKA" --gateway "http://localhost:$GATEWAY_PORT" --load "$RUN/chaos/load.json" \
     --kills "$total" --out "$RUN/chaos/checks.md" > "$RUN/chaos/checks.log" 2>&1
   local checked=$?
+  say "verifying the finished games' draws from the exports…"
+  chaos_verify > "$RUN/chaos/verify.md" 2> "$RUN/chaos/verify.log" || checked=1
   {
     say "# Chaos, $started_at UTC"
     say ""
@@ -81,10 +83,33 @@ chaos() {
     say '```'
     say ""
     cat "$RUN/chaos/checks.md" 2>/dev/null || { say "The checks did not run:"; say '```'; tail -30 "$RUN/chaos/checks.log"; say '```'; }
+    say ""
+    cat "$RUN/chaos/verify.md"
   } > "$report"
   say "report: $report"
   tail -1 "$report"
   return $checked
+}
+
+# Every finished game of each title's export decided again from its revealed seed and its moves (./tessera verify):
+# the games that differ or cannot be verified, and each title's count; fails when one differs.
+chaos_verify() {
+  local token title status=0 out
+  token=$(curl -s -XPOST "http://localhost:$GATEWAY_PORT/api/v1/players" -H 'Content-Type: application/json' \
+    -d "{\"name\": \"verifier-$(date +%s)\"}" | sed -n 's/.*"token" *: *"\([^"]*\)".*/\1/p')
+  say "## Draws verified"
+  say ""
+  say "Each title's export (\`GET /api/v1/exports/events?game=…\`), every finished game in it decided again from its"
+  say "revealed seed and its recorded moves by \`./tessera verify\`; the lines of games not verified, then the count."
+  say ""
+  for title in alhambra carrara builders; do
+    curl -sf -H "Authorization: Bearer $token" "http://localhost:$GATEWAY_PORT/api/v1/exports/events?game=$title" \
+      > "$RUN/chaos/$title.ndjson" || { say "- $title: the export failed"; status=1; continue; }
+    out=$(verify_export "$RUN/chaos/$title.ndjson") || status=1
+    say "- $title: $(tail -1 <<< "$out")"
+    grep -v -e ': verified$' -e '^[0-9]* games: ' <<< "$out" | sed 's/^/  - /'
+  done
+  return $status
 }
 
 # What to kill next: in a round of six, four service instances, one broker, PostgreSQL. A ready instance of a random

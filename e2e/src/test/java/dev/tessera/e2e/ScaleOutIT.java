@@ -9,6 +9,9 @@ import dev.tessera.bench.chaos.ChaosLoad;
 import dev.tessera.bench.chaos.Invariants;
 import dev.tessera.bench.chaos.Report;
 import dev.tessera.infra.LocalPostgres;
+import dev.tessera.verify.Verdict;
+import dev.tessera.verify.Verifier;
+import java.io.StringReader;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -84,6 +87,30 @@ class ScaleOutIT {
         assertEquals(List.of(), report.lost(), md);
         assertEquals(List.of(), report.duplicated(), md);
         assertTrue(report.holds(), md);
+
+        // Every game the bots finished through the kills (and the undos in their mix) is decided again from its
+        // revealed seed and its moves, from each title's export: nothing differs.
+        Platform.useGateway(platform.gateways().get(0));
+        for (ChaosLoad.Results.Game game : results.gamesFinished()) {
+            String export = await().atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofSeconds(1))
+                    .until(
+                            () -> given().get("/api/v1/exports/events?game=" + game.title())
+                                    .then()
+                                    .statusCode(200)
+                                    .extract()
+                                    .asString(),
+                            body -> body.lines()
+                                    .anyMatch(
+                                            l -> l.contains(game.gameId()) && l.contains("tessera.game.SeedRevealed")));
+            dev.tessera.verify.Report verified = Verifier.verify(new StringReader(export));
+            Verdict verdict = verified.games().stream()
+                    .filter(v -> v.gameId().equals(game.gameId()))
+                    .findFirst()
+                    .orElseThrow();
+            assertEquals(Verdict.Outcome.VERIFIED, verdict.outcome(), verdict.describe());
+            assertTrue(verified.passed(), verified.summary());
+        }
     }
 
     @Test
