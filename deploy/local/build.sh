@@ -46,6 +46,7 @@ verify_export() {
     ./mvnw -q -B -pl verify -am -DskipTests install > "$RUN/verify-build.log" 2>&1 || fail "the verifier's build failed ($RUN/verify-build.log)"
     ./mvnw -q -B -pl verify dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile="$RUN/verify.classpath" \
       >> "$RUN/verify-build.log" 2>&1 || fail "the verifier's class path failed ($RUN/verify-build.log)"
+    touch "$RUN/verify.classpath"
   fi
   java -cp "verify/target/classes:$(cat "$RUN/verify.classpath")" dev.tessera.verify.Main "$file"
 }

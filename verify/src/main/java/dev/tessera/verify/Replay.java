@@ -56,7 +56,8 @@ final class Replay<S, M, E> {
                     "the game set up from the revealed seed is " + initial + ", the export's initialState is "
                             + started.initialState());
         }
-        // The state at every version: an undo goes back to one of them.
+        // The state at every version since the last event no undo goes back past (Reveals, as game-service folds): an
+        // undo goes back to one of them.
         TreeMap<Long, S> states = new TreeMap<>();
         states.put(1L, state);
         long version = 1;
@@ -86,9 +87,12 @@ final class Replay<S, M, E> {
                 S then = states.get(back.toVersion());
                 if (then == null || back.toVersion() >= version) {
                     return new Difference(
-                            line, "an undo to version " + back.toVersion() + ", which the game never had");
+                            line,
+                            "an undo to version " + back.toVersion() + ", back past something revealed or a turn's "
+                                    + "end (or to a version the game never had): no undo goes there");
                 }
                 state = then;
+                states.tailMap(back.toVersion(), false).clear();
             } else if (recorded instanceof SeedRevealed) {
                 if (i != lines.size() - 1) {
                     return new Difference(line, "the seed is revealed before the game's last event");
@@ -104,7 +108,11 @@ final class Replay<S, M, E> {
                     return wrong;
                 }
                 if (engine.eventType().isInstance(recorded)) {
-                    state = engine.evolve(state, engine.eventType().cast(recorded));
+                    E fact = engine.eventType().cast(recorded);
+                    state = engine.evolve(state, fact);
+                    if (!engine.reveals().keepsUndo(fact)) {
+                        states.clear();
+                    }
                 }
             } else {
                 return new Difference(line, "a " + line.type() + " has no place in a game's stream after its start");
@@ -189,6 +197,9 @@ final class Replay<S, M, E> {
             }
             state = engine.evolve(state, expected);
             due.putAll(scoring.answersTo(expected, state));
+            if (!engine.reveals().keepsUndo(expected)) {
+                states.clear();
+            }
             states.put(at.envelope().streamversion(), state);
         }
         return new Moved<>(state, produced.size(), null);

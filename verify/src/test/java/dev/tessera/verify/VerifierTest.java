@@ -80,6 +80,37 @@ class VerifierTest {
         assertTrue(verdict.line() >= at + 1, verdict.describe());
     }
 
+    /** An undo may not go back past something revealed: a platform could otherwise draw again until it liked a draw. */
+    @Test
+    void an_undo_back_past_a_draw_is_found() throws IOException {
+        List<String> lines = PlayedGames.game("alhambra", "g", 9);
+        int at = 30;
+        ObjectNode undo = (ObjectNode) JSON.readTree(lines.get(at));
+        undo.remove("movedby");
+        undo.remove("move");
+        undo.put("type", "tessera.game.MovesTakenBack");
+        undo.put("dataschema", "https://tessera.dev/schemas/events/tessera.game.MovesTakenBack/v1.json");
+        undo.set(
+                "data",
+                JSON.createObjectNode()
+                        .put("gameId", "g")
+                        .put("player", "ana")
+                        .put("toVersion", 1)
+                        .put("moves", 1));
+        List<String> spliced = new ArrayList<>(lines.subList(0, at));
+        spliced.add(JSON.writeValueAsString(undo));
+        for (String line : lines.subList(at, lines.size())) {
+            ObjectNode later = (ObjectNode) JSON.readTree(line);
+            later.put("streamversion", later.get("streamversion").asLong() + 1);
+            spliced.add(JSON.writeValueAsString(later));
+        }
+
+        Verdict verdict = verify(spliced).games().get(0);
+        assertEquals(Verdict.Outcome.DIFFERS, verdict.outcome(), verdict.describe());
+        assertEquals(at + 1, verdict.line(), verdict.describe());
+        assertTrue(verdict.detail().contains("undo"), verdict.detail());
+    }
+
     @Test
     void a_seed_other_than_the_committed_one_is_found() throws IOException {
         List<String> lines = PlayedGames.game("carrara", "g", 5);
