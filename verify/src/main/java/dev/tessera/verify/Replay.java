@@ -46,8 +46,20 @@ final class Replay<S, M, E> {
         this.scoring = ScoringAnswers.of(started.game(), mapper, started.gameId());
     }
 
+    /** The line being decided: where an event the rules cannot take at all (they throw) is named. */
+    private Line at;
+
     /** Null when every event is what the rules give; else the first difference. */
     Difference run(SeedRevealed revealed) {
+        at = lines.get(0);
+        try {
+            return replay(revealed);
+        } catch (RuntimeException e) {
+            return new Difference(at, "the rules cannot take this event here: " + e);
+        }
+    }
+
+    private Difference replay(SeedRevealed revealed) {
         S state = engine.start(new GameSetup(started.players(), revealed.seed(), started.options()));
         JsonNode initial = canonical(mapper.valueToTree(engine.view(state, null)));
         if (!initial.equals(canonical(started.initialState()))) {
@@ -64,6 +76,7 @@ final class Replay<S, M, E> {
         int i = 1;
         while (i < lines.size()) {
             Line line = lines.get(i);
+            at = line;
             if (line.envelope().streamversion() != version + 1) {
                 return new Difference(line, "version " + (version + 1) + " is missing before this event");
             }
@@ -158,6 +171,16 @@ final class Replay<S, M, E> {
                                     + ")"));
         }
         List<E> produced = ((Decision.Accepted<E>) decision).events();
+        if (produced.isEmpty()) {
+            // game-service never records such a move (an append holds at least one event).
+            return new Moved<>(
+                    state,
+                    0,
+                    new Difference(
+                            line,
+                            "the rules give no event for " + seat + "'s move "
+                                    + line.envelope().move() + ", which the export records here"));
+        }
         for (int k = 0; k < produced.size(); k++) {
             E expected = produced.get(k);
             String type = EventTypes.of(((TesseraEvent) expected).getClass()).value();
@@ -171,7 +194,7 @@ final class Replay<S, M, E> {
                                 "the move gives " + produced.size() + " events; the export ends after " + k
                                         + " of them, " + "before " + type + " " + data));
             }
-            Line at = lines.get(first + k);
+            at = lines.get(first + k);
             if (k > 0 && at.envelope().move() != null) {
                 return new Moved<>(
                         state,

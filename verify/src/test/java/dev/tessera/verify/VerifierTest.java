@@ -80,6 +80,30 @@ class VerifierTest {
         assertTrue(verdict.line() >= at + 1, verdict.describe());
     }
 
+    /** A move the rules cannot even read whole (a field left out) differs at its line; the verifier goes on. */
+    @Test
+    void a_move_with_a_field_left_out_differs_at_its_line() throws IOException {
+        List<String> lines = PlayedGames.game("alhambra", "g", 13);
+        int at = first(lines, 1, node -> node.has("move"));
+        ObjectNode changed = (ObjectNode) JSON.readTree(lines.get(at));
+        ObjectNode move = (ObjectNode) JSON.readTree(changed.get("move").asText());
+        List<String> fields = new ArrayList<>();
+        move.fieldNames().forEachRemaining(fields::add);
+        fields.stream().filter(f -> !f.equals("type")).forEach(move::remove);
+        changed.put("move", JSON.writeValueAsString(move));
+        lines.set(at, JSON.writeValueAsString(changed));
+        lines.addAll(PlayedGames.game("alhambra", "h", 14));
+
+        Report report = verify(lines);
+        Verdict verdict = report.games().get(0);
+        assertEquals(Verdict.Outcome.DIFFERS, verdict.outcome(), verdict.describe());
+        assertEquals(at + 1, verdict.line(), verdict.describe());
+        assertEquals(
+                Verdict.Outcome.VERIFIED,
+                report.games().get(1).outcome(),
+                report.games().get(1).describe());
+    }
+
     /** An undo may not go back past something revealed: a platform could otherwise draw again until it liked a draw. */
     @Test
     void an_undo_back_past_a_draw_is_found() throws IOException {
