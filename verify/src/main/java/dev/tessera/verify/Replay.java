@@ -15,10 +15,10 @@ import dev.tessera.events.game.SeedRevealed;
 import dev.tessera.game.rules.Decision;
 import dev.tessera.game.rules.GameSetup;
 import dev.tessera.game.rules.RulesEngine;
+import dev.tessera.game.rules.UndoStates;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * One finished game decided again from its first event: the state set up from the revealed seed, each recorded move
@@ -68,10 +68,8 @@ final class Replay<S, M, E> {
                     "the game set up from the revealed seed is " + initial + ", the export's initialState is "
                             + started.initialState());
         }
-        // The state at every version since the last event no undo goes back past (Reveals, as game-service folds): an
-        // undo goes back to one of them.
-        TreeMap<Long, S> states = new TreeMap<>();
-        states.put(1L, state);
+        // The states an undo may go back to, kept as game-service keeps them when it folds.
+        UndoStates<S> states = new UndoStates<>(1L, state);
         long version = 1;
         int i = 1;
         while (i < lines.size()) {
@@ -96,16 +94,16 @@ final class Replay<S, M, E> {
                 i += moved.events();
                 continue;
             }
+            E ruled = null;
             if (recorded instanceof MovesTakenBack back) {
-                S then = states.get(back.toVersion());
-                if (then == null || back.toVersion() >= version) {
+                S then = back.toVersion() >= version ? null : states.back(back.toVersion());
+                if (then == null) {
                     return new Difference(
                             line,
                             "an undo to version " + back.toVersion() + ", back past something revealed or a turn's "
                                     + "end (or to a version the game never had): no undo goes there");
                 }
                 state = then;
-                states.tailMap(back.toVersion(), false).clear();
             } else if (recorded instanceof SeedRevealed) {
                 if (i != lines.size() - 1) {
                     return new Difference(line, "the seed is revealed before the game's last event");
@@ -121,17 +119,14 @@ final class Replay<S, M, E> {
                     return wrong;
                 }
                 if (engine.eventType().isInstance(recorded)) {
-                    E fact = engine.eventType().cast(recorded);
-                    state = engine.evolve(state, fact);
-                    if (!engine.reveals().keepsUndo(fact)) {
-                        states.clear();
-                    }
+                    ruled = engine.eventType().cast(recorded);
+                    state = engine.evolve(state, ruled);
                 }
             } else {
                 return new Difference(line, "a " + line.type() + " has no place in a game's stream after its start");
             }
             version = line.envelope().streamversion();
-            states.put(version, state);
+            states.after(engine, ruled, version, state);
             i++;
         }
         if (!due.isEmpty()) {
@@ -144,7 +139,7 @@ final class Replay<S, M, E> {
     private record Moved<T>(T state, int events, Difference difference) {}
 
     /** The move recorded on line {@code first}, decided on {@code state}; its events compared with the lines from there. */
-    private Moved<S> move(int first, S state, TreeMap<Long, S> states) {
+    private Moved<S> move(int first, S state, UndoStates<S> states) {
         Line line = lines.get(first);
         M move;
         try {
@@ -220,10 +215,7 @@ final class Replay<S, M, E> {
             }
             state = engine.evolve(state, expected);
             due.putAll(scoring.answersTo(expected, state));
-            if (!engine.reveals().keepsUndo(expected)) {
-                states.clear();
-            }
-            states.put(at.envelope().streamversion(), state);
+            states.after(engine, expected, at.envelope().streamversion(), state);
         }
         return new Moved<>(state, produced.size(), null);
     }

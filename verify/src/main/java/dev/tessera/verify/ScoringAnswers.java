@@ -31,11 +31,9 @@ import dev.tessera.scoring.standings.Standing;
 import dev.tessera.scoring.standings.Standings;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * What scoring-service answers a game's events with, computed again by its own calculators (the same public
@@ -104,7 +102,7 @@ abstract class ScoringAnswers {
                     layout = layout.place(
                             new Square(placed.x(), placed.y()),
                             type(placed.tile()),
-                            sides(placed.tile().walls().code()));
+                            Side.fromLetters(placed.tile().walls().code()));
                 }
                 holdings.add(layout.holdings(player.id()));
             }
@@ -138,14 +136,6 @@ abstract class ScoringAnswers {
         private static BuildingType type(Tile tile) {
             return BuildingType.fromJsonName(tile.type().code())
                     .orElseThrow(() -> new IllegalStateException("unknown building type " + tile.type()));
-        }
-
-        private static Set<Side> sides(String walls) {
-            Set<Side> sides = EnumSet.noneOf(Side.class);
-            for (char c : walls.toCharArray()) {
-                sides.add(Side.fromLetter(c).orElseThrow(() -> new IllegalStateException("bad wall " + c)));
-            }
-            return sides;
         }
     }
 

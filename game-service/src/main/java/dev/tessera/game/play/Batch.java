@@ -3,6 +3,7 @@ package dev.tessera.game.play;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tessera.kit.eventing.EventStore;
 
 /**
  * What game-service records with the events of each move it appends (the event store's {@code metadata}): the version
@@ -13,8 +14,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  */
 final class Batch {
     static final String FIRST = "batch";
-    static final String BY = "by";
-    static final String MOVE = "move";
+    static final String BY = EventStore.BY;
+    static final String MOVE = EventStore.MOVE;
 
     private Batch() {}
 

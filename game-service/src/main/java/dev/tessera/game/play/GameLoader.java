@@ -11,6 +11,7 @@ import dev.tessera.events.game.SeatTakenByBot;
 import dev.tessera.game.rules.GameSetup;
 import dev.tessera.game.rules.Reveals;
 import dev.tessera.game.rules.RulesEngine;
+import dev.tessera.game.rules.UndoStates;
 import dev.tessera.kit.eventing.EventStore;
 import dev.tessera.kit.eventing.SessionSql;
 import dev.tessera.kit.eventing.StoredEvent;
@@ -19,7 +20,6 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
-import java.util.TreeMap;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -189,32 +189,27 @@ public class GameLoader {
     /**
      * Folds {@code events} into {@code state}, the game at {@code version}. A {@link MovesTakenBack} puts back the state
      * the game had at its {@code toVersion}: the fold keeps each state since the last event that revealed something or
-     * ended a turn ({@link Reveals}), which is as far back as an undo ever goes. An undo further back than the fold's
+     * ended a turn ({@link UndoStates}, {@link Reveals}), which is as far back as an undo ever goes. An undo further back than the fold's
      * start throws {@link TakenBackBeforeBase}: the caller folds from the stream's start.
      */
     @SuppressWarnings("unchecked")
     private <S, M, E> GameStream<S, M, E> foldFrom(
             GameStarted started, RulesEngine<S, M, E> engine, S state, long version, List<StoredEvent> events) {
-        // The states an undo may go back to: at each version since the last event no undo reaches past.
-        TreeMap<Long, S> since = new TreeMap<>();
-        since.put(version, state);
+        UndoStates<S> since = new UndoStates<>(version, state);
         for (StoredEvent stored : events) {
             TesseraEvent event = store.event(stored);
+            E ruled = null;
             if (event instanceof MovesTakenBack back) {
-                S then = since.get(back.toVersion());
-                if (then == null) {
+                state = since.back(back.toVersion());
+                if (state == null) {
                     throw new TakenBackBeforeBase();
                 }
-                state = then;
-                since.tailMap(back.toVersion(), false).clear();
             } else if (engine.eventType().isInstance(event)) {
-                state = engine.evolve(state, (E) event);
-                if (!engine.reveals().keepsUndo((E) event)) {
-                    since.clear();
-                }
+                ruled = (E) event;
+                state = engine.evolve(state, ruled);
             }
             version = stored.version();
-            since.put(version, state);
+            since.after(engine, ruled, version, state);
         }
         return new GameStream<>(started, engine, state, version);
     }

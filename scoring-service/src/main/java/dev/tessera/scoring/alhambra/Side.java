@@ -1,7 +1,9 @@
 package dev.tessera.scoring.alhambra;
 
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A side of a square tile. x grows east and y grows south; the square (x, y) spans the corner points
@@ -37,5 +39,14 @@ public enum Side {
 
     public static Optional<Side> fromLetter(char letter) {
         return Arrays.stream(values()).filter(side -> side.letter == letter).findFirst();
+    }
+
+    /** The sides a tile's walls name, one letter each (such as {@code "NW"}, as the game's events write them). */
+    public static Set<Side> fromLetters(String walls) {
+        Set<Side> sides = EnumSet.noneOf(Side.class);
+        for (char c : walls.toCharArray()) {
+            sides.add(fromLetter(c).orElseThrow(() -> new IllegalStateException("bad wall " + c)));
+        }
+        return sides;
     }
 }

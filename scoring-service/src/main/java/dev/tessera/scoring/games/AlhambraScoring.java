@@ -22,11 +22,9 @@ import dev.tessera.scoring.standings.Standings;
 import io.smallrye.mutiny.Uni;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.jboss.logging.Logger;
 
 /**
@@ -260,7 +258,7 @@ final class AlhambraScoring implements ScoringHandlers {
             AlhambraLayout layout = AlhambraLayout.fountainOnly();
             for (AlhambraTile t : tiles) {
                 if (t.inAlhambra && player.equals(t.owner)) {
-                    layout = layout.place(new Square(t.x, t.y), type(t), sides(t.walls));
+                    layout = layout.place(new Square(t.x, t.y), type(t), Side.fromLetters(t.walls));
                 }
             }
             holdings.add(layout.holdings(player));
@@ -279,14 +277,6 @@ final class AlhambraScoring implements ScoringHandlers {
     private static BuildingType type(AlhambraTile t) {
         return BuildingType.fromJsonName(t.type)
                 .orElseThrow(() -> new IllegalStateException("unknown building type " + t.type));
-    }
-
-    private static Set<Side> sides(String walls) {
-        Set<Side> sides = EnumSet.noneOf(Side.class);
-        for (char c : walls.toCharArray()) {
-            sides.add(Side.fromLetter(c).orElseThrow(() -> new IllegalStateException("bad wall " + c)));
-        }
-        return sides;
     }
 
     private static ScoringRoundScored.PlayerScore toEvent(PlayerRoundScore s) {

@@ -211,10 +211,10 @@ public class EventStore {
         return first.withMove(batch.get(BY).asText(), move.isTextual() ? move.asText() : json(move));
     }
 
-    /** The batch metadata's members that are published, on a batch's first event. */
-    private static final String MOVE = "move";
+    /** The batch metadata's members that are published, on a batch's first event: the move (JSON text) and its seat. */
+    public static final String MOVE = "move";
 
-    private static final String BY = "by";
+    public static final String BY = "by";
 
     /**
      * The stream's events after {@code afterVersion}, in order, as they were published: each with the move its batch
