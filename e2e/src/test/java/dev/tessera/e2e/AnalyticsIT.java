@@ -89,17 +89,27 @@ class AnalyticsIT {
         Map<String, Integer> turns = new HashMap<>();
         Set<String> started = new HashSet<>();
         Set<String> ended = new HashSet<>();
-        long completed = 0;
+        // A game's events are exported in their order, so the n-th is its version n. A building completed by a move
+        // that was taken back (an undo to a version before it) was never completed.
+        Map<String, Long> versions = new HashMap<>();
+        Map<String, List<Long>> completedAt = new HashMap<>();
         for (JsonNode e : events) {
             String game = e.path("subject").asText();
+            long version = versions.merge(game, 1L, Long::sum);
             switch (e.path("type").asText()) {
                 case "tessera.game.GameStarted" -> started.add(game);
                 case "tessera.game.GameEnded" -> ended.add(game);
                 case "tessera.builders.TurnEnded" -> turns.merge(game, 1, Integer::sum);
-                case "tessera.builders.BuildingCompleted" -> completed++;
+                case "tessera.builders.BuildingCompleted" ->
+                    completedAt.computeIfAbsent(game, g -> new ArrayList<>()).add(version);
+                case "tessera.game.MovesTakenBack" -> {
+                    long to = e.path("data").path("toVersion").asLong();
+                    completedAt.getOrDefault(game, new ArrayList<>()).removeIf(v -> v > to);
+                }
                 default -> {}
             }
         }
+        long completed = completedAt.values().stream().mapToLong(List::size).sum();
         long moves = ended.stream().mapToLong(g -> turns.getOrDefault(g, 0)).sum();
         return Map.of(
                 "started",
