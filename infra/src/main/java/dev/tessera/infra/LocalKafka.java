@@ -97,6 +97,13 @@ public final class LocalKafka implements AutoCloseable {
             // ten: until then the read_committed consumers of its partitions wait.
             props.put("transaction.abort.timed.out.transaction.cleanup.interval.ms", "1000");
             props.put("auto.create.topics.enable", "true");
+            // Idle, a broker should do next to nothing (issue 41). The controller writes a no-op record to the
+            // metadata log every 5 s rather than every 0.5 s (each one an append, a flush and a high-watermark
+            // update; it only tells brokers the controller is alive), and a follower's fetch waits at the leader up
+            // to 5 s rather than 0.5 s for new records (it returns as soon as one comes, so acks=all is not slower;
+            // it must stay below replica.lag.time.max.ms, 30 s, or an idle follower would drop out of the ISR).
+            props.put("metadata.max.idle.interval.ms", "5000");
+            props.put("replica.fetch.wait.max.ms", "5000");
             Path config = dataDir.resolve("server.properties");
             try (OutputStream out = Files.newOutputStream(config)) {
                 props.store(out, "written by Tessera's LocalKafka");
