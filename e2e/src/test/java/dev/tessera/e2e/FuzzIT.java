@@ -39,7 +39,8 @@ import org.junit.jupiter.api.TestInstance;
  * players, unknown UUIDs; query values of the wrong type, negative, huge or with NUL; bodies of the wrong JSON types,
  * with a required field missing, huge or NUL-bearing strings, deep nesting, invalid JSON; forged, expired-looking,
  * foreign or missing credentials; a wrong Content-Type or Accept. Every answer must be below 500, every 4xx a
- * problem+json with a {@code type}, and a request that cannot be valid must be refused. After each operation's batch the
+ * problem+json with a {@code type} and a status the operation declares, and a request that cannot be valid must be
+ * refused. After each operation's batch the
  * game (version, events) and the table (seats) must be as they were, and at the end the gateway must be ready.
  *
  * <p>Generation is a seeded {@link Random} rather than a property-testing library: the one the issue suggests, jqwik,
@@ -225,6 +226,13 @@ class FuzzIT {
             }
             statuses.merge(answer.status(), 1, Integer::sum);
             String problem = check(attempt, answer);
+            if (problem == null && !declares(operation, answer.status())) {
+                problem = "a status the operation does not declare (it declares "
+                        + operation.path("responses").properties().stream()
+                                .map(Map.Entry::getKey)
+                                .toList()
+                        + ")";
+            }
             // Sent all the same: only the wrong answer a known finding explains is let through, not a 5xx or a bare
             // error.
             if (problem != null
@@ -277,6 +285,17 @@ class FuzzIT {
                 .extract()
                 .jsonPath();
         return new Snapshot(version, events, table.getList("players", String.class), table.getString("status"));
+    }
+
+    /**
+     * Whether the API document lists {@code status} among the operation's answers (its code, its class such as
+     * {@code 4XX}, or {@code default}): what a client generated from the document is told to expect (issue 38, item 6).
+     */
+    private static boolean declares(JsonNode operation, int status) {
+        JsonNode responses = operation.path("responses");
+        return responses.has(String.valueOf(status))
+                || responses.has((status / 100) + "XX")
+                || responses.has("default");
     }
 
     /** Null when the answer is right for the attempt, else what is wrong with it. */

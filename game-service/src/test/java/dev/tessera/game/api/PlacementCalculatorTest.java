@@ -69,4 +69,19 @@ class PlacementCalculatorTest {
                 .contentType("application/problem+json")
                 .body("type", equalTo("https://tessera.dev/problems/invalid-field"));
     }
+
+    /** Coordinates are whole JSON numbers: Jackson would take "3" as 3 and 2.5 as 2 (service-kit's StrictJson). */
+    @Test
+    void coordinates_of_the_wrong_json_type_are_refused_naming_the_field() {
+        bad("""
+                {"alhambra": [], "action": "place", "at": {"x": "1", "y": 0}, "tile": {"walls": ""}}""", "at.x");
+        bad("""
+                {"alhambra": [], "action": "place", "at": {"x": 1, "y": 0.5}, "tile": {"walls": ""}}""", "at.y");
+        bad("""
+                {"alhambra": [{"x": 2.5, "y": 0, "walls": ""}], "action": "remove", "at": {"x": 1, "y": 0}}""", "alhambra[0].x");
+        bad("""
+                {"alhambra": [{"x": 1, "y": "0", "walls": ""}], "action": "remove", "at": {"x": 1, "y": 0}}""", "alhambra[0].y");
+        bad("""
+                {"alhambra": [], "action": "place", "at": {"x": 1, "y": 0}, "tile": {"walls": 12}}""", "tile.walls");
+    }
 }

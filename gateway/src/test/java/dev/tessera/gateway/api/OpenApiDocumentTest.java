@@ -136,8 +136,9 @@ class OpenApiDocumentTest {
             problems.add(name + ": no problem response");
         }
         // Every caller is rate limited, and a credential that does not verify is refused everywhere.
-        // And how it was asked: another method, an Accept it cannot answer (SharedAnswers).
-        for (String always : List.of("401", "429", "405", "406", "414", "431")) {
+        // And how it was asked: a path or query that cannot be read, another method, an Accept it cannot answer, a
+        // body too large; and a service that cannot answer now (SharedAnswers).
+        for (String always : List.of("400", "401", "405", "406", "413", "414", "429", "431", "503")) {
             if (!errors.contains(always)) {
                 problems.add(name + ": no " + always + " response");
             }

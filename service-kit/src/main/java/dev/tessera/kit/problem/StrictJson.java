@@ -1,4 +1,4 @@
-package dev.tessera.scoring.api;
+package dev.tessera.kit.problem;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.MapperFeature;
@@ -10,10 +10,12 @@ import io.quarkus.jackson.ObjectMapperCustomizer;
 import jakarta.inject.Singleton;
 
 /**
- * The calculators' JSON is read strictly: a number is a JSON number and a whole one where a count is asked
- * ({@code 1.5} and {@code "7"} are refused), a player id is a JSON string ({@code true} and {@code 12345} are
- * refused). Jackson's defaults coerce all of these silently; each refusal is now a 400 problem naming the field
- * (service-kit's ProblemMappers.badJson).
+ * Request bodies are read strictly, in every service: a number is a JSON number and a whole one where a count or a
+ * coordinate is asked ({@code 1.5} and {@code "7"} are refused), a name or an id is a JSON string ({@code true} and
+ * {@code 12345} are refused). Jackson's defaults coerce all of these silently; each refusal is a 400 problem naming
+ * the field ({@link ProblemMappers#badJson}). First written for scoring-service's calculators; game-service's
+ * placement calculator still took {@code "3"} and {@code 2.5} as coordinates (issue 38, item 6), and the moves'
+ * {@code expectedVersion} a string.
  */
 @Singleton
 public class StrictJson implements ObjectMapperCustomizer {
