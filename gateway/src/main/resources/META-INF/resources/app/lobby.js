@@ -314,6 +314,9 @@ export function myGamesPage(root) {
       const games = await get(`/players/${encodeURIComponent(me)}/games?limit=20`);
       const views = await Promise.all(games.map((g) => (g.status === 'playing' ? get(`/games/${encodeURIComponent(g.gameId)}`).catch(() => null) : null)));
       const names = await namesOf(games.flatMap((g) => g.players).concat(views.map((v) => v && v.toAct)));
+      // The tab tells how many games wait for the player's move, as the game page tells "your turn".
+      const waiting = views.filter((v) => v && !v.over && v.toAct === me).length;
+      document.title = waiting ? `(${waiting}) Your turn · My games · Tessera` : 'My games · Tessera';
       replace(list, games.length ? games.map((g, i) => {
         const view = views[i];
         const turn = g.status !== 'playing' ? `finished: rank ${g.rank ?? '?'}, score ${g.score ?? '?'}${g.ratingAfter != null ? `, rating ${g.ratingBefore} → ${g.ratingAfter}` : ''}`
