@@ -104,7 +104,10 @@ class AnalyticsIT {
                     completedAt.computeIfAbsent(game, g -> new ArrayList<>()).add(version);
                 case "tessera.game.MovesTakenBack" -> {
                     long to = e.path("data").path("toVersion").asLong();
-                    completedAt.getOrDefault(game, new ArrayList<>()).removeIf(v -> v > to);
+                    List<Long> built = completedAt.get(game);
+                    if (built != null) {
+                        built.removeIf(v -> v > to);
+                    }
                 }
                 default -> {}
             }

@@ -34,8 +34,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/api/v1")
 @Tag(name = "Analytics", description = "Statistics per game and event exports (docs/analytics.md)")
 @APIResponse(responseCode = "401", ref = ApiDocument.BAD_CREDENTIAL)
-@APIResponse(responseCode = "429", ref = ApiDocument.RATE_LIMITED)
-@APIResponse(responseCode = "503", ref = ApiDocument.SERVICE_UNAVAILABLE)
 public class AnalyticsApi {
     static final String NDJSON = "application/x-ndjson";
     private static final String SANDBOX =

@@ -3,9 +3,6 @@ package dev.tessera.gateway.api;
 import static dev.tessera.gateway.api.ApiDocument.BAD_CREDENTIAL;
 import static dev.tessera.gateway.api.ApiDocument.INVALID_FIELD;
 import static dev.tessera.gateway.api.ApiDocument.JSON;
-import static dev.tessera.gateway.api.ApiDocument.PAYLOAD_TOO_LARGE;
-import static dev.tessera.gateway.api.ApiDocument.RATE_LIMITED;
-import static dev.tessera.gateway.api.ApiDocument.SERVICE_UNAVAILABLE;
 
 import dev.tessera.gateway.api.model.AlhambraPlacementRequest;
 import dev.tessera.gateway.api.model.AlhambraPlacementResult;
@@ -46,9 +43,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces({MediaType.APPLICATION_JSON, "application/problem+json"})
 @APIResponse(responseCode = "400", ref = INVALID_FIELD)
 @APIResponse(responseCode = "401", ref = BAD_CREDENTIAL)
-@APIResponse(responseCode = "413", ref = PAYLOAD_TOO_LARGE)
-@APIResponse(responseCode = "429", ref = RATE_LIMITED)
-@APIResponse(responseCode = "503", ref = SERVICE_UNAVAILABLE)
 public class CalculatorsApi {
     private static final String BASE = "/api/v1/calculators/";
 

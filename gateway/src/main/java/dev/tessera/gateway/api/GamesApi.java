@@ -4,10 +4,7 @@ import static dev.tessera.gateway.api.ApiDocument.BAD_CREDENTIAL;
 import static dev.tessera.gateway.api.ApiDocument.INVALID_FIELD;
 import static dev.tessera.gateway.api.ApiDocument.JSON;
 import static dev.tessera.gateway.api.ApiDocument.NOT_FOUND;
-import static dev.tessera.gateway.api.ApiDocument.PAYLOAD_TOO_LARGE;
 import static dev.tessera.gateway.api.ApiDocument.PROBLEM;
-import static dev.tessera.gateway.api.ApiDocument.RATE_LIMITED;
-import static dev.tessera.gateway.api.ApiDocument.SERVICE_UNAVAILABLE;
 import static dev.tessera.gateway.api.ApiDocument.UNAUTHENTICATED;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -69,8 +66,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Games")
 @Produces({MediaType.APPLICATION_JSON, "application/problem+json"})
 @APIResponse(responseCode = "404", ref = NOT_FOUND)
-@APIResponse(responseCode = "429", ref = RATE_LIMITED)
-@APIResponse(responseCode = "503", ref = SERVICE_UNAVAILABLE)
 public class GamesApi {
     static final String GAME_ID = "The game's id (a table's gameId)";
 
@@ -373,7 +368,6 @@ public class GamesApi {
                                     @ExampleObject(
                                             name = "version-conflict",
                                             value = Examples.PROBLEM_VERSION_CONFLICT)))
-    @APIResponse(responseCode = "413", ref = PAYLOAD_TOO_LARGE)
     @APIResponse(
             responseCode = "422",
             description = "An illegal move: `rule` names the rule it breaks (not-your-turn, not-enough-money…; "
@@ -426,7 +420,6 @@ public class GamesApi {
             description = "`rule` version-conflict: the game moved on (`currentVersion`); seat-taken-by-bot: a bot "
                     + "plays the caller's seat now",
             content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "413", ref = PAYLOAD_TOO_LARGE)
     @APIResponse(
             responseCode = "422",
             description = "Nothing was taken back; `rule` says why: nothing-to-undo (no move of the caller's this "
@@ -478,7 +471,6 @@ public class GamesApi {
             responseCode = "409",
             description = "`game-in-progress`: the game has not ended, and its fork would show its hidden future",
             content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "413", ref = PAYLOAD_TOO_LARGE)
     public Uni<Response> fork(@Parameter(description = GAME_ID) @PathParam("id") String id, byte[] body) {
         return callers.required().chain(player -> forwarder.post(Upstream.GAME, base(id) + "/forks", body, player));
     }

@@ -91,8 +91,6 @@ public class LeaderboardsApi {
                     @Content(
                             mediaType = ApiDocument.PROBLEM,
                             schema = @Schema(implementation = dev.tessera.gateway.api.model.Problem.class)))
-    @APIResponse(responseCode = "429", ref = ApiDocument.RATE_LIMITED)
-    @APIResponse(responseCode = "503", ref = ApiDocument.SERVICE_UNAVAILABLE)
     public Uni<Response> get(
             @Parameter(description = "The game", schema = @Schema(enumeration = {"alhambra", "carrara", "builders"}))
                     @PathParam("game")

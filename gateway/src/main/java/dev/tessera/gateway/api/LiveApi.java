@@ -91,8 +91,6 @@ public class LiveApi {
     @APIResponse(responseCode = "400", ref = ApiDocument.INVALID_FIELD)
     @APIResponse(responseCode = "401", ref = ApiDocument.BAD_CREDENTIAL)
     @APIResponse(responseCode = "404", ref = ApiDocument.NOT_FOUND)
-    @APIResponse(responseCode = "429", ref = ApiDocument.RATE_LIMITED)
-    @APIResponse(responseCode = "503", ref = ApiDocument.SERVICE_UNAVAILABLE)
     public Multi<OutboundSseEvent> live(
             @Parameter(description = GamesApi.GAME_ID) @PathParam("id") String id,
             @Parameter(

@@ -2,10 +2,7 @@ package dev.tessera.gateway.api;
 
 import static dev.tessera.gateway.api.ApiDocument.INVALID_FIELD;
 import static dev.tessera.gateway.api.ApiDocument.JSON;
-import static dev.tessera.gateway.api.ApiDocument.PAYLOAD_TOO_LARGE;
 import static dev.tessera.gateway.api.ApiDocument.PROBLEM;
-import static dev.tessera.gateway.api.ApiDocument.RATE_LIMITED;
-import static dev.tessera.gateway.api.ApiDocument.SERVICE_UNAVAILABLE;
 import static dev.tessera.gateway.api.ApiDocument.UNAUTHENTICATED;
 
 import dev.tessera.gateway.api.model.Examples;
@@ -40,8 +37,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces({MediaType.APPLICATION_JSON, "application/problem+json"})
 @Authenticated
 @APIResponse(responseCode = "401", ref = UNAUTHENTICATED)
-@APIResponse(responseCode = "429", ref = RATE_LIMITED)
-@APIResponse(responseCode = "503", ref = SERVICE_UNAVAILABLE)
 public class MatchmakingApi {
     private static final String BASE = "/api/v1/matchmaking";
 
@@ -103,7 +98,6 @@ public class MatchmakingApi {
             responseCode = "409",
             description = "`rule`: already-queued (leave the queue first) or already-matched",
             content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "413", ref = PAYLOAD_TOO_LARGE)
     public Uni<Response> queue(byte[] body) {
         return callers.required().chain(player -> forwarder.post(Upstream.LOBBY, BASE, body, player));
     }

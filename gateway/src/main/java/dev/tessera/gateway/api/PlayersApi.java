@@ -4,10 +4,7 @@ import static dev.tessera.gateway.api.ApiDocument.BAD_CREDENTIAL;
 import static dev.tessera.gateway.api.ApiDocument.INVALID_FIELD;
 import static dev.tessera.gateway.api.ApiDocument.JSON;
 import static dev.tessera.gateway.api.ApiDocument.NOT_FOUND;
-import static dev.tessera.gateway.api.ApiDocument.PAYLOAD_TOO_LARGE;
 import static dev.tessera.gateway.api.ApiDocument.PROBLEM;
-import static dev.tessera.gateway.api.ApiDocument.RATE_LIMITED;
-import static dev.tessera.gateway.api.ApiDocument.SERVICE_UNAVAILABLE;
 import static dev.tessera.gateway.api.ApiDocument.UNAUTHENTICATED;
 
 import dev.tessera.gateway.api.model.Examples;
@@ -54,7 +51,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/api/v1/players")
 @Tag(name = "Players")
 @Produces({MediaType.APPLICATION_JSON, "application/problem+json"})
-@APIResponse(responseCode = "429", ref = RATE_LIMITED)
 public class PlayersApi {
     private static final String PLAYER_ID = "The player's id (a UUID)";
 
@@ -173,7 +169,6 @@ public class PlayersApi {
                             mediaType = PROBLEM,
                             schema = @Schema(implementation = Problem.class),
                             examples = @ExampleObject(name = "name-taken", value = Examples.PROBLEM_NAME_TAKEN)))
-    @APIResponse(responseCode = "413", ref = PAYLOAD_TOO_LARGE)
     public Uni<Response> signUp(SignUp body) {
         return players.signUp(body == null ? null : body.name()).map(p -> {
             Tokens.Issued token = tokens.issue(p.id, p.name);
@@ -338,7 +333,6 @@ public class PlayersApi {
                             examples = @ExampleObject(name = "ana", value = Examples.PROFILE)))
     @APIResponse(responseCode = "401", ref = BAD_CREDENTIAL)
     @APIResponse(responseCode = "404", ref = NOT_FOUND)
-    @APIResponse(responseCode = "503", ref = SERVICE_UNAVAILABLE)
     public Uni<Response> get(@Parameter(description = PLAYER_ID) @PathParam("id") String id) {
         UUID uuid = uuid(id, "player");
         return players.byId(uuid).chain(p -> {
@@ -384,7 +378,6 @@ public class PlayersApi {
     @APIResponse(responseCode = "400", ref = INVALID_FIELD)
     @APIResponse(responseCode = "401", ref = BAD_CREDENTIAL)
     @APIResponse(responseCode = "404", ref = NOT_FOUND)
-    @APIResponse(responseCode = "503", ref = SERVICE_UNAVAILABLE)
     public Uni<Response> games(
             @Parameter(description = PLAYER_ID) @PathParam("id") String id,
             @Parameter(

@@ -4,10 +4,7 @@ import static dev.tessera.gateway.api.ApiDocument.BAD_CREDENTIAL;
 import static dev.tessera.gateway.api.ApiDocument.INVALID_FIELD;
 import static dev.tessera.gateway.api.ApiDocument.JSON;
 import static dev.tessera.gateway.api.ApiDocument.NOT_FOUND;
-import static dev.tessera.gateway.api.ApiDocument.PAYLOAD_TOO_LARGE;
 import static dev.tessera.gateway.api.ApiDocument.PROBLEM;
-import static dev.tessera.gateway.api.ApiDocument.RATE_LIMITED;
-import static dev.tessera.gateway.api.ApiDocument.SERVICE_UNAVAILABLE;
 import static dev.tessera.gateway.api.ApiDocument.UNAUTHENTICATED;
 
 import dev.tessera.gateway.api.model.Examples;
@@ -48,8 +45,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/api/v1/tables")
 @Tag(name = "Tables")
 @Produces({MediaType.APPLICATION_JSON, "application/problem+json"})
-@APIResponse(responseCode = "429", ref = RATE_LIMITED)
-@APIResponse(responseCode = "503", ref = SERVICE_UNAVAILABLE)
 public class TablesApi {
     private static final String BASE = "/api/v1/tables";
     private static final String TABLE_ID = "The table's id";
@@ -107,7 +102,6 @@ public class TablesApi {
                             }))
     @APIResponse(responseCode = "400", ref = INVALID_FIELD)
     @APIResponse(responseCode = "401", ref = UNAUTHENTICATED)
-    @APIResponse(responseCode = "413", ref = PAYLOAD_TOO_LARGE)
     public Uni<Response> open(byte[] body) {
         return callers.required().chain(player -> forwarder.post(Upstream.LOBBY, BASE, body, player));
     }
