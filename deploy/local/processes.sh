@@ -73,12 +73,14 @@ start_service() {
   # instance; instance 1 keeps the folder of the single-instance platform.
   state=$DATA/scoring-stats
   (( i > 1 )) && state=$DATA/scoring-stats-$i
+  # Local development: webhooks may go to http on loopback (a receiver on this machine), as they may not in production.
   # Worked out before the assignments below, which change the port variables urls_of reads.
   local lobby_urls game_urls scoring_urls
   lobby_urls=$(urls_of lobby) game_urls=$(urls_of game) scoring_urls=$(urls_of scoring)
   SCORING_STATS_STATE_DIR=${SCORING_STATS_STATE_DIR:-$state} \
   SCORING_STATS_APPLICATION_SERVER=localhost:$port \
   LOBBY_URL=$lobby_urls GAME_URL=$game_urls SCORING_URL=$scoring_urls \
+  TESSERA_WEBHOOKS_LOCAL=${TESSERA_WEBHOOKS_LOCAL:-true} \
   LOBBY_PORT=$port GAME_PORT=$port SCORING_PORT=$port GATEWAY_PORT=$port TESSERA_INSTANCE=$name \
     nohup $(policy_of "$s") java $(jvm_opts) -jar "$module/target/quarkus-app/quarkus-run.jar" \
     >> "$RUN/$name.log" 2>&1 &

@@ -316,6 +316,10 @@ final class Platform implements AutoCloseable {
         // The bots of these tests call from one address far faster than a person; limits have tests of their own.
         env.put("TESSERA_LIMITS_REQUESTS_PER_SECOND", "10000");
         env.put("TESSERA_LIMITS_BURST", "10000");
+        // Webhooks to the tests' receivers on loopback, retried within seconds rather than minutes.
+        env.put("TESSERA_WEBHOOKS_LOCAL", "true");
+        env.put("TESSERA_WEBHOOKS_BACKOFF_INITIAL", "250ms");
+        env.put("TESSERA_WEBHOOKS_BACKOFF_MAX", "2s");
         env.putAll(extraEnv);
         pb.redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(

@@ -6,11 +6,18 @@ import java.time.OffsetDateTime;
 
 /**
  * The CloudEvents 1.0 envelope of every record on Tessera's topics (structured mode, JSON). Standard
- * attributes plus three extensions: {@code streamversion}, the event's position in its stream (a game's
- * or a table's), which consumers use to apply each event once and in order; and, on the first event of the events a
+ * attributes plus five extensions: {@code streamversion}, the event's position in its stream (a game's
+ * or a table's), which consumers use to apply each event once and in order; on the first event of the events a
  * player's move produced in a game, {@code movedby} (the seat the move was played for) and {@code move} (the move, as
  * the move endpoint accepts it, in JSON text), so that anyone can decide the game again from its seed and its moves
- * (docs/replays-and-fairness.md, "Draws anyone can verify").
+ * (docs/replays-and-fairness.md, "Draws anyone can verify"); and on the last event of each append to a game's stream
+ * on the topic, {@code toact} (the player the game waits for once the append is made, absent when it waits for
+ * nobody) and {@code deadline} (when that player's turn clock runs out, absent without a clock), so that a consumer
+ * knows whose turn it is without asking game-service (the gateway's webhooks, a client's live feed).
+ *
+ * @param toact    null when the game waits for no player after this event, or when this is not an append's last event
+ *     on the topic (the events endpoint and the exports, which tell the history, leave it out)
+ * @param deadline null without {@code toact} or when the table plays without a turn clock
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record CloudEvent(
@@ -25,7 +32,9 @@ public record CloudEvent(
         Long streamversion,
         JsonNode data,
         String movedby,
-        String move) {
+        String move,
+        String toact,
+        OffsetDateTime deadline) {
 
     /** An envelope that records no move: every event but the first of a move's events. */
     public CloudEvent(
@@ -51,20 +60,30 @@ public record CloudEvent(
                 streamversion,
                 data,
                 null,
+                null,
+                null,
                 null);
     }
 
     /** This envelope as the first event of {@code seat}'s move {@code move} (JSON text). */
     public CloudEvent withMove(String seat, String move) {
-        return with(data, seat, move);
+        return with(data, seat, move, toact, deadline);
     }
 
     /** This envelope with {@code data} in place of its own (the move it records kept). */
     public CloudEvent withData(JsonNode data) {
-        return with(data, movedby, move);
+        return with(data, movedby, move, toact, deadline);
     }
 
-    private CloudEvent with(JsonNode data, String movedby, String move) {
+    /**
+     * This envelope as the last event of an append after which the game waits for {@code player} (null: for nobody),
+     * whose turn clock runs out at {@code deadline} (null: no clock).
+     */
+    public CloudEvent withToAct(String player, OffsetDateTime deadline) {
+        return with(data, movedby, move, player, player == null ? null : deadline);
+    }
+
+    private CloudEvent with(JsonNode data, String movedby, String move, String toact, OffsetDateTime deadline) {
         return new CloudEvent(
                 specversion,
                 id,
@@ -77,7 +96,9 @@ public record CloudEvent(
                 streamversion,
                 data,
                 movedby,
-                move);
+                move,
+                toact,
+                deadline);
     }
 
     public static final String SPEC_VERSION = "1.0";

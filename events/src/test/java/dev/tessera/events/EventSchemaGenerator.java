@@ -57,8 +57,11 @@ public final class EventSchemaGenerator {
     static final String ENVELOPE_ID = EventTypes.SCHEMA_BASE + "/" + ENVELOPE_FILE;
     static final String DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
 
-    /** The envelope's attributes that only some events have: those of the first event of a move. */
-    static final Set<String> OPTIONAL_ATTRIBUTES = Set.of("movedby", "move");
+    /**
+     * The envelope's attributes that only some events have: those of the first event of a move, and those of the last
+     * event of an append to a game's stream.
+     */
+    static final Set<String> OPTIONAL_ATTRIBUTES = Set.of("movedby", "move", "toact", "deadline");
 
     /**
      * Record components whose Javadoc says they may be null ("null when ..."). Every other component is
@@ -229,7 +232,21 @@ public final class EventSchemaGenerator {
                 "Extension attribute, with movedby: the move itself, as the game's move endpoint accepts it, in JSON "
                         + "text. With the seed that the game's SeedRevealed publishes once it has ended, the moves let "
                         + "anyone decide the game again and find the same events.");
-        // Tessera always sets every attribute but the move's two (CloudEvents itself requires only specversion, id,
+        describe(
+                p,
+                "toact",
+                "Extension attribute, on the last event of each append to a game's stream as published on the topic "
+                        + "(and on no other): the player the game waits for once the append is made. Absent when it "
+                        + "waits for nobody (the game is over, or waits for scoring-service). The events endpoint and "
+                        + "the exports, which tell the history, leave it out.");
+        describe(
+                        p,
+                        "deadline",
+                        "Extension attribute, with toact when the table plays with a turn clock: when the player's "
+                                + "clock runs out, UTC, RFC 3339.")
+                .put("format", "date-time");
+        // Tessera always sets every attribute but the move's two and the append's two (CloudEvents itself requires only
+        // specversion, id,
         // source, type).
         ArrayNode required = schema.putArray("required");
         p.fieldNames().forEachRemaining(name -> {

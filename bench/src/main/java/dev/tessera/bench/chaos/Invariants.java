@@ -54,7 +54,8 @@ public final class Invariants {
             "scoring-stats", List.of(Topics.GAME_EVENTS, Topics.SCORING_EVENTS));
 
     /** The dead-letter topics of the services that consume. */
-    static final List<String> DEAD_LETTERS = List.of("lobby-service.dlq", "game-service.dlq", "scoring-service.dlq");
+    static final List<String> DEAD_LETTERS =
+            List.of("lobby-service.dlq", "game-service.dlq", "scoring-service.dlq", "gateway.dlq");
 
     private Invariants() {}
 

@@ -4,6 +4,7 @@ import dev.tessera.events.game.PlayerTimedOut;
 import dev.tessera.events.game.SeatTakenByBot;
 import dev.tessera.events.lobby.ClockOptions;
 import dev.tessera.kit.eventing.ConcurrencyConflictException;
+import dev.tessera.kit.eventing.EventStore;
 import dev.tessera.kit.eventing.OutboxRelay;
 import dev.tessera.kit.problem.ProblemException;
 import io.micrometer.core.instrument.Counter;
@@ -119,7 +120,10 @@ public class DueClocks {
                     break;
                 }
                 OffsetDateTime graceEnds = now.plus(length.get());
-                return moves.append(game, new PlayerTimedOut(gameId, actor, graceEnds))
+                return moves.append(
+                                game,
+                                new PlayerTimedOut(gameId, actor, graceEnds),
+                                new EventStore.ToAct(actor, graceEnds))
                         .chain(after -> {
                             batch.appended(after, "timeout");
                             return clocks.write(
@@ -136,7 +140,10 @@ public class DueClocks {
                 }
                 List<String> bots = new ArrayList<>(row.bots());
                 bots.add(actor);
-                return moves.append(game, new SeatTakenByBot(gameId, actor, RandomBot.NAME, "timeout"))
+                return moves.append(
+                                game,
+                                new SeatTakenByBot(gameId, actor, RandomBot.NAME, "timeout"),
+                                new EventStore.ToAct(actor, null))
                         .chain(after -> {
                             batch.appended(after, "bot-takeover");
                             LOG.infof(

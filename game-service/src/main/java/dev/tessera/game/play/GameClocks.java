@@ -187,6 +187,37 @@ public class GameClocks {
                 Arrays.asList(row.player(), row.phase(), row.deadline(), row.streamVersion(), json(row.bots())));
     }
 
+    /**
+     * Whom the game waits for once an append is made, as its last event publishes it ({@link EventStore.ToAct}): the
+     * player whose turn it is, with the deadline of their turn or grace when {@code row} runs one for them.
+     */
+    static EventStore.ToAct toAct(Optional<? extends ClockRules.Turn<?>> turn, Optional<ClockRow> row) {
+        String player = turn.map(ClockRules.Turn::player).orElse(null);
+        OffsetDateTime deadline = row.filter(r -> player != null
+                        && player.equals(r.player())
+                        && (ClockRow.TURN.equals(r.phase()) || ClockRow.GRACE.equals(r.phase())))
+                .map(ClockRow::deadline)
+                .orElse(null);
+        return new EventStore.ToAct(player, deadline);
+    }
+
+    /**
+     * Replaces the row {@code before} by {@code next}, as {@link #nextRow} computed it before an append, once the
+     * append is made: nothing when clocks are off.
+     */
+    Uni<Optional<ClockRow>> replace(String gameId, Optional<ClockRow> before, Optional<ClockRow> next) {
+        return enabled ? write(gameId, before, next) : Uni.createFrom().item(before);
+    }
+
+    /** The row that follows {@code before} once {@code game} is as it is, or {@code before} when clocks are off. */
+    <S, M, E> Optional<ClockRow> rowAfter(
+            GameStream<S, M, E> game,
+            Optional<ClockRules.Turn<M>> turn,
+            Optional<ClockRow> before,
+            boolean keepRunning) {
+        return enabled ? nextRow(game, () -> turn, before, keepRunning) : before;
+    }
+
     /** Tells the worker of a row written {@link #alongside} an append, once that has happened. */
     void written(Optional<ClockRow> row) {
         row.map(ClockRow::deadline).ifPresent(worker::wakeBy);

@@ -71,8 +71,12 @@ public class GameCreator {
                 LOG.infof("game %s of table %s exists already", gameId, table.tableId());
                 return Uni.createFrom().voidItem();
             }
-            return store.append(gameId, 0, List.of(started), Topics.GAME_EVENTS)
-                    .chain(() -> clocks.after(new GameStream<>(started, engine, initial, 1), Optional.empty(), false))
+            GameStream<Object, Object, Object> game = new GameStream<>(started, engine, initial, 1);
+            Optional<ClockRules.Turn<Object>> turn = ClockRules.toAct(game);
+            Optional<ClockRow> row = clocks.rowAfter(game, turn, Optional.empty(), false);
+            return store.append(
+                            gameId, 0, List.of(started), Topics.GAME_EVENTS, null, null, GameClocks.toAct(turn, row))
+                    .chain(() -> clocks.replace(gameId, Optional.empty(), row))
                     .replaceWithVoid();
         });
     }

@@ -9,6 +9,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BiPredicate;
 import org.jboss.logging.Logger;
 
@@ -75,8 +76,17 @@ public class GameFacts {
                     GameStream<S, M, E> after =
                             new GameStream<>(game.started(), game.engine(), state, game.version() + recorded.size());
                     // A fact from outside the players: a running turn or grace of the same player keeps its deadline.
-                    return store.append(gameId, game.version(), recorded, Topics.GAME_EVENTS)
-                            .chain(() -> clocks.after(after, clock, true))
+                    Optional<ClockRules.Turn<M>> turn = ClockRules.toAct(after);
+                    Optional<ClockRow> row = clocks.rowAfter(after, turn, clock, true);
+                    return store.append(
+                                    gameId,
+                                    game.version(),
+                                    recorded,
+                                    Topics.GAME_EVENTS,
+                                    null,
+                                    null,
+                                    GameClocks.toAct(turn, row))
+                            .chain(() -> clocks.replace(gameId, clock, row))
                             .replaceWithVoid();
                 }));
     }

@@ -104,7 +104,8 @@ public class GameMoves {
                                                     game.version(),
                                                     seat,
                                                     json.movesJson(game.engine(), List.of(parsed))
-                                                            .get(0)))
+                                                            .get(0)),
+                                            GameClocks.toAct(turn, row))
                                     .chain(envelopes -> loader.snapshotIfDue(game.version(), after)
                                             .replaceWith(new ClockedMove<>(
                                                     new Moved<>(
@@ -147,10 +148,11 @@ public class GameMoves {
         List<E> accepted = decided(game, player, move);
         List<TesseraEvent> events = accepted.stream().map(e -> (TesseraEvent) e).toList();
         JsonNode sent = json.movesJson(game.engine(), List.of(move)).get(0);
-        return appendTo(game, events, null, Batch.of(game.version(), player, sent))
+        GameStream<S, M, E> after = evolved(game, accepted, game.version() + accepted.size());
+        // The clock row for whoever acts next is written after the bot's moves (DueClocks): no deadline here.
+        EventStore.ToAct toAct = GameClocks.toAct(ClockRules.toAct(after), Optional.empty());
+        return appendTo(game, events, null, Batch.of(game.version(), player, sent), toAct)
                 .chain(envelopes -> {
-                    GameStream<S, M, E> after = evolved(
-                            game, accepted, envelopes.get(envelopes.size() - 1).streamversion());
                     return loader.snapshotIfDue(game.version(), after)
                             .replaceWith(
                                     new Moved<>(new MoveResult(gameId, after.version(), envelopes, null, null), after));
@@ -177,8 +179,9 @@ public class GameMoves {
      * Appends a game lifecycle fact (a timeout, a bot taking a seat) at the game's version; the rules state is
      * unchanged.
      */
-    <S, M, E> Uni<GameStream<S, M, E>> append(GameStream<S, M, E> game, GameLifecycleEvent event) {
-        return appendTo(game, List.of(event), null, null).chain(envelopes -> {
+    <S, M, E> Uni<GameStream<S, M, E>> append(
+            GameStream<S, M, E> game, GameLifecycleEvent event, EventStore.ToAct toAct) {
+        return appendTo(game, List.of(event), null, null, toAct).chain(envelopes -> {
             GameStream<S, M, E> after = new GameStream<>(
                     game.started(),
                     game.engine(),
@@ -189,14 +192,19 @@ public class GameMoves {
     }
 
     /**
-     * Appends at the version {@code game} was read at, with {@code alongside} (may be null) in the same statement and
+     * Appends at the version {@code game} was read at, with {@code alongside} (may be null) in the same statement,
+     * {@code toAct} (may be null) published on the last event, and
      * {@code batch} (may be null: not a move) as the events' metadata ({@link Batch}); a stream found behind it makes
      * the kept game be read again.
      */
     Uni<List<CloudEvent>> appendTo(
-            GameStream<?, ?, ?> game, List<TesseraEvent> events, EventStore.Alongside alongside, JsonNode batch) {
+            GameStream<?, ?, ?> game,
+            List<TesseraEvent> events,
+            EventStore.Alongside alongside,
+            JsonNode batch,
+            EventStore.ToAct toAct) {
         String gameId = game.started().gameId();
-        return store.append(gameId, game.version(), events, Topics.GAME_EVENTS, alongside, batch)
+        return store.append(gameId, game.version(), events, Topics.GAME_EVENTS, alongside, batch, toAct)
                 .onFailure(ConcurrencyConflictException.class)
                 .invoke(e -> folded.forgetIfAhead(gameId, ((ConcurrencyConflictException) e).actualVersion()));
     }

@@ -155,10 +155,10 @@ public class GameUndo {
         String gameId = game.started().gameId();
         GameStream<S, M, E> after = new GameStream<>(game.started(), game.engine(), then.state(), game.version() + 1);
         // The same player is still to act, on the clock that ran for them: an undo gives no time back.
-        Optional<ClockRow> row =
-                clocks.enabled() ? clocks.nextRow(after, () -> ClockRules.toAct(after), clock, true) : clock;
+        Optional<ClockRules.Turn<M>> turn = ClockRules.toAct(after);
+        Optional<ClockRow> row = clocks.enabled() ? clocks.nextRow(after, () -> turn, clock, true) : clock;
         List<TesseraEvent> event = List.of(new MovesTakenBack(gameId, seat, undo.toVersion(), undo.moves()));
-        return moves.appendTo(game, event, clocks.alongside(gameId, clock, row), null)
+        return moves.appendTo(game, event, clocks.alongside(gameId, clock, row), null, GameClocks.toAct(turn, row))
                 .chain(envelopes ->
                         loader.snapshotIfDue(game.version(), after).replaceWith(new Done<>(after, envelopes, row)));
     }

@@ -3,8 +3,10 @@ package dev.tessera.game.play;
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.everyItem;
 import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
@@ -84,6 +86,49 @@ class GameLifeTest {
                                 .map(r -> codec.readEnvelope(r.value()).type())
                                 .toList()));
         assertEquals(1, events(gameId));
+    }
+
+    @Test
+    void the_last_event_of_each_append_on_the_topic_says_whose_turn_it_is_and_the_history_does_not() {
+        String gameId = startTable("alhambra", List.of("ana", "bob"));
+        String mover = moves(gameId, "ana").isEmpty() ? "bob" : "ana";
+        var answer = given().header(PLAYER, mover)
+                .contentType(ContentType.JSON)
+                .body(Map.of("expectedVersion", 1, "move", moves(gameId, mover).get(0)))
+                .post("/api/v1/games/" + gameId + "/moves")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        String next = answer.getString("toAct");
+        int version = answer.getInt("version");
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() -> assertEquals(
+                        version,
+                        TestKafka.readAll(TestInfrastructure.bootstrapServers(), Topics.GAME_EVENTS).stream()
+                                .filter(r -> r.key().equals(gameId))
+                                .count()));
+        List<dev.tessera.events.CloudEvent> published =
+                TestKafka.readAll(TestInfrastructure.bootstrapServers(), Topics.GAME_EVENTS).stream()
+                        .filter(r -> r.key().equals(gameId))
+                        .map(r -> codec.readEnvelope(r.value()))
+                        .toList();
+        // GameStarted, an append of its own, waits for the first player; the move's last event for the next one.
+        assertEquals(mover, published.get(0).toact());
+        assertEquals(next, published.get(published.size() - 1).toact());
+        assertEquals(
+                List.of(),
+                published.subList(1, published.size() - 1).stream()
+                        .filter(e -> e.toact() != null)
+                        .toList(),
+                "only an append's last event says it");
+        // No clock at this table: no deadline.
+        assertEquals(null, published.get(published.size() - 1).deadline());
+        // The history (the events endpoint) leaves it out: it told the moment of publication.
+        given().get("/api/v1/games/" + gameId + "/events?from=0")
+                .then()
+                .statusCode(200)
+                .body("toact", everyItem(nullValue()));
     }
 
     @Test

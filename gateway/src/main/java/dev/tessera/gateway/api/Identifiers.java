@@ -20,7 +20,7 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
  * nothing stays a 404.
  */
 public class Identifiers {
-    private static final Set<String> ID_PARAMETERS = Set.of("id", "player", "keyId");
+    private static final Set<String> ID_PARAMETERS = Set.of("id", "player", "keyId", "deliveryId");
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9._~-]{1,64}");
 
     @ServerRequestFilter

@@ -32,7 +32,9 @@ class OpenApiDocumentTest {
             "POST /api/v1/tables/{id}/start",
             "POST /api/v1/tables/{id}/leave",
             "POST /api/v1/players/me/tokens",
-            "POST /api/v1/players/me/api-keys");
+            "POST /api/v1/players/me/api-keys",
+            "POST /api/v1/webhooks/{id}/ping",
+            "POST /api/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver");
 
     private Map<String, Object> document;
 

@@ -123,6 +123,31 @@ public class EventStore {
             String topic,
             Alongside alongside,
             JsonNode batch) {
+        return append(streamId, expectedVersion, events, topic, alongside, batch, null);
+    }
+
+    /**
+     * Whom a stream (a game) waits for once an append is made, published on the append's last event as the envelope's
+     * {@code toact} and {@code deadline} ({@link CloudEvent#withToAct}): a consumer then knows whose turn it is without
+     * asking. Not stored: the history (the events endpoint, the exports) leaves it out.
+     *
+     * @param player   null when the stream waits for nobody
+     * @param deadline null without a turn clock
+     */
+    public record ToAct(String player, OffsetDateTime deadline) {}
+
+    /**
+     * As {@link #append(String, long, List, String, Alongside, JsonNode)}, with {@code toAct} (may be null: not a game,
+     * or nobody to say) published on the append's last event.
+     */
+    public Uni<List<CloudEvent>> append(
+            String streamId,
+            long expectedVersion,
+            List<? extends TesseraEvent> events,
+            String topic,
+            Alongside alongside,
+            JsonNode batch,
+            ToAct toAct) {
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         List<CloudEvent> envelopes = new ArrayList<>();
         long v = expectedVersion;
@@ -133,6 +158,10 @@ public class EventStore {
             throw new IllegalArgumentException("nothing to append to " + streamId);
         }
         envelopes.set(0, withMove(envelopes.get(0), batch));
+        if (toAct != null && toAct.player() != null) {
+            int last = envelopes.size() - 1;
+            envelopes.set(last, envelopes.get(last).withToAct(toAct.player(), toAct.deadline()));
+        }
         return insert(streamId, expectedVersion, envelopes, topic, alongside, batch)
                 .chain(actual -> {
                     if (actual != expectedVersion) {

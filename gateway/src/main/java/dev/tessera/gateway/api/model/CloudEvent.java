@@ -55,4 +55,13 @@ public record CloudEvent(
         @Schema(
                 description = "With movedby: the move itself, as the move endpoint accepts it, in JSON text",
                 examples = "{\"type\":\"take-money\",\"cards\":[3,88]}")
-        String move) {}
+        String move,
+
+        @Schema(
+                description = "On the live feed and in a move's answer (not in the events endpoint's history), on the"
+                        + " last event of each append: the player the game waits for once the append is made; absent"
+                        + " when it waits for nobody")
+        String toact,
+
+        @Schema(description = "With toact, when the table plays with a turn clock: when that player's clock runs out")
+        OffsetDateTime deadline) {}

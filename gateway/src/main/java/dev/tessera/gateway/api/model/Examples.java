@@ -399,4 +399,26 @@ public final class Examples {
                {"city": "Pisa", "type": "Palazzo", "cost": 4}]}""";
     public static final String CARRARA_VALUATION_RESULT = """
             {"vp": 9, "coins": 11, "objects": 3}""";
+    public static final String CREATE_WEBHOOK = """
+            {"url": "https://bot.example.com/tessera/webhooks", "events": ["turn.started", "game.ended"]}""";
+
+    public static final String NEW_WEBHOOK = """
+            {"id": "3f9a7c1e-2b4d-4e8f-9a0b-1c2d3e4f5a6b", "url": "https://bot.example.com/tessera/webhooks",
+             "events": ["turn.started", "game.ended"], "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw6yZk9X0UG2E=",
+             "createdAt": "2026-06-01T10:15:30.123Z"}""";
+
+    public static final String WEBHOOK = """
+            {"id": "3f9a7c1e-2b4d-4e8f-9a0b-1c2d3e4f5a6b", "url": "https://bot.example.com/tessera/webhooks",
+             "events": ["turn.started", "game.ended"], "paused": false, "failuresInARow": 0,
+             "createdAt": "2026-06-01T10:15:30.123Z"}""";
+
+    public static final String WEBHOOK_DELIVERY = """
+            {"id": "msg_6f1c0b9e2d4a4c8f9e0d1b2a3c4d5e6f", "event": "turn.started", "status": "delivered",
+             "createdAt": "2026-06-01T10:20:01.240Z", "finishedAt": "2026-06-01T10:20:01.305Z",
+             "attempts": [{"attempt": 1, "at": "2026-06-01T10:20:01.305Z", "statusCode": 204, "latencyMs": 61}]}""";
+
+    public static final String PROBLEM_WEBHOOK_ADDRESS = """
+            {"type": "https://tessera.dev/problems/invalid-field", "title": "Invalid request field", "status": 400,
+             "detail": "the url's host metadata.internal resolves to 169.254.169.254, a link-local (cloud metadata) address: webhooks go to public addresses only",
+             "instance": "/api/v1/webhooks", "field": "url", "rule": "url-refused-address"}""";
 }

@@ -1,0 +1,362 @@
+package dev.tessera.gateway.webhooks;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tessera.events.CloudEvent;
+import dev.tessera.events.EventTypes;
+import dev.tessera.events.TesseraEvent;
+import dev.tessera.events.Topics;
+import dev.tessera.events.game.GameEnded;
+import dev.tessera.events.game.GameStarted;
+import dev.tessera.events.game.PlayerTimedOut;
+import dev.tessera.events.lobby.PlayerLeft;
+import dev.tessera.events.lobby.PlayerSeated;
+import dev.tessera.events.lobby.SeatRemoved;
+import dev.tessera.events.lobby.TableOpened;
+import dev.tessera.events.lobby.TableStarted;
+import dev.tessera.kit.eventing.EventBatches;
+import dev.tessera.kit.eventing.IdempotentConsumer;
+import dev.tessera.kit.eventing.SessionSql;
+import io.smallrye.common.annotation.Identifier;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.kafka.KafkaRecord;
+import io.smallrye.reactive.messaging.kafka.KafkaRecordBatch;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+
+/**
+ * Makes the webhooks' deliveries from the topics (ADR 0007), once per event: each record is applied in one transaction
+ * with the mark that it was ({@link IdempotentConsumer}), and each delivery's id derives from the subscription, the
+ * event's id and the webhook's name, so that a record applied twice could not make a second one either. The
+ * dispatcher sends them once the transaction has committed.
+ *
+ * <ul>
+ *   <li>{@code table.joined}: a player sat down at a table; to the players already at it.
+ *   <li>{@code table.started}: to every player of the table.
+ *   <li>{@code turn.started}: to the player a game now waits for, once per turn: when the game waits for another
+ *       player than before (the envelope's {@code toact}), or for anyone after a turn ended ({@code *.TurnEnded}), as
+ *       when a game waited for a scoring between two turns. A game that waits for the same player again in the middle
+ *       of their turn (after Carrara's valuation, say) starts no turn.
+ *   <li>{@code player.timed-out} and {@code game.ended} (with the standings): to every player of the game.
+ * </ul>
+ *
+ * <p>Game events are followed for the games some subscriber plays in, from their start ({@code webhook_games}; a
+ * sandbox never): the records of every other game are passed over by their key, and every move's but the last of each
+ * append by their envelope. A subscription therefore hears of the games that start after it is made. Every payload
+ * says only what the game's players and spectators all see.
+ */
+@ApplicationScoped
+public class WebhookEvents {
+    static final String CONSUMER = "gateway.webhooks";
+    private static final Set<String> LOBBY =
+            names(TableOpened.class, PlayerSeated.class, PlayerLeft.class, SeatRemoved.class, TableStarted.class);
+    private static final Set<String> GAME_LIFECYCLE = names(GameStarted.class, GameEnded.class, PlayerTimedOut.class);
+    private static final String TURN_ENDED = ".TurnEnded";
+
+    @Inject
+    IdempotentConsumer consumer;
+
+    @Inject
+    ObjectMapper mapper;
+
+    @Inject
+    Dispatcher dispatcher;
+
+    @Inject
+    @Identifier(WatchedGames.LISTENER)
+    WatchedGames watched;
+
+    @Inject
+    WebhookSettings settings;
+
+    @SafeVarargs
+    private static Set<String> names(Class<? extends TesseraEvent>... types) {
+        return Stream.of(types).map(t -> EventTypes.of(t).value()).collect(Collectors.toUnmodifiableSet());
+    }
+
+    /** What applying one record changed beyond its transaction: told once it has committed. */
+    private static final class Effects {
+        int deliveries;
+        String watch;
+        String unwatch;
+    }
+
+    @Incoming("webhook-events")
+    public Uni<Void> consume(KafkaRecordBatch<String, String> batch) {
+        Uni<Void> applied = watched.refreshIfStale();
+        for (KafkaRecord<String, String> message : batch.getRecords()) {
+            ConsumerRecord<String, String> record = EventBatches.consumerRecord(message);
+            if (!wanted(record)) {
+                continue;
+            }
+            applied = applied.chain(() -> {
+                IdempotentConsumer.Delivery delivery;
+                try {
+                    delivery = consumer.read(record);
+                } catch (RuntimeException unreadable) {
+                    return EventBatches.deadLetter(batch, message, unreadable);
+                }
+                if (!relevant(delivery)) {
+                    return Uni.createFrom().voidItem();
+                }
+                Effects effects = new Effects();
+                return consumer.once(
+                                CONSUMER, delivery, e -> true, (envelope, event) -> apply(envelope, event, effects))
+                        .invoke(() -> committed(effects))
+                        .onFailure()
+                        .recoverWithUni(failure -> EventBatches.deadLetter(batch, message, failure));
+            });
+        }
+        return EventBatches.acknowledge(batch, applied);
+    }
+
+    /** Whether a record may concern a webhook, by its topic, type header and key, before it is read. */
+    private boolean wanted(ConsumerRecord<String, String> record) {
+        String type = EventBatches.type(record);
+        if (Topics.LOBBY_EVENTS.equals(record.topic())) {
+            return type == null || LOBBY.contains(type);
+        }
+        return type == null || GAME_LIFECYCLE.contains(type) || watched.contains(record.key());
+    }
+
+    /** Whether a record read concerns a webhook: a watched game's turn (its last event of an append, a turn's end). */
+    private boolean relevant(IdempotentConsumer.Delivery delivery) {
+        CloudEvent envelope = delivery.envelope();
+        String type = envelope.type();
+        if (LOBBY.contains(type) || EventTypes.of(GameStarted.class).value().equals(type)) {
+            return delivery.event() != null;
+        }
+        if (!watched.contains(envelope.subject())) {
+            return false;
+        }
+        return GAME_LIFECYCLE.contains(type) || envelope.toact() != null || type.endsWith(TURN_ENDED);
+    }
+
+    private void committed(Effects effects) {
+        if (effects.watch != null) {
+            watched.add(effects.watch);
+        }
+        if (effects.unwatch != null) {
+            watched.remove(effects.unwatch);
+        }
+        if (effects.deliveries > 0) {
+            dispatcher.kick();
+        }
+    }
+
+    private Uni<Void> apply(CloudEvent envelope, TesseraEvent event, Effects effects) {
+        if (event instanceof TableOpened t) {
+            return SessionSql.update(
+                            "INSERT INTO webhook_tables (table_id, game, players) VALUES ($1, $2, ARRAY[$3])"
+                                    + " ON CONFLICT DO NOTHING",
+                            t.tableId(),
+                            t.game(),
+                            t.host())
+                    .replaceWithVoid();
+        }
+        if (event instanceof PlayerSeated p) {
+            return joined(envelope, p, effects);
+        }
+        if (event instanceof PlayerLeft p) {
+            return leave(p.tableId(), p.player());
+        }
+        if (event instanceof SeatRemoved s) {
+            return leave(s.tableId(), s.player());
+        }
+        if (event instanceof TableStarted t) {
+            ObjectNode data =
+                    mapper.createObjectNode().put("tableId", t.tableId()).put("game", t.game());
+            data.set("players", strings(t.players()));
+            return deliver("table.started", t.players(), envelope, data, effects)
+                    .chain(() -> SessionSql.update("DELETE FROM webhook_tables WHERE table_id = $1", t.tableId()))
+                    .replaceWithVoid();
+        }
+        if (event instanceof GameStarted started) {
+            return started(envelope, started, effects);
+        }
+        return SessionSql.select(
+                        "SELECT game, array_to_json(players)::text, last_actor, turn_ended FROM webhook_games"
+                                + " WHERE game_id = $1 FOR UPDATE",
+                        envelope.subject())
+                .chain(rows -> rows.isEmpty()
+                        ? Uni.createFrom().voidItem()
+                        : game(envelope, event, new Game(envelope.subject(), rows.get(0)), effects));
+    }
+
+    /** A watched game's row. */
+    private final class Game {
+        final String id;
+        final String title;
+        final List<String> players;
+        final String lastActor;
+        final boolean turnEnded;
+
+        Game(String id, Object[] row) {
+            this.id = id;
+            this.title = (String) row[0];
+            this.players = strings((String) row[1]);
+            this.lastActor = (String) row[2];
+            this.turnEnded = (Boolean) row[3];
+        }
+    }
+
+    private Uni<Void> started(CloudEvent envelope, GameStarted started, Effects effects) {
+        if (started.sandbox()) {
+            return Uni.createFrom().voidItem();
+        }
+        return SessionSql.select(
+                        "SELECT 1 FROM webhook_subscriptions WHERE owner::text = ANY(CAST($1 AS text[])) LIMIT 1",
+                        (Object) started.players().toArray(String[]::new))
+                .chain(subscribers -> {
+                    if (subscribers.isEmpty()) {
+                        return Uni.createFrom().voidItem();
+                    }
+                    effects.watch = started.gameId();
+                    return SessionSql.update(
+                                    "INSERT INTO webhook_games (game_id, game, players, last_actor)"
+                                            + " VALUES ($1, $2, CAST($3 AS text[]), $4) ON CONFLICT DO NOTHING",
+                                    started.gameId(),
+                                    started.game(),
+                                    started.players().toArray(String[]::new),
+                                    envelope.toact())
+                            .chain(() -> envelope.toact() == null
+                                    ? Uni.createFrom().voidItem()
+                                    : turnStarted(envelope, started.gameId(), started.game(), effects));
+                });
+    }
+
+    private Uni<Void> game(CloudEvent envelope, TesseraEvent event, Game game, Effects effects) {
+        if (event instanceof GameEnded ended) {
+            ObjectNode data = mapper.createObjectNode().put("gameId", game.id).put("game", game.title);
+            ArrayNode standings = data.putArray("standings");
+            ended.standings()
+                    .forEach(s -> standings
+                            .addObject()
+                            .put("player", s.player())
+                            .put("score", s.score())
+                            .put("rank", s.rank()));
+            effects.unwatch = game.id;
+            return deliver("game.ended", game.players, envelope, data, effects)
+                    .chain(() -> SessionSql.update("DELETE FROM webhook_games WHERE game_id = $1", game.id))
+                    .replaceWithVoid();
+        }
+        if (event instanceof PlayerTimedOut timedOut) {
+            ObjectNode data = mapper.createObjectNode()
+                    .put("gameId", game.id)
+                    .put("game", game.title)
+                    .put("player", timedOut.player())
+                    .put("graceEnds", timedOut.graceEnds().toString());
+            return deliver("player.timed-out", game.players, envelope, data, effects);
+        }
+        boolean turnEnded = game.turnEnded || envelope.type().endsWith(TURN_ENDED);
+        String actor = envelope.toact();
+        if (actor != null && (!actor.equals(game.lastActor) || turnEnded)) {
+            return SessionSql.update(
+                            "UPDATE webhook_games SET last_actor = $2, turn_ended = false WHERE game_id = $1",
+                            game.id,
+                            actor)
+                    .chain(() -> turnStarted(envelope, game.id, game.title, effects));
+        }
+        if (turnEnded && !game.turnEnded) {
+            return SessionSql.update("UPDATE webhook_games SET turn_ended = true WHERE game_id = $1", game.id)
+                    .replaceWithVoid();
+        }
+        return Uni.createFrom().voidItem();
+    }
+
+    private Uni<Void> turnStarted(CloudEvent envelope, String gameId, String title, Effects effects) {
+        ObjectNode data = mapper.createObjectNode()
+                .put("gameId", gameId)
+                .put("game", title)
+                .put("player", envelope.toact())
+                .put("version", envelope.streamversion());
+        OffsetDateTime deadline = envelope.deadline();
+        if (deadline == null) {
+            data.putNull("deadline");
+        } else {
+            data.put("deadline", deadline.toString());
+        }
+        return deliver("turn.started", List.of(envelope.toact()), envelope, data, effects);
+    }
+
+    private Uni<Void> joined(CloudEvent envelope, PlayerSeated seated, Effects effects) {
+        return SessionSql.select(
+                        "SELECT game, array_to_json(players)::text FROM webhook_tables WHERE table_id = $1 FOR UPDATE",
+                        seated.tableId())
+                .chain(rows -> {
+                    if (rows.isEmpty()) {
+                        return Uni.createFrom().voidItem();
+                    }
+                    String title = (String) rows.get(0)[0];
+                    List<String> others = new ArrayList<>(strings((String) rows.get(0)[1]));
+                    others.remove(seated.player());
+                    ObjectNode data = mapper.createObjectNode()
+                            .put("tableId", seated.tableId())
+                            .put("game", title)
+                            .put("player", seated.player())
+                            .put("seat", seated.seat());
+                    return deliver("table.joined", others, envelope, data, effects)
+                            .chain(() -> SessionSql.update(
+                                    "UPDATE webhook_tables SET players = array_append(array_remove(players, $2), $2)"
+                                            + " WHERE table_id = $1",
+                                    seated.tableId(),
+                                    seated.player()))
+                            .replaceWithVoid();
+                });
+    }
+
+    private Uni<Void> leave(String tableId, String player) {
+        return SessionSql.update(
+                        "UPDATE webhook_tables SET players = array_remove(players, $2) WHERE table_id = $1",
+                        tableId,
+                        player)
+                .replaceWithVoid();
+    }
+
+    /**
+     * Makes one delivery of {@code webhook} to every subscription of {@code players} that asked for it, paused ones
+     * included (they are sent once resumed); its id derives from the subscription, the event and the webhook.
+     */
+    private Uni<Void> deliver(
+            String webhook, List<String> players, CloudEvent envelope, ObjectNode data, Effects effects) {
+        if (players.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        String body = Messages.body(mapper, webhook, envelope.time(), data);
+        return SessionSql.update("""
+                        INSERT INTO webhook_deliveries (id, subscription_id, event, body, created_at, status,
+                                                        next_attempt_at, give_up_at)
+                        SELECT 'msg_' || substr(encode(sha256(convert_to(s.id::text || '/' || $2 || '/' || $1, 'UTF8')),
+                                                       'hex'), 1, 32),
+                               s.id, $1, $3, now(), 'pending', now(), now() + make_interval(secs => $5)
+                        FROM webhook_subscriptions s
+                        WHERE s.owner::text = ANY(CAST($4 AS text[])) AND $1 = ANY(s.events)
+                        ON CONFLICT (id) DO NOTHING""", webhook, envelope.id(), body, players.toArray(String[]::new), (double)
+                        settings.retryFor().toSeconds())
+                .invoke(count -> effects.deliveries += count)
+                .replaceWithVoid();
+    }
+
+    private ArrayNode strings(List<String> values) {
+        ArrayNode array = mapper.createArrayNode();
+        values.forEach(array::add);
+        return array;
+    }
+
+    private List<String> strings(String json) {
+        try {
+            return List.of(mapper.readValue(json, String[].class));
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("a text[] read as JSON: " + json, e);
+        }
+    }
+}
