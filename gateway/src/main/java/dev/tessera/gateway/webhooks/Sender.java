@@ -127,7 +127,9 @@ public class Sender {
                 outcome.complete(Outcome.failed(0, millisSince(started), "no answer within " + timeout + " ms"));
             }
         });
-        client().request(options)
+        // On an event loop, so that the answer's handlers are set before it can be read: set from another thread, they
+        // could come after a short answer had ended, and the attempt would wait for its timeout.
+        vertx.runOnContext(v -> client().request(options)
                 .compose(request -> {
                     sending.set(request);
                     if (done.get()) {
@@ -144,7 +146,7 @@ public class Sender {
                         return;
                     }
                     read(sent.result(), started, timer, done, outcome);
-                });
+                }));
         return Uni.createFrom().completionStage(outcome);
     }
 
