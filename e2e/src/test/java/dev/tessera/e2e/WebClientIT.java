@@ -81,6 +81,7 @@ class WebClientIT {
         String anaId = sessionId(ana);
         ana.recordWaiting();
         bob.recordWaiting();
+        turnNotificationsAsked(ana);
         boolean[] checkedHands = {false};
         long started = System.nanoTime();
         int moves = play("alhambra", List.of(ana, bob), List.of(), n -> {
@@ -90,6 +91,7 @@ class WebClientIT {
                     if (n == 40) {
                         screenshots("alhambra", List.of(ana, bob));
                         turnInTitle(ana, anaId);
+                        turnNotified(ana);
                     }
                 })
                 .moves();
@@ -538,6 +540,29 @@ class WebClientIT {
     }
 
     // ---- what a user relies on ----------------------------------------------------------------------------------
+
+    /**
+     * The reader asks for turn notifications (the header's button) in a browser whose Notification API is a recorder
+     * and whose tab counts as hidden: headless Chromium shows none, and a visible tab needs none.
+     */
+    private static void turnNotificationsAsked(Browser b) {
+        b.js("window.__notified = [];"
+                + "window.Notification = class { constructor(title, options) { window.__notified.push(title + ': ' + options.body); }"
+                + " static get permission() { return window.__permission || 'default'; }"
+                + " static requestPermission() { window.__permission = 'granted'; return Promise.resolve('granted'); } };"
+                + "Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});"
+                + "return null;");
+        b.await("#notify-turns[aria-pressed='false']").click();
+        b.await("#notify-turns[aria-pressed='true']");
+    }
+
+    /** The turn came back to the reader while the tab was hidden: the browser was asked to tell them. */
+    @SuppressWarnings("unchecked")
+    private static void turnNotified(Browser b) {
+        List<String> notified = (List<String>) b.js("return window.__notified;");
+        assertFalse(notified.isEmpty(), b.who + " was never notified of a turn of theirs");
+        assertEquals("Your turn: Alhambra: the game waits for your move.", notified.get(0));
+    }
 
     /** The tab's title says "Your turn" exactly when the page says it is the reader's turn (read in one go). */
     @SuppressWarnings("unchecked")

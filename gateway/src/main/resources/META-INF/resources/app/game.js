@@ -368,6 +368,7 @@ class GamePage {
     // The tab says whose turn it is, so that a player who looks elsewhere sees when it is theirs.
     const yours = !view.over && view.toAct && (view.toAct === this.me || forker(view, this.me));
     document.title = `${yours ? '● Your turn · ' : ''}${TITLES[view.game] || view.game} · Tessera`;
+    this.notifyTurn(Boolean(yours), view);
     const ctx = this.context();
     const board = this.board;
     let drawn;
@@ -399,6 +400,43 @@ class GamePage {
     }
   }
 
+  /**
+   * Opt-in (the header's button): a notification from the browser when the turn becomes the reader's while the tab is
+   * hidden. Only on a change of turn, never for the turn the page opened on.
+   */
+  notifyTurn(yours, view) {
+    const before = this.wasYours;
+    this.wasYours = yours;
+    if (!yours || before !== false || !document.hidden || !notificationsOn()) return;
+    try {
+      const n = new Notification('Your turn', {
+        body: `${TITLES[view.game] || view.game}: the game waits for your move.`, tag: `tessera-${this.gameId}`,
+      });
+      n.onclick = () => { window.focus(); n.close(); };
+    } catch (e) {
+      // A browser that refuses notifications from a page (some want a service worker): the title still says it.
+    }
+  }
+
+  notifyButton() {
+    if (!('Notification' in window) || !this.seated || this.view.over) return null;
+    if (Notification.permission === 'denied') {
+      return h('p', {class: 'notify', id: 'notify-turns'}, 'Turn notifications are blocked in this browser.');
+    }
+    const on = notificationsOn();
+    return h('p', {class: 'notify'}, h('button', {
+      type: 'button', id: 'notify-turns', 'aria-pressed': String(on),
+      onclick: async () => {
+        if (on) {
+          localStorage.removeItem(NOTIFY_KEY);
+        } else if (await Notification.requestPermission() === 'granted') {
+          localStorage.setItem(NOTIFY_KEY, 'on');
+        }
+        this.render();
+      },
+    }, on ? 'Stop turn notifications' : 'Notify me when it is my turn'));
+  }
+
   header(ctx) {
     const view = this.view;
     const turn = view.over ? 'The game is over.'
@@ -419,6 +457,7 @@ class GamePage {
         : this.seated ? 'You play at this table.' : 'You are watching (spectator view).',
         ' Players: ', view.players.map((p, i) => [i ? ', ' : '', this.name(p), (view.bots || []).includes(p) ? ' (bot)' : ''])),
       h('p', {class: 'turn', 'aria-live': 'polite'}, turn, clock ? ` ${clock}` : ''),
+      this.notifyButton(),
       h('p', {class: `feed feed-${this.feedStatus}`, role: 'status', id: 'feed-status'}, `Live feed: ${feed}`,
         h('span', {class: 'version'}, ` · version ${view.version}`)),
       h('p', {}, h('a', {href: `#/games/${encodeURIComponent(this.gameId)}/replay/${view.version}`, id: 'replay-link'},
@@ -544,6 +583,13 @@ class GamePage {
 }
 
 /** Whether `me` forked this sandbox game, and so plays its every seat. */
+/** The reader asked for turn notifications on this browser (the choice is kept), and the browser allows them. */
+const NOTIFY_KEY = 'tessera.notify-turns';
+
+function notificationsOn() {
+  return 'Notification' in window && Notification.permission === 'granted' && localStorage.getItem(NOTIFY_KEY) === 'on';
+}
+
 function forker(view, me) {
   return !!(view && me && view.fork && view.fork.player === me);
 }
