@@ -37,7 +37,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Webhooks while two bots play a game of each title (issue 38): a receiver on localhost checks the signature of every
  * delivery; each player hears of every turn of theirs once (one webhook-id per turn), just before their first move of
  * it, of the table's join and start, and of the game's end with its standings. In the Carrara game the receiver is
- * down for 15 s in the middle: everything made meanwhile arrives once it is back, and no webhook-id ever comes with two
+ * down for 30 s in the middle: everything made meanwhile arrives once it is back, and no webhook-id ever comes with two
  * different bodies.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -45,7 +45,7 @@ class WebhooksIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final List<String> EVENTS =
             List.of("turn.started", "game.ended", "table.joined", "table.started", "player.timed-out");
-    private static final Duration OUTAGE = Duration.ofSeconds(15);
+    private static final Duration OUTAGE = Duration.ofSeconds(30);
 
     private volatile HttpServer receiver;
     private int port;

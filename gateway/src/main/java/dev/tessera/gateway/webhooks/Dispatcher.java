@@ -267,7 +267,9 @@ public class Dispatcher {
     /** When to look again: the earliest pending attempt, at most {@code interval} away; never while none is pending. */
     private long nextWake() {
         if (inFlight.get() >= settings.inFlight()) {
+            // No room: the next attempt that ends kicks a run (the interval, should that kick be missed).
             wasFull = true;
+            return System.currentTimeMillis() + settings.interval().toMillis();
         }
         Row row = pool.preparedQuery(
                         "SELECT min(d.next_attempt_at) FROM webhook_deliveries d JOIN webhook_subscriptions s"

@@ -7,25 +7,32 @@ import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Collection;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * The games some subscriber plays in (the rows of {@code webhook_games}), in memory, so that the webhooks' consumer
- * passes over the records of every other game by their key, unread. Loaded again whenever the consumer is assigned
- * partitions: another instance may have added games to the ones it takes over.
+ * What the webhooks' consumer needs to know before it reads a record, in memory, so that a platform without
+ * subscribers pays nothing but a look-up per record: the games and tables some subscriber is at (the rows of {@code
+ * webhook_games} and {@code webhook_tables}), loaded again whenever the consumer is assigned partitions (another
+ * instance may have added some to the ones it takes over); and the players who have a subscription, read again at
+ * most every {@link #OWNERS_FOR} while records come (a subscription made on another instance is known within that).
  */
 @ApplicationScoped
 @Identifier(WatchedGames.LISTENER)
 public class WatchedGames implements KafkaConsumerRebalanceListener {
     static final String LISTENER = "webhooks.rebalance";
+    static final long OWNERS_FOR = 2_000;
 
     @Inject
     Pool pool;
 
     private final Set<String> games = ConcurrentHashMap.newKeySet();
+    private final Set<String> tables = ConcurrentHashMap.newKeySet();
+    private volatile Set<String> owners = Set.of();
+    private volatile long ownersRead;
     private volatile boolean stale = true;
 
     @Override
@@ -33,32 +40,71 @@ public class WatchedGames implements KafkaConsumerRebalanceListener {
         stale = true;
     }
 
-    /** Loads the games from the database if partitions were assigned since the last load. */
-    Uni<Void> refreshIfStale() {
-        if (!stale) {
-            return Uni.createFrom().voidItem();
+    /** Reads again what is out of date: the rows after an assignment, the subscribers after {@link #OWNERS_FOR}. */
+    Uni<Void> refresh() {
+        Uni<Void> rows = Uni.createFrom().voidItem();
+        if (stale) {
+            stale = false;
+            rows = pool.preparedQuery(
+                            "SELECT game_id, true FROM webhook_games UNION ALL SELECT table_id, false FROM webhook_tables")
+                    .execute()
+                    .invoke(found -> {
+                        games.clear();
+                        tables.clear();
+                        found.forEach(row -> (row.getBoolean(1) ? games : tables).add(row.getString(0)));
+                    })
+                    .onFailure()
+                    .invoke(() -> stale = true)
+                    .replaceWithVoid();
         }
-        stale = false;
-        return pool.preparedQuery("SELECT game_id FROM webhook_games")
+        if (System.currentTimeMillis() - ownersRead < OWNERS_FOR) {
+            return rows;
+        }
+        return rows.chain(() -> pool.preparedQuery("SELECT DISTINCT owner::text FROM webhook_subscriptions")
                 .execute()
-                .invoke(rows -> {
-                    games.clear();
-                    rows.forEach(row -> games.add(row.getString(0)));
+                .invoke(found -> {
+                    Set<String> read = ConcurrentHashMap.newKeySet();
+                    found.forEach(row -> read.add(row.getString(0)));
+                    owners = read;
+                    ownersRead = System.currentTimeMillis();
                 })
-                .onFailure()
-                .invoke(() -> stale = true)
-                .replaceWithVoid();
+                .replaceWithVoid());
     }
 
-    boolean contains(String gameId) {
+    /** Subscribes a player now, on this instance (a subscription just made here). */
+    void subscribed(String owner) {
+        Set<String> now = ConcurrentHashMap.newKeySet();
+        now.addAll(owners);
+        now.add(owner);
+        owners = now;
+    }
+
+    boolean anySubscribed(List<String> players) {
+        Set<String> o = owners;
+        return players.stream().anyMatch(o::contains);
+    }
+
+    boolean game(String gameId) {
         return gameId != null && games.contains(gameId);
     }
 
-    void add(String gameId) {
+    boolean table(String tableId) {
+        return tableId != null && tables.contains(tableId);
+    }
+
+    void watchGame(String gameId) {
         games.add(gameId);
     }
 
-    void remove(String gameId) {
+    void unwatchGame(String gameId) {
         games.remove(gameId);
+    }
+
+    void watchTable(String tableId) {
+        tables.add(tableId);
+    }
+
+    void unwatchTable(String tableId) {
+        tables.remove(tableId);
     }
 }

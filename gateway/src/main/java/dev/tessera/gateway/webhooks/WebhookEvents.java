@@ -49,10 +49,12 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
  *   <li>{@code player.timed-out} and {@code game.ended} (with the standings): to every player of the game.
  * </ul>
  *
- * <p>Game events are followed for the games some subscriber plays in, from their start ({@code webhook_games}; a
- * sandbox never): the records of every other game are passed over by their key, and every move's but the last of each
- * append by their envelope. A subscription therefore hears of the games that start after it is made. Every payload
- * says only what the game's players and spectators all see.
+ * <p>Games and tables are followed when a subscriber is at them, from their start or opening ({@code webhook_games},
+ * {@code webhook_tables}; a sandbox never): the records of every other game are passed over by their key, those of
+ * other tables after a look-up of their players among the subscribers ({@link WatchedGames}), and a watched game's
+ * moves but the last of each append by their envelope; nothing else opens a transaction. A platform without
+ * subscribers pays a look-up per record. A subscription therefore hears of the games that start after it is made.
+ * Every payload says only what the game's players and spectators all see.
  */
 @ApplicationScoped
 public class WebhookEvents {
@@ -86,13 +88,15 @@ public class WebhookEvents {
     /** What applying one record changed beyond its transaction: told once it has committed. */
     private static final class Effects {
         int deliveries;
-        String watch;
-        String unwatch;
+        String watchGame;
+        String unwatchGame;
+        String watchTable;
+        String unwatchTable;
     }
 
     @Incoming("webhook-events")
     public Uni<Void> consume(KafkaRecordBatch<String, String> batch) {
-        Uni<Void> applied = watched.refreshIfStale();
+        Uni<Void> applied = watched.refresh();
         for (KafkaRecord<String, String> message : batch.getRecords()) {
             ConsumerRecord<String, String> record = EventBatches.consumerRecord(message);
             if (!wanted(record)) {
@@ -125,28 +129,51 @@ public class WebhookEvents {
         if (Topics.LOBBY_EVENTS.equals(record.topic())) {
             return type == null || LOBBY.contains(type);
         }
-        return type == null || GAME_LIFECYCLE.contains(type) || watched.contains(record.key());
+        return type == null || EventTypes.of(GameStarted.class).value().equals(type) || watched.game(record.key());
     }
 
-    /** Whether a record read concerns a webhook: a watched game's turn (its last event of an append, a turn's end). */
+    /**
+     * Whether a record read concerns a webhook, without a transaction: a table or a game some subscriber is at, or one
+     * a subscriber opens, joins or starts; a watched game's turn (the last event of an append, a turn's end), timeout
+     * or end. Anything else is passed over.
+     */
     private boolean relevant(IdempotentConsumer.Delivery delivery) {
         CloudEvent envelope = delivery.envelope();
-        String type = envelope.type();
-        if (LOBBY.contains(type) || EventTypes.of(GameStarted.class).value().equals(type)) {
-            return delivery.event() != null;
+        TesseraEvent event = delivery.event();
+        if (event instanceof TableOpened t) {
+            return watched.anySubscribed(List.of(t.host()));
         }
-        if (!watched.contains(envelope.subject())) {
+        if (event instanceof PlayerSeated p) {
+            return watched.table(p.tableId()) || watched.anySubscribed(List.of(p.player()));
+        }
+        if (event instanceof PlayerLeft || event instanceof SeatRemoved) {
+            return watched.table(envelope.subject());
+        }
+        if (event instanceof TableStarted t) {
+            return watched.table(t.tableId()) || watched.anySubscribed(t.players());
+        }
+        if (event instanceof GameStarted s) {
+            return !s.sandbox() && watched.anySubscribed(s.players());
+        }
+        if (event == null || !watched.game(envelope.subject())) {
             return false;
         }
+        String type = envelope.type();
         return GAME_LIFECYCLE.contains(type) || envelope.toact() != null || type.endsWith(TURN_ENDED);
     }
 
     private void committed(Effects effects) {
-        if (effects.watch != null) {
-            watched.add(effects.watch);
+        if (effects.watchGame != null) {
+            watched.watchGame(effects.watchGame);
         }
-        if (effects.unwatch != null) {
-            watched.remove(effects.unwatch);
+        if (effects.unwatchGame != null) {
+            watched.unwatchGame(effects.unwatchGame);
+        }
+        if (effects.watchTable != null) {
+            watched.watchTable(effects.watchTable);
+        }
+        if (effects.unwatchTable != null) {
+            watched.unwatchTable(effects.unwatchTable);
         }
         if (effects.deliveries > 0) {
             dispatcher.kick();
@@ -155,6 +182,7 @@ public class WebhookEvents {
 
     private Uni<Void> apply(CloudEvent envelope, TesseraEvent event, Effects effects) {
         if (event instanceof TableOpened t) {
+            effects.watchTable = t.tableId();
             return SessionSql.update(
                             "INSERT INTO webhook_tables (table_id, game, players) VALUES ($1, $2, ARRAY[$3])"
                                     + " ON CONFLICT DO NOTHING",
@@ -176,6 +204,7 @@ public class WebhookEvents {
             ObjectNode data =
                     mapper.createObjectNode().put("tableId", t.tableId()).put("game", t.game());
             data.set("players", strings(t.players()));
+            effects.unwatchTable = t.tableId();
             return deliver("table.started", t.players(), envelope, data, effects)
                     .chain(() -> SessionSql.update("DELETE FROM webhook_tables WHERE table_id = $1", t.tableId()))
                     .replaceWithVoid();
@@ -220,7 +249,7 @@ public class WebhookEvents {
                     if (subscribers.isEmpty()) {
                         return Uni.createFrom().voidItem();
                     }
-                    effects.watch = started.gameId();
+                    effects.watchGame = started.gameId();
                     return SessionSql.update(
                                     "INSERT INTO webhook_games (game_id, game, players, last_actor)"
                                             + " VALUES ($1, $2, CAST($3 AS text[]), $4) ON CONFLICT DO NOTHING",
@@ -244,7 +273,7 @@ public class WebhookEvents {
                             .put("player", s.player())
                             .put("score", s.score())
                             .put("rank", s.rank()));
-            effects.unwatch = game.id;
+            effects.unwatchGame = game.id;
             return deliver("game.ended", game.players, envelope, data, effects)
                     .chain(() -> SessionSql.update("DELETE FROM webhook_games WHERE game_id = $1", game.id))
                     .replaceWithVoid();
@@ -294,14 +323,23 @@ public class WebhookEvents {
                         seated.tableId())
                 .chain(rows -> {
                     if (rows.isEmpty()) {
-                        return Uni.createFrom().voidItem();
+                        // A subscriber sat down at a table no subscriber was at: followed from now on (whoever sat
+                        // before has no subscription, so nobody is to be told of this).
+                        effects.watchTable = seated.tableId();
+                        return SessionSql.update(
+                                        "INSERT INTO webhook_tables (table_id, game, players)"
+                                                + " VALUES ($1, '', ARRAY[$2]) ON CONFLICT DO NOTHING",
+                                        seated.tableId(),
+                                        seated.player())
+                                .replaceWithVoid();
                     }
                     String title = (String) rows.get(0)[0];
                     List<String> others = new ArrayList<>(strings((String) rows.get(0)[1]));
                     others.remove(seated.player());
                     ObjectNode data = mapper.createObjectNode()
                             .put("tableId", seated.tableId())
-                            .put("game", title)
+                            // Unknown for a table followed from a subscriber's joining rather than its opening.
+                            .put("game", title.isEmpty() ? null : title)
                             .put("player", seated.player())
                             .put("seat", seated.seat());
                     return deliver("table.joined", others, envelope, data, effects)

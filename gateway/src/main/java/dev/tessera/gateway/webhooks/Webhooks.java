@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tessera.kit.problem.ProblemException;
 import io.quarkus.security.UnauthorizedException;
+import io.smallrye.common.annotation.Identifier;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -45,6 +46,10 @@ public class Webhooks {
 
     @Inject
     Dispatcher dispatcher;
+
+    @Inject
+    @Identifier(WatchedGames.LISTENER)
+    WatchedGames watched;
 
     @Inject
     ObjectMapper mapper;
@@ -106,32 +111,35 @@ public class Webhooks {
         OffsetDateTime now = now();
         // The owner's row is locked first, so that two creations at once cannot both pass the limit.
         return pool.withTransaction(connection -> connection
-                .preparedQuery("SELECT 1 FROM players WHERE id = $1 FOR UPDATE")
-                .execute(Tuple.of(owner))
-                .chain(player -> {
-                    if (player.size() == 0) {
-                        // A token outliving its player (a wiped database) proves nothing any more.
-                        throw new UnauthorizedException();
-                    }
-                    return connection
-                            .preparedQuery("SELECT count(*) FROM webhook_subscriptions WHERE owner = $1")
-                            .execute(Tuple.of(owner));
-                })
-                .chain(counted -> {
-                    long count = counted.iterator().next().getLong(0);
-                    if (count >= settings.maxPerOwner()) {
-                        throw ProblemException.conflict(
-                                "too-many-webhooks",
-                                "a player may have at most " + settings.maxPerOwner()
-                                        + " webhook subscriptions; delete one first");
-                    }
-                    return connection
-                            .preparedQuery(
-                                    "INSERT INTO webhook_subscriptions (id, owner, url, events, secret, created_at)"
-                                            + " VALUES ($1, $2, $3, $4, $5, $6) RETURNING " + COLUMNS)
-                            .execute(Tuple.tuple(List.of(id, owner, url, events.toArray(String[]::new), secret, now)));
-                })
-                .map(rows -> new Created(subscription(rows.iterator().next()), secret)));
+                        .preparedQuery("SELECT 1 FROM players WHERE id = $1 FOR UPDATE")
+                        .execute(Tuple.of(owner))
+                        .chain(player -> {
+                            if (player.size() == 0) {
+                                // A token outliving its player (a wiped database) proves nothing any more.
+                                throw new UnauthorizedException();
+                            }
+                            return connection
+                                    .preparedQuery("SELECT count(*) FROM webhook_subscriptions WHERE owner = $1")
+                                    .execute(Tuple.of(owner));
+                        })
+                        .chain(counted -> {
+                            long count = counted.iterator().next().getLong(0);
+                            if (count >= settings.maxPerOwner()) {
+                                throw ProblemException.conflict(
+                                        "too-many-webhooks",
+                                        "a player may have at most " + settings.maxPerOwner()
+                                                + " webhook subscriptions; delete one first");
+                            }
+                            return connection
+                                    .preparedQuery(
+                                            "INSERT INTO webhook_subscriptions (id, owner, url, events, secret, created_at)"
+                                                    + " VALUES ($1, $2, $3, $4, $5, $6) RETURNING " + COLUMNS)
+                                    .execute(Tuple.tuple(
+                                            List.of(id, owner, url, events.toArray(String[]::new), secret, now)));
+                        })
+                        .map(rows -> new Created(subscription(rows.iterator().next()), secret)))
+                // This instance's consumer knows of the subscriber at once; the others within WatchedGames.OWNERS_FOR.
+                .invoke(() -> watched.subscribed(owner.toString()));
     }
 
     /** The owner's subscriptions, oldest first. */
