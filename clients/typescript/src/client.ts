@@ -11,6 +11,7 @@ import {
   MatchmakingApi,
   PlayersApi,
   TablesApi,
+  WebhooksApi,
   type Middleware,
 } from './generated/index.js';
 import { ProblemError, retrying } from './http.js';
@@ -51,6 +52,7 @@ export class Tessera {
   readonly leaderboards: LeaderboardsApi;
   readonly analytics: AnalyticsApi;
   readonly calculators: CalculatorsApi;
+  readonly webhooks: WebhooksApi;
 
   constructor(readonly options: TesseraOptions) {
     const configuration = new Configuration({
@@ -66,6 +68,7 @@ export class Tessera {
     this.leaderboards = new LeaderboardsApi(configuration);
     this.analytics = new AnalyticsApi(configuration);
     this.calculators = new CalculatorsApi(configuration);
+    this.webhooks = new WebhooksApi(configuration);
   }
 
   /** The same gateway, as the holder of `token` (a player's token or an API key). */

@@ -4,9 +4,11 @@
 // whole game again from the live feed.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { Tessera, type CloudEvent } from '../src/index.js';
+import { Tessera, verifyWebhook, WebhookVerificationError, type CloudEvent } from '../src/index.js';
 
 const baseUrl = process.env.TESSERA_URL;
 if (!baseUrl) throw new Error("TESSERA_URL must be a running platform's gateway, e.g. http://localhost:8080");
@@ -108,4 +110,44 @@ describe('examples/bot.ts plays a whole game of each title', { concurrency: true
       console.log(`[${game}] game ${one.gameId}: ${events.length} events, moves ${one.name} ${one.mine}, ${two.name} ${two.mine}`);
     });
   }
+});
+
+// The platform's own webhooks, checked with the SDK's verifyWebhook: a receiver on loopback (e2e's platform, like
+// ./tessera up, runs for local development and allows http there) gets a ping and finds its signature good, and a body
+// changed on the way fails the check.
+describe('verifyWebhook', () => {
+  it("accepts the platform's signed ping and refuses it changed", { timeout: 60_000 }, async () => {
+    const received: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+    const server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const gateway = new Tessera({ baseUrl });
+      const owner = gateway.as(
+        (await gateway.players.signUp({ signUpRequest: { name: `hooks-${Date.now().toString(36)}` } })).token,
+      );
+      const created = await owner.webhooks.createWebhook({
+        createWebhookRequest: { url: `http://127.0.0.1:${port}/tessera`, events: ['game.ended'] },
+      });
+      const ping = await owner.webhooks.pingWebhook({ id: created.id });
+      for (let waited = 0; received.length === 0 && waited < 30_000; waited += 100) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      assert.equal(received.length, 1, 'the ping arrived');
+      const { headers, body } = received[0];
+      const verified = verifyWebhook(created.secret, headers, body);
+      assert.equal(verified.id, ping.id, 'its webhook-id is the delivery the API answered');
+      assert.deepEqual((verified.payload as { type: string; data: unknown }).type, 'ping');
+      assert.throws(() => verifyWebhook(created.secret, headers, body.replace('ping', 'pong')), WebhookVerificationError);
+    } finally {
+      server.close();
+    }
+  });
 });
