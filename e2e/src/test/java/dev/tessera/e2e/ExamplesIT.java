@@ -84,7 +84,11 @@ class ExamplesIT {
             Map.entry("upgrades", "Carrara's view leaves the expansion's player parts out of a basic game"),
             Map.entry("objectsTaken", "a valuation lists the objects taken only when there are some (NON_EMPTY)"),
             Map.entry("movedby", "only the first event of a move's events records the move (CloudEvent is NON_NULL)"),
-            Map.entry("move", "only the first event of a move's events records the move (CloudEvent is NON_NULL)"));
+            Map.entry("move", "only the first event of a move's events records the move (CloudEvent is NON_NULL)"),
+            Map.entry("toact", "only the last event of an append says whose turn it is (CloudEvent is NON_NULL)"),
+            Map.entry(
+                    "deadline",
+                    "only the last event of an append says until when, with a clock (CloudEvent is NON_NULL)"));
     /** Fields null in some states of a game and not in others (the games played here reach either). */
     private static final Map<String, String> NULLABLE = Map.of(
             "tile", "Alhambra: a market slot is empty (null) from a purchase until the refill at the end of the turn",
@@ -124,6 +128,7 @@ class ExamplesIT {
         tables();
         games();
         calculators();
+        webhooks();
     }
 
     @TestFactory
@@ -310,6 +315,97 @@ class ExamplesIT {
 
     private JsonNode newApiKey() {
         return fixture("api-key", () -> answer(player("host").as().post("/api/v1/players/me/api-keys"), 201));
+    }
+
+    // --- webhooks ----------------------------------------------------------------------------------
+
+    /**
+     * The webhook examples against a subscription of the host's to a receiver on loopback (the e2e platform runs for
+     * local development, which allows http there): the request example as it is but for its URL, which the platform
+     * would look up and refuse (no public address is reachable here).
+     */
+    private void webhooks() {
+        checks.put("CREATE_WEBHOOK", (n, ex) -> {
+            ObjectNode request = (ObjectNode) read(ex);
+            assertEquals(Set.of("url", "events"), Set.copyOf(fieldNames(request)));
+            request.put("url", receiver() + "/create-webhook");
+            answer(
+                    player("host")
+                            .as()
+                            .contentType(ContentType.JSON)
+                            .body(request.toString())
+                            .post("/api/v1/webhooks"),
+                    201);
+        });
+        checks.put("NEW_WEBHOOK", (n, ex) -> same(n, ex, newWebhook()));
+        checks.put(
+                "WEBHOOK",
+                (n, ex) -> same(
+                        n,
+                        ex,
+                        answer(
+                                player("host")
+                                        .as()
+                                        .get("/api/v1/webhooks/"
+                                                + newWebhook().path("id").asText()),
+                                200)));
+        checks.put("WEBHOOK_DELIVERY", (n, ex) -> {
+            String id = newWebhook().path("id").asText();
+            answer(player("host").as().post("/api/v1/webhooks/" + id + "/ping"), 202);
+            JsonNode delivered = awaitAnswer(
+                    () -> player("host").as().get("/api/v1/webhooks/" + id + "/deliveries"),
+                    list -> list.path(0).path("status").asText().equals("delivered"));
+            same(n, ex, delivered.get(0));
+        });
+        checks.put(
+                "PROBLEM_WEBHOOK_ADDRESS",
+                (n, ex) -> same(
+                        n,
+                        ex,
+                        answer(
+                                player("host")
+                                        .as()
+                                        .contentType(ContentType.JSON)
+                                        .body(Map.of(
+                                                "url",
+                                                "https://169.254.169.254/latest/meta-data/",
+                                                "events",
+                                                List.of("ping")))
+                                        .post("/api/v1/webhooks"),
+                                400)));
+    }
+
+    private JsonNode newWebhook() {
+        return fixture(
+                "webhook",
+                () -> answer(
+                        player("host")
+                                .as()
+                                .contentType(ContentType.JSON)
+                                .body(Map.of(
+                                        "url", receiver() + "/hooks", "events", List.of("turn.started", "game.ended")))
+                                .post("/api/v1/webhooks"),
+                        201));
+    }
+
+    /** A receiver on loopback that answers every delivery 204; its base URL. */
+    private String receiver() {
+        return fixture("receiver", () -> {
+            try {
+                com.sun.net.httpserver.HttpServer server =
+                        com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+                server.createContext("/", exchange -> {
+                    try (exchange) {
+                        exchange.getRequestBody().readAllBytes();
+                        exchange.sendResponseHeaders(204, -1);
+                    }
+                });
+                server.start();
+                return "http://127.0.0.1:" + server.getAddress().getPort();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
     }
 
     // --- tables and matchmaking --------------------------------------------------------------------

@@ -4,6 +4,7 @@ import static dev.tessera.e2e.Tables.signUp;
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -178,6 +179,8 @@ class WebhooksIT {
                     p.name() + ": one turn.started per turn of theirs in " + title);
             for (JsonNode s : started) {
                 assertEquals(p.id(), s.at("/data/player").asText());
+                // The tables play with the default clock (72 hours a move): each turn says until when.
+                assertFalse(s.at("/data/deadline").isNull(), "no deadline in " + s);
                 assertEquals(
                         p.id(),
                         firstMoverAfter(events, s.at("/data/version").asLong()),

@@ -188,7 +188,8 @@ public final class Examples {
                "time": "2026-06-01T10:21:07.500Z", "datacontenttype": "application/json",
                "dataschema": "https://tessera.dev/schemas/events/tessera.game.MovesTakenBack/v1.json", "streamversion": 10,
                "data": {"gameId": "9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10", "player": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10",
-                        "toVersion": 7, "moves": 2}}],
+                        "toVersion": 7, "moves": 2},
+               "toact": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "deadline": "2026-06-04T10:21:07.500Z"}],
              "toAct": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10",
              "legalMoves": [{"type": "take-coins", "actionPoints": 1}, {"type": "end-turn"}]}""";
     public static final String PROBLEM_INFORMATION_REVEALED = """
@@ -229,7 +230,8 @@ public final class Examples {
                "data": {"player": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10",
                         "cards": [{"id": 3, "currency": "yellow", "value": 2}, {"id": 88, "currency": "orange", "value": 3}],
                         "total": 5},
-               "movedby": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "move": "{\\"type\\":\\"take-money\\",\\"cards\\":[3,88]}"}],
+               "movedby": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10", "move": "{\\"type\\":\\"take-money\\",\\"cards\\":[3,88]}",
+               "toact": "c2d4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f", "deadline": "2026-06-04T10:20:01.234Z"}],
              "toAct": "c2d4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f", "legalMoves": null}""";
 
     // --- events ---------------------------------------------------------------------------------------
@@ -409,13 +411,13 @@ public final class Examples {
 
     public static final String WEBHOOK = """
             {"id": "3f9a7c1e-2b4d-4e8f-9a0b-1c2d3e4f5a6b", "url": "https://bot.example.com/tessera/webhooks",
-             "events": ["turn.started", "game.ended"], "paused": false, "failuresInARow": 0,
+             "events": ["turn.started", "game.ended"], "paused": false, "pausedReason": null, "failuresInARow": 0,
              "createdAt": "2026-06-01T10:15:30.123Z"}""";
 
     public static final String WEBHOOK_DELIVERY = """
             {"id": "msg_6f1c0b9e2d4a4c8f9e0d1b2a3c4d5e6f", "event": "turn.started", "status": "delivered",
-             "createdAt": "2026-06-01T10:20:01.240Z", "finishedAt": "2026-06-01T10:20:01.305Z",
-             "attempts": [{"attempt": 1, "at": "2026-06-01T10:20:01.305Z", "statusCode": 204, "latencyMs": 61}]}""";
+             "createdAt": "2026-06-01T10:20:01.240Z", "nextAttemptAt": null, "finishedAt": "2026-06-01T10:20:01.305Z",
+             "attempts": [{"attempt": 1, "at": "2026-06-01T10:20:01.305Z", "statusCode": 204, "latencyMs": 61, "error": null}]}""";
 
     public static final String PROBLEM_WEBHOOK_ADDRESS = """
             {"type": "https://tessera.dev/problems/invalid-field", "title": "Invalid request field", "status": 400,
