@@ -40,10 +40,12 @@ function serviceFacts(svc) {
   // A channel reads the topic named like it unless its .topic says otherwise; a channel whose group id is
   // unique per instance (${quarkus.uuid}) is read whole by every replica (the gateway's live feed).
   const channels = new Set([...text.matchAll(/^mp\.messaging\.incoming\.([^.=\s]+)\./gm)].map((m) => m[1]));
-  const topicOf = (ch) => text.match(new RegExp(`^mp\\.messaging\\.incoming\\.${ch}\\.topic=(\\S+)`, "m"))?.[1] ?? ch;
+  // A channel of several topics names them in .topics, comma-separated (the gateway's webhooks).
+  const topicsOf = (ch) => text.match(new RegExp(`^mp\\.messaging\\.incoming\\.${ch}\\.topics=(\\S+)`, "m"))?.[1].split(",")
+    ?? [text.match(new RegExp(`^mp\\.messaging\\.incoming\\.${ch}\\.topic=(\\S+)`, "m"))?.[1] ?? ch];
   const perInstance = (ch) => new RegExp(`^mp\\.messaging\\.incoming\\.${ch}\\.group\\.id=.*\\$\\{quarkus\\.uuid\\}`, "m").test(text);
-  const incoming = new Set([...channels].map(topicOf));
-  const shared = new Set([...channels].filter((ch) => !perInstance(ch)).map(topicOf));
+  const incoming = new Set([...channels].flatMap(topicsOf));
+  const shared = new Set([...channels].filter((ch) => !perInstance(ch)).flatMap(topicsOf));
   const dlq = new Set([...text.matchAll(/^mp\.messaging\.incoming\.[^.]+\.dead-letter-queue\.topic=(\S+)/gm)].map((m) => m[1]));
   // A deployment must set the port and the database name, and every variable without a default
   // or whose default only suits a developer's machine (localhost, an empty password, .tessera/…).
