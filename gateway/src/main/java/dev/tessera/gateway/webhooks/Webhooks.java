@@ -216,8 +216,7 @@ public class Webhooks {
     /** The subscription's latest {@code limit} deliveries, newest first, each with its attempts. */
     public Uni<List<Delivery>> deliveries(UUID owner, UUID id, int limit) {
         return get(owner, id)
-                .chain(s -> pool.preparedQuery("SELECT d.id, d.event, d.status, d.created_at, d.next_attempt_at,"
-                                + " d.finished_at, a.attempt, a.at, a.status_code, a.latency_ms, a.error"
+                .chain(s -> pool.preparedQuery("SELECT " + DELIVERY_COLUMNS
                                 + " FROM (SELECT * FROM webhook_deliveries WHERE subscription_id = $1"
                                 + " ORDER BY created_at DESC, id LIMIT $2) d"
                                 + " LEFT JOIN webhook_attempts a ON a.delivery_id = d.id"
@@ -247,13 +246,16 @@ public class Webhooks {
     }
 
     private Uni<Delivery> delivery(UUID subscription, String deliveryId) {
-        return pool.preparedQuery("SELECT d.id, d.event, d.status, d.created_at, d.next_attempt_at, d.finished_at,"
-                        + " a.attempt, a.at, a.status_code, a.latency_ms, a.error FROM webhook_deliveries d"
+        return pool.preparedQuery("SELECT " + DELIVERY_COLUMNS + " FROM webhook_deliveries d"
                         + " LEFT JOIN webhook_attempts a ON a.delivery_id = d.id"
                         + " WHERE d.id = $1 AND d.subscription_id = $2 ORDER BY a.attempt")
                 .execute(Tuple.of(deliveryId, subscription))
                 .map(rows -> deliveries(rows).get(0));
     }
+
+    /** A delivery (d) and one of its attempts (a) per row, as {@link #deliveries(RowSet)} reads them. */
+    private static final String DELIVERY_COLUMNS = "d.id, d.event, d.status, d.created_at, d.next_attempt_at,"
+            + " d.finished_at, a.attempt, a.at, a.status_code, a.latency_ms, a.error";
 
     private static List<Delivery> deliveries(RowSet<Row> rows) {
         Map<String, Delivery> byId = new LinkedHashMap<>();
