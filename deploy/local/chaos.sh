@@ -22,8 +22,21 @@ chaos() {
   rm -f "$RUN/chaos/"*
   local started_at
   started_at=$(date -u '+%Y-%m-%d %H:%M:%S')
+  # Every player subscribes to webhooks sent to this receiver on loopback (./tessera up allows http to loopback):
+  # check w of the invariants holds its receipts against the topics. It answers 503 to a share on purpose.
+  java -cp "$cp" dev.tessera.bench.chaos.WebhookReceiver --out "$RUN/chaos/webhooks.ndjson" \
+    --port-file "$RUN/chaos/webhooks.port" > "$RUN/chaos/webhooks.log" 2>&1 &
+  local receiver_pid=$!
+  # shellcheck disable=SC2064 # the pid now
+  trap "kill $receiver_pid 2>/dev/null" EXIT
+  local waited=0
+  until [[ -s $RUN/chaos/webhooks.port ]]; do
+    (( waited++ < 60 )) || fail "the webhook receiver did not start (log: $RUN/chaos/webhooks.log)"
+    sleep 0.5
+  done
   java $(loadgen_opts) -cp "$cp" dev.tessera.bench.chaos.ChaosLoad --gateway "http://localhost:$GATEWAY_PORT" \
-    --games "$games" --stop-file "$RUN/chaos/stop" --out "$RUN/chaos/load.json" > "$RUN/chaos/load.log" 2>&1 &
+    --games "$games" --webhooks "http://127.0.0.1:$(cat "$RUN/chaos/webhooks.port")" \
+    --stop-file "$RUN/chaos/stop" --out "$RUN/chaos/load.json" > "$RUN/chaos/load.log" 2>&1 &
   local load_pid=$!
   say "bots playing $games games at a time through http://localhost:$GATEWAY_PORT (log: $RUN/chaos/load.log)"
   sleep 15
@@ -58,8 +71,10 @@ chaos() {
   java -cp "$cp" dev.tessera.bench.chaos.Invariants --db-host "$TESSERA_DB_HOST" --db-port "${TESSERA_DB_PORT:-5432}" \
     --db-user "${TESSERA_DB_USER:-postgres}" ${TESSERA_DB_PASSWORD:+--db-password "$TESSERA_DB_PASSWORD"} \
     --kafka "$TESSERA_KAFKA" --gateway "http://localhost:$GATEWAY_PORT" --load "$RUN/chaos/load.json" \
-    --kills "$total" --out "$RUN/chaos/checks.md" > "$RUN/chaos/checks.log" 2>&1
+    --kills "$total" --webhooks-received "$RUN/chaos/webhooks.ndjson" --out "$RUN/chaos/checks.md" \
+    > "$RUN/chaos/checks.log" 2>&1
   local checked=$?
+  kill "$receiver_pid" 2>/dev/null
   say "verifying the finished games' draws from the exports…"
   chaos_verify > "$RUN/chaos/verify.md" 2> "$RUN/chaos/verify.log" || checked=1
   {

@@ -31,8 +31,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * Waiting for a table's game and for a game's final standings tolerates a platform that is down for up to the
  * patience (120 s). Anything else is a client error, recorded with what was asked and what came back.
  *
+ * <p>With a webhook receiver ({@code --webhooks URL}, {@link WebhookReceiver}), every player subscribes to {@code
+ * turn.started} and {@code game.ended} before their first table, each subscription at a path of its own under that
+ * URL; the subscriptions and their secrets are in the results, for the invariants' check w.
+ *
  * <pre>ChaosLoad --gateway URL[,URL...] --games N [--titles alhambra,carrara,builders] [--bot random|greedy]
- *           [--patience SECONDS] --stop-file FILE --out FILE.json</pre>
+ *           [--patience SECONDS] [--webhooks URL] --stop-file FILE --out FILE.json</pre>
  * plays until FILE exists, then stops (no new game or move; requests under way end), writes {@link Results} as JSON
  * to --out and a one-line summary to stdout.
  */
@@ -51,6 +55,9 @@ public final class ChaosLoad {
     private final Bots.Bot bot;
     private final Duration patience;
     private final long seed;
+    /** Where the players' webhooks go (a {@link WebhookReceiver}), or null: no subscriptions. */
+    private final String webhooks;
+
     private final Api api;
     private final String run = Long.toString(System.currentTimeMillis(), 36);
     private final AtomicInteger names = new AtomicInteger();
@@ -60,6 +67,7 @@ public final class ChaosLoad {
 
     private final ConcurrentLinkedQueue<Results.Game> started = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Results.Game> finished = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<Results.Subscription> subscriptions = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Results.ClientError> errors = new ConcurrentLinkedQueue<>();
     private final AtomicLong errorCount = new AtomicLong();
     private final List<Thread> workers = new ArrayList<>();
@@ -75,6 +83,7 @@ public final class ChaosLoad {
         this.bot = Bots.named(b.bot);
         this.patience = b.patience;
         this.seed = b.seed;
+        this.webhooks = b.webhooks;
         this.api = new Api(gateways, patience);
     }
 
@@ -89,6 +98,7 @@ public final class ChaosLoad {
         private String bot = "random";
         private Duration patience = Duration.ofSeconds(120);
         private long seed = 1000;
+        private String webhooks;
 
         private Builder(List<String> gateways) {
             if (gateways.isEmpty()) {
@@ -123,6 +133,12 @@ public final class ChaosLoad {
         /** The bots' random choices, per worker derived from it. */
         public Builder seed(long seed) {
             this.seed = seed;
+            return this;
+        }
+
+        /** Subscribes every player to webhooks sent under {@code receiver} (no trailing slash). */
+        public Builder webhooks(String receiver) {
+            this.webhooks = receiver;
             return this;
         }
 
@@ -179,6 +195,7 @@ public final class ChaosLoad {
                 undos.get(),
                 List.copyOf(started),
                 List.copyOf(finished),
+                List.copyOf(subscriptions),
                 api.retried(),
                 errorCount.get(),
                 List.copyOf(errors));
@@ -235,12 +252,37 @@ public final class ChaosLoad {
             String name = "chaos-" + run + "-" + names.incrementAndGet();
             Api.Answer a = api.post("/api/v1/players", Map.of("name", name), null);
             if (a.status() == 201) {
-                players.add(Api.Player.of(a));
+                Api.Player player = Api.Player.of(a);
+                subscribe(player);
+                players.add(player);
             } else if (a.status() != 409) {
                 throw new GamePlay.Failed("signing up " + name, a);
             }
         }
         return players;
+    }
+
+    /**
+     * Subscribes a player to their turns and their games' ends, at a path of its own under the receiver's URL. A
+     * subscription whose answer was lost (made, then sent again) has a path nobody knows, and is passed over by check w.
+     */
+    private void subscribe(Api.Player player) {
+        if (webhooks == null) {
+            return;
+        }
+        String path = "/" + player.id() + "/" + Long.toString(new Random().nextLong() & Long.MAX_VALUE, 36);
+        Api.Answer a = api.post(
+                "/api/v1/webhooks",
+                Map.of("url", webhooks + path, "events", List.of("turn.started", "game.ended")),
+                player.token());
+        if (a.status() != 201) {
+            throw new GamePlay.Failed("subscribing " + player.id() + " to webhooks", a);
+        }
+        subscriptions.add(new Results.Subscription(
+                player.id(),
+                a.body().path("id").asText(),
+                path,
+                a.body().path("secret").asText()));
     }
 
     private void play(String title, List<Api.Player> players, Random random) {
@@ -314,6 +356,7 @@ public final class ChaosLoad {
             long movesTakenBack,
             List<Game> gamesStarted,
             List<Game> gamesFinished,
+            List<Subscription> webhooks,
             Map<String, Long> retried,
             long clientErrorCount,
             List<ClientError> clientErrors) {
@@ -321,6 +364,9 @@ public final class ChaosLoad {
 
         /** A game the bots started; in {@code gamesFinished} once its GameEnded was seen. */
         public record Game(String gameId, String tableId, String title) {}
+
+        /** A player's webhook subscription: its id, the path its deliveries go to, and its signing secret. */
+        public record Subscription(String player, String id, String path, String secret) {}
 
         /**
          * What a client could not ride out: the request (null when the failure was no single request's), its
@@ -394,13 +440,14 @@ public final class ChaosLoad {
                     : Duration.between(startedAt, stoppedAt != null ? stoppedAt : Instant.now())
                             .toSeconds();
             return String.format(
-                    "chaos load: %d s, %d moves accepted, %d undos, %d games started, %d finished, retried %s, %d client"
-                            + " errors",
+                    "chaos load: %d s, %d moves accepted, %d undos, %d games started, %d finished, %d webhook"
+                            + " subscriptions, retried %s, %d client errors",
                     seconds,
                     movesAccepted,
                     movesTakenBack,
                     gamesStarted.size(),
                     gamesFinished.size(),
+                    webhooks == null ? 0 : webhooks.size(),
                     retried,
                     clientErrorCount);
         }
@@ -414,6 +461,7 @@ public final class ChaosLoad {
                         opts.getOrDefault("titles", "alhambra,carrara,builders").split(",")))
                 .bot(opts.getOrDefault("bot", "random"))
                 .patience(Duration.ofSeconds(Long.parseLong(opts.getOrDefault("patience", "120"))))
+                .webhooks(opts.get("webhooks"))
                 .build();
         Path stopFile = Path.of(opts.get("stop-file"));
         load.start();

@@ -107,8 +107,11 @@ final class Facts {
     /** An event of a store: its stream, position, id, type, and its data when a check reads it (else null). */
     record Stored(String stream, long version, String id, String type, JsonNode data) {}
 
-    /** A record of a topic: its key and the CloudEvent's id, subject, stream version, type and data. */
-    record Published(String key, String id, String subject, long version, String type, JsonNode data) {}
+    /**
+     * A record of a topic: its key and the CloudEvent's id, subject, stream version, type, data, and {@code toact} (the
+     * player the game waits for after an append's last event, or null).
+     */
+    record Published(String key, String id, String subject, long version, String type, JsonNode data, String toact) {}
 
     /** scoring-service's projection of a game ({@code scored_games}). */
     record ScoredGame(long lastVersion, boolean finished, long scoringVersion) {}
@@ -275,7 +278,7 @@ final class Facts {
     private static Published published(ConsumerRecord<String, String> r, boolean withData) {
         JsonNode e = tree(r.value());
         if (e == null) {
-            return new Published(r.key(), null, null, 0, null, null);
+            return new Published(r.key(), null, null, 0, null, null, null);
         }
         return new Published(
                 r.key(),
@@ -283,7 +286,8 @@ final class Facts {
                 e.path("subject").asText(null),
                 e.path("streamversion").asLong(0),
                 e.path("type").asText(null),
-                withData ? e.path("data") : null);
+                withData ? e.path("data") : null,
+                e.path("toact").asText(null));
     }
 
     private static JsonNode tree(String json) {

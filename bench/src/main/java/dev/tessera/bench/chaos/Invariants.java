@@ -34,7 +34,10 @@ import org.apache.kafka.common.header.Header;
  * group has consumed the three topics to their end and no outbox row is left unpublished.
  *
  * <pre>Invariants --db-host H --db-port P --db-user U [--db-password X] --kafka BOOTSTRAP --gateway URL[,URL...]
- *            --load FILE.json [--await-seconds 180] --out FILE.md [--lobby-db …] [--game-db …] [--scoring-db …] [--kills N]</pre>
+ *            --load FILE.json [--await-seconds 180] --out FILE.md [--lobby-db …] [--game-db …] [--scoring-db …] [--kills N]
+ *            [--webhooks-received FILE.ndjson [--gateway-db …]]</pre>
+ * With the receipts of a {@link WebhookReceiver} the load's players subscribed to, it also waits until the gateway has
+ * no delivery pending, and checks them (check w, {@link WebhookChecks}).
  * writes the load's summary and the checks as Markdown to --out, and exits 0 when everything holds, 1 otherwise.
  */
 public final class Invariants {
@@ -51,7 +54,8 @@ public final class Invariants {
             "lobby-service", List.of(Topics.GAME_EVENTS, Topics.SCORING_EVENTS),
             "game-service", List.of(Topics.LOBBY_EVENTS, Topics.SCORING_EVENTS),
             "scoring-service", List.of(Topics.GAME_EVENTS),
-            "scoring-stats", List.of(Topics.GAME_EVENTS, Topics.SCORING_EVENTS));
+            "scoring-stats", List.of(Topics.GAME_EVENTS, Topics.SCORING_EVENTS),
+            "gateway-webhooks", List.of(Topics.GAME_EVENTS, Topics.LOBBY_EVENTS));
 
     /** The dead-letter topics of the services that consume. */
     static final List<String> DEAD_LETTERS =
@@ -131,8 +135,18 @@ public final class Invariants {
      *             looked at), or null
      */
     public static Report check(Target target, ChaosLoad.Results load) throws Exception {
+        return check(target, load, null, null);
+    }
+
+    /**
+     * As {@link #check(Target, ChaosLoad.Results)}, and check w on the webhooks the receiver got ({@code receipts}),
+     * once no delivery is pending in the gateway's database {@code gatewayDb}; no check w when receipts is null.
+     */
+    public static Report check(
+            Target target, ChaosLoad.Results load, List<WebhookReceiver.Receipt> receipts, String gatewayDb)
+            throws Exception {
         Report report = new Report();
-        settle(report, target);
+        settle(report, target, receipts == null ? null : gatewayDb);
         deadLetters(report, target, load == null ? null : load.startedAt());
         Facts facts = Facts.read(target);
         streams(report, facts);
@@ -143,22 +157,29 @@ public final class Invariants {
         endedOnce(report, facts, load);
         ratedOnce(report, facts);
         statistics(report, target, facts);
+        if (receipts != null && load != null && load.webhooks() != null) {
+            WebhookChecks.check(report, facts, load, receipts);
+        }
         return report;
     }
 
     // ---- settled: the consumers and the outboxes have caught up ----
 
-    private static void settle(Report report, Target t) throws Exception {
+    private static void settle(Report report, Target t, String gatewayDb) throws Exception {
         Report.Findings f = report.start(
                 "settled",
                 "caught up",
-                "no committed record past any consumer group's committed offset (Lags); no outbox row unpublished");
+                "no committed record past any consumer group's committed offset (Lags); no outbox row unpublished"
+                        + (gatewayDb == null ? "" : "; no webhook delivery pending"));
         long start = System.nanoTime();
         Map<String, Long> behind;
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, t.kafka()))) {
             while (true) {
                 behind = Lags.of(admin, t.kafka(), t.groups());
                 behind.putAll(unpublished(t));
+                if (gatewayDb != null) {
+                    behind.putAll(pendingDeliveries(t, gatewayDb));
+                }
                 if (behind.isEmpty() || System.nanoTime() - start > t.await().toNanos()) {
                     break;
                 }
@@ -185,6 +206,15 @@ public final class Invariants {
             }
         }
         return rows;
+    }
+
+    private static Map<String, Long> pendingDeliveries(Target t, String gatewayDb) throws SQLException {
+        try (Connection c = t.connect(gatewayDb);
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT count(*) FROM webhook_deliveries WHERE status = 'pending'")) {
+            rs.next();
+            return rs.getLong(1) > 0 ? Map.of("webhook deliveries pending in " + gatewayDb, rs.getLong(1)) : Map.of();
+        }
     }
 
     // ---- dead letters: nothing a consumer gave up on ----
@@ -885,7 +915,13 @@ public final class Invariants {
                         opts.getOrDefault("scoring-db", "tessera_scoring"))
                 .withAwait(Duration.ofSeconds(Long.parseLong(opts.getOrDefault("await-seconds", "180"))));
         ChaosLoad.Results load = ChaosLoad.Results.read(Path.of(opts.get("load")));
-        Report report = check(target, load);
+        Report report = opts.containsKey("webhooks-received")
+                ? check(
+                        target,
+                        load,
+                        WebhookReceiver.read(Path.of(opts.get("webhooks-received"))),
+                        opts.getOrDefault("gateway-db", "tessera_gateway"))
+                : check(target, load);
         String markdown = load.toMarkdown() + "\n" + report.toMarkdown();
         // ./tessera chaos passes its kills: the report then ends with the line that sums the run up.
         String verdict =

@@ -152,6 +152,7 @@ class InvariantsTest {
                 0,
                 List.of(),
                 List.of(new ChaosLoad.Results.Game("g-unknown", "t-unknown", "builders")),
+                List.of(),
                 Map.of(),
                 0,
                 List.of());

@@ -1,17 +1,21 @@
 package dev.tessera.gateway.webhooks;
 
+import dev.tessera.kit.db.StorageUnavailable;
 import io.smallrye.common.annotation.Identifier;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.kafka.KafkaConsumerRebalanceListener;
 import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.common.TopicPartition;
+import org.jboss.logging.Logger;
 
 /**
  * What the webhooks' consumer needs to know before it reads a record, in memory, so that a platform without
@@ -24,7 +28,10 @@ import org.apache.kafka.common.TopicPartition;
 @Identifier(WatchedGames.LISTENER)
 public class WatchedGames implements KafkaConsumerRebalanceListener {
     static final String LISTENER = "webhooks.rebalance";
+    private static final Logger LOG = Logger.getLogger(WatchedGames.class);
     static final long OWNERS_FOR = 2_000;
+    /** How far this instance's clock may be from a producer's (record timestamps are the producer's). */
+    static final long CLOCK_SKEW = 1_000;
 
     @Inject
     Pool pool;
@@ -32,7 +39,9 @@ public class WatchedGames implements KafkaConsumerRebalanceListener {
     private final Set<String> games = ConcurrentHashMap.newKeySet();
     private final Set<String> tables = ConcurrentHashMap.newKeySet();
     private volatile Set<String> owners = Set.of();
+    /** When the last read of the subscribers began (this instance's clock). */
     private volatile long ownersRead;
+
     private volatile boolean stale = true;
 
     @Override
@@ -45,9 +54,11 @@ public class WatchedGames implements KafkaConsumerRebalanceListener {
         Uni<Void> rows = Uni.createFrom().voidItem();
         if (stale) {
             stale = false;
-            rows = pool.preparedQuery(
-                            "SELECT game_id, true FROM webhook_games UNION ALL SELECT table_id, false FROM webhook_tables")
-                    .execute()
+            rows = waitFor(
+                            pool.preparedQuery("SELECT game_id, true FROM webhook_games"
+                                            + " UNION ALL SELECT table_id, false FROM webhook_tables")
+                                    .execute(),
+                            "the games and tables followed")
                     .invoke(found -> {
                         games.clear();
                         tables.clear();
@@ -60,19 +71,68 @@ public class WatchedGames implements KafkaConsumerRebalanceListener {
         if (System.currentTimeMillis() - ownersRead < OWNERS_FOR) {
             return rows;
         }
-        return rows.chain(() -> pool.preparedQuery("SELECT DISTINCT owner::text FROM webhook_subscriptions")
-                .execute()
+        long reading = System.currentTimeMillis();
+        return rows.chain(() -> waitFor(
+                        pool.preparedQuery("SELECT DISTINCT owner::text FROM webhook_subscriptions")
+                                .execute(),
+                        "the subscribers")
                 .invoke(found -> {
                     Set<String> read = ConcurrentHashMap.newKeySet();
                     found.forEach(row -> read.add(row.getString(0)));
                     owners = read;
-                    ownersRead = System.currentTimeMillis();
+                    ownersRead = reading;
                 })
                 .replaceWithVoid());
     }
 
+    /**
+     * Whether any of {@code players} has a subscription, for a record made at {@code recordTime} (its timestamp, epoch
+     * ms): from memory when it says yes or was read after the record was made; otherwise from the database, since a
+     * subscription may have been made on another instance in between (a player who subscribes, then sits down at a
+     * table at once). Such a record is a table's or a game's start, a few per game, never a move.
+     */
+    Uni<Boolean> subscribed(List<String> players, long recordTime) {
+        if (anySubscribed(players) || recordTime + CLOCK_SKEW < ownersRead) {
+            return Uni.createFrom().item(anySubscribed(players));
+        }
+        // Players are UUIDs (a bot's seat has a name of its own, and no subscription).
+        UUID[] ids = players.stream()
+                .map(WatchedGames::uuid)
+                .filter(java.util.Objects::nonNull)
+                .toArray(UUID[]::new);
+        if (ids.length == 0) {
+            return Uni.createFrom().item(false);
+        }
+        return waitFor(
+                        pool.preparedQuery(
+                                        "SELECT DISTINCT owner::text FROM webhook_subscriptions WHERE owner = ANY($1)")
+                                .execute(Tuple.of((Object) ids)),
+                        "a table's or a game's players' subscriptions")
+                .map(found -> {
+                    found.forEach(row -> subscribed(row.getString(0)));
+                    return found.size() > 0;
+                });
+    }
+
+    /** A read the consumer cannot do without: while the database is out of reach, the consumer waits for it. */
+    private static <T> Uni<T> waitFor(Uni<T> read, String what) {
+        return StorageUnavailable.waitFor(
+                read, LOG, () -> "the webhooks' consumer waits for the database to read " + what);
+    }
+
+    private static UUID uuid(String player) {
+        try {
+            return UUID.fromString(player);
+        } catch (IllegalArgumentException notOne) {
+            return null;
+        }
+    }
+
     /** Subscribes a player now, on this instance (a subscription just made here). */
     void subscribed(String owner) {
+        if (owners.contains(owner)) {
+            return;
+        }
         Set<String> now = ConcurrentHashMap.newKeySet();
         now.addAll(owners);
         now.add(owner);

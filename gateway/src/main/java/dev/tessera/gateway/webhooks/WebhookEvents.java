@@ -109,13 +109,19 @@ public class WebhookEvents {
                 } catch (RuntimeException unreadable) {
                     return EventBatches.deadLetter(batch, message, unreadable);
                 }
-                if (!relevant(delivery)) {
-                    return Uni.createFrom().voidItem();
-                }
-                Effects effects = new Effects();
-                return consumer.once(
-                                CONSUMER, delivery, e -> true, (envelope, event) -> apply(envelope, event, effects))
-                        .invoke(() -> committed(effects))
+                return relevant(delivery, record.timestamp())
+                        .chain(relevant -> {
+                            if (!relevant) {
+                                return Uni.createFrom().voidItem();
+                            }
+                            Effects effects = new Effects();
+                            return consumer.once(
+                                            CONSUMER,
+                                            delivery,
+                                            e -> true,
+                                            (envelope, event) -> apply(envelope, event, effects))
+                                    .invoke(() -> committed(effects));
+                        })
                         .onFailure()
                         .recoverWithUni(failure -> EventBatches.deadLetter(batch, message, failure));
             });
@@ -134,32 +140,38 @@ public class WebhookEvents {
 
     /**
      * Whether a record read concerns a webhook, without a transaction: a table or a game some subscriber is at, or one
-     * a subscriber opens, joins or starts; a watched game's turn (the last event of an append, a turn's end), timeout
-     * or end. Anything else is passed over.
+     * a subscriber opens, joins or starts (asked of the database when the subscribers known in memory may be older
+     * than the record, {@link WatchedGames#subscribed(List, long)}); a watched game's turn (the last event of an
+     * append, a turn's end), timeout or end. Anything else is passed over.
      */
-    private boolean relevant(IdempotentConsumer.Delivery delivery) {
+    private Uni<Boolean> relevant(IdempotentConsumer.Delivery delivery, long recordTime) {
         CloudEvent envelope = delivery.envelope();
         TesseraEvent event = delivery.event();
         if (event instanceof TableOpened t) {
-            return watched.anySubscribed(List.of(t.host()));
+            return watched.subscribed(List.of(t.host()), recordTime);
         }
         if (event instanceof PlayerSeated p) {
-            return watched.table(p.tableId()) || watched.anySubscribed(List.of(p.player()));
+            return watched.table(p.tableId()) ? yes() : watched.subscribed(List.of(p.player()), recordTime);
         }
         if (event instanceof PlayerLeft || event instanceof SeatRemoved) {
-            return watched.table(envelope.subject());
+            return Uni.createFrom().item(watched.table(envelope.subject()));
         }
         if (event instanceof TableStarted t) {
-            return watched.table(t.tableId()) || watched.anySubscribed(t.players());
+            return watched.table(t.tableId()) ? yes() : watched.subscribed(t.players(), recordTime);
         }
         if (event instanceof GameStarted s) {
-            return !s.sandbox() && watched.anySubscribed(s.players());
+            return s.sandbox() ? Uni.createFrom().item(false) : watched.subscribed(s.players(), recordTime);
         }
         if (event == null || !watched.game(envelope.subject())) {
-            return false;
+            return Uni.createFrom().item(false);
         }
         String type = envelope.type();
-        return GAME_LIFECYCLE.contains(type) || envelope.toact() != null || type.endsWith(TURN_ENDED);
+        return Uni.createFrom()
+                .item(GAME_LIFECYCLE.contains(type) || envelope.toact() != null || type.endsWith(TURN_ENDED));
+    }
+
+    private static Uni<Boolean> yes() {
+        return Uni.createFrom().item(true);
     }
 
     private void committed(Effects effects) {
@@ -284,8 +296,15 @@ public class WebhookEvents {
                     .put("game", game.title)
                     .put("player", timedOut.player())
                     .put("graceEnds", timedOut.graceEnds().toString());
-            return deliver("player.timed-out", game.players, envelope, data, effects);
+            // A timeout may be its append's last event, with the player the game now waits for.
+            return deliver("player.timed-out", game.players, envelope, data, effects)
+                    .chain(() -> turn(envelope, game, effects));
         }
+        return turn(envelope, game, effects);
+    }
+
+    /** Whether this record starts a turn: the game waits for another player than before, or anyone after a turn's end. */
+    private Uni<Void> turn(CloudEvent envelope, Game game, Effects effects) {
         boolean turnEnded = game.turnEnded || envelope.type().endsWith(TURN_ENDED);
         String actor = envelope.toact();
         if (actor != null && (!actor.equals(game.lastActor) || turnEnded)) {

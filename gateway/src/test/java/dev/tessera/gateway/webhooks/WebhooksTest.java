@@ -18,14 +18,19 @@ import dev.tessera.infra.TestInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
+import io.smallrye.common.annotation.Identifier;
+import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
@@ -45,6 +50,10 @@ import org.junit.jupiter.api.TestInstance;
 @QuarkusTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class WebhooksTest {
+    @Inject
+    @Identifier(WatchedGames.LISTENER)
+    WatchedGames watched;
+
     private HttpServer receiver;
     private String base;
     /** What each path received, in order. */
@@ -378,6 +387,46 @@ class WebhooksTest {
                 .body("failuresInARow", equalTo(0));
         await().atMost(Duration.ofSeconds(10))
                 .until(() -> deliveries(ana, id).getList("status").equals(List.of("delivered", "delivered")));
+    }
+
+    @Test
+    void a_subscription_made_on_another_instance_is_known_to_a_record_newer_than_the_subscribers_held_in_memory()
+            throws Exception {
+        TestPlayer ana = TestPlayer.signUp("hooks-elsewhere");
+        // The subscribers this instance holds are read again (at most every 2 s) while ana has no subscription...
+        Thread.sleep(WatchedGames.OWNERS_FOR + 100);
+        watched.refresh().await().indefinitely();
+        assertFalse(watched.anySubscribed(List.of(ana.id())));
+        // ...then another instance makes hers, and a table she sits at starts at once.
+        try (Connection c = TestInfrastructure.postgres().connect("tessera_gateway");
+                Statement s = c.createStatement()) {
+            s.executeUpdate("INSERT INTO webhook_subscriptions (id, owner, url, events, secret, created_at) VALUES ('"
+                    + UUID.randomUUID() + "', '" + ana.id() + "', '" + base + "/ok/elsewhere', ARRAY['turn.started'],"
+                    + " 'whsec_x', now())");
+        }
+
+        assertTrue(watched.subscribed(List.of("bot-1", ana.id()), System.currentTimeMillis())
+                .await()
+                .indefinitely());
+        assertTrue(watched.anySubscribed(List.of(ana.id())), "learnt from the database");
+    }
+
+    @Test
+    void a_record_older_than_the_subscribers_held_in_memory_is_answered_from_memory() throws Exception {
+        TestPlayer bob = TestPlayer.signUp("hooks-older");
+        Thread.sleep(WatchedGames.OWNERS_FOR + 100);
+        watched.refresh().await().indefinitely();
+        try (Connection c = TestInfrastructure.postgres().connect("tessera_gateway");
+                Statement s = c.createStatement()) {
+            s.executeUpdate("INSERT INTO webhook_subscriptions (id, owner, url, events, secret, created_at) VALUES ('"
+                    + UUID.randomUUID() + "', '" + bob.id() + "', '" + base + "/ok/older', ARRAY['turn.started'],"
+                    + " 'whsec_x', now())");
+        }
+
+        // Made before the subscribers were read, and bob had none then: no look-up, so no transaction either.
+        assertFalse(watched.subscribed(List.of(bob.id()), System.currentTimeMillis() - 60_000)
+                .await()
+                .indefinitely());
     }
 
     @Test
