@@ -8,10 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tessera.bench.chaos.ChaosLoad;
 import dev.tessera.bench.chaos.Invariants;
 import dev.tessera.bench.chaos.Report;
+import dev.tessera.bench.chaos.WebhookReceiver;
 import dev.tessera.infra.LocalPostgres;
 import dev.tessera.verify.Verdict;
 import dev.tessera.verify.Verifier;
 import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +29,8 @@ import org.junit.jupiter.api.TestInstance;
  * while one instance of each service and one broker are SIGKILLed and started again. Then the data itself must
  * hold what `./tessera chaos` checks: every stream gap-free, every event applied once by each consumer, every
  * scoring round and valuation scored once, one end and one rating change per finished game, the statistics equal
- * to a recomputation from the export, and no client error but 409, 429 and 503, each retried. A clock that runs
+ * to a recomputation from the export, every turn and every end sent once to each bot's webhook subscription through
+ * both gateways, and no client error but 409, 429 and 503, each retried. A clock that runs
  * out while two game-service instances watch it fires once. Correctness only: no duration is asserted.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -49,9 +53,13 @@ class ScaleOutIT {
     @Test
     void games_go_on_while_an_instance_of_each_service_and_a_broker_are_killed_and_nothing_is_lost_or_applied_twice()
             throws Exception {
+        // Every bot subscribes to its turns and its games' ends; a share of the deliveries is refused on purpose.
+        Path receipts = Files.createTempFile("scale-out-webhooks", ".ndjson");
+        WebhookReceiver receiver = WebhookReceiver.start(receipts, 0.05);
         ChaosLoad load = ChaosLoad.builder(platform.gateways())
                 .games(4)
                 .patience(Duration.ofSeconds(180))
+                .webhooks(receiver.url())
                 .build()
                 .start();
         // Kills, each after the platform has had some moves, and each process started again after a pause.
@@ -80,7 +88,10 @@ class ScaleOutIT {
                         "",
                         platform.bootstrapServers(),
                         platform.gateways()),
-                results);
+                results,
+                WebhookReceiver.read(receipts),
+                "tessera_gateway");
+        receiver.stop();
         String md = results.toMarkdown() + "\n" + report.toMarkdown();
         System.out.println(md);
         assertEquals(0, results.clientErrorCount(), md);

@@ -42,17 +42,25 @@ public final class WebhookReceiver {
     public record Receipt(
             Instant at, String path, String id, String timestamp, String signature, String body, int answered) {}
 
-    private WebhookReceiver() {}
+    private final HttpServer server;
+    private final BufferedWriter writer;
 
-    public static void main(String[] args) throws Exception {
-        Map<String, String> opts = Options.parse(args, List.of("out", "port-file"));
-        double failShare = Double.parseDouble(opts.getOrDefault("fail-share", "0.05"));
-        Path out = Path.of(opts.get("out"));
+    private WebhookReceiver(HttpServer server, BufferedWriter writer) {
+        this.server = server;
+        this.writer = writer;
+    }
+
+    /** Starts a receiver that appends its receipts to {@code out} and answers 503 to {@code failShare} of requests. */
+    public static WebhookReceiver start(Path out, double failShare) throws IOException {
         BufferedWriter writer = Files.newBufferedWriter(
                 out, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         Random random = new Random(7);
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
-        server.setExecutor(Executors.newFixedThreadPool(8));
+        server.setExecutor(Executors.newFixedThreadPool(8, r -> {
+            Thread t = new Thread(r, "webhook-receiver");
+            t.setDaemon(true);
+            return t;
+        }));
         server.createContext("/", exchange -> {
             try (exchange) {
                 int status;
@@ -78,11 +86,31 @@ public final class WebhookReceiver {
             }
         });
         server.start();
+        return new WebhookReceiver(server, writer);
+    }
+
+    /** Where it listens: {@code http://127.0.0.1:port}. */
+    public String url() {
+        return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    /** Stops listening; the receipts written stay. */
+    public void stop() throws IOException {
+        server.stop(0);
+        synchronized (writer) {
+            writer.close();
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> opts = Options.parse(args, List.of("out", "port-file"));
+        Path out = Path.of(opts.get("out"));
+        WebhookReceiver receiver = start(out, Double.parseDouble(opts.getOrDefault("fail-share", "0.05")));
         Files.writeString(
                 Path.of(opts.get("port-file")),
-                Integer.toString(server.getAddress().getPort()));
-        System.out.println(
-                "webhook receiver on http://127.0.0.1:" + server.getAddress().getPort() + ", receipts in " + out);
+                Integer.toString(receiver.server.getAddress().getPort()));
+        System.out.println("webhook receiver on " + receiver.url() + ", receipts in " + out);
+        Thread.currentThread().join(); // until killed
     }
 
     private static String body(HttpExchange exchange) throws IOException {
