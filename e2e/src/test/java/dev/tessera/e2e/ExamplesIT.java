@@ -358,6 +358,17 @@ class ExamplesIT {
             same(n, ex, delivered.get(0));
         });
         checks.put(
+                "WEBHOOK_SECRET",
+                (n, ex) -> same(
+                        n,
+                        ex,
+                        answer(
+                                player("host")
+                                        .as()
+                                        .post("/api/v1/webhooks/"
+                                                + newWebhook().path("id").asText() + "/secret"),
+                                200)));
+        checks.put(
                 "PROBLEM_WEBHOOK_ADDRESS",
                 (n, ex) -> same(
                         n,

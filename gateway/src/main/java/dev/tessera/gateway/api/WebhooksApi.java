@@ -340,6 +340,48 @@ public class WebhooksApi {
                 .map(d -> Response.accepted(DeliveryView.of(d)).build());
     }
 
+    @Schema(name = "WebhookSecret", description = "A subscription's new secret", examples = Examples.WEBHOOK_SECRET)
+    public record SecretView(
+            @Schema(
+                    required = true,
+                    description = "The new signing secret (whsec_ and the base64 of the key); in this answer only")
+            String secret,
+
+            @Schema(
+                    required = true,
+                    description = "Until then each delivery is signed with the previous secret too (a second"
+                            + " v1 entry in webhook-signature), so that a receiver can switch without"
+                            + " rejecting one")
+            OffsetDateTime previousSecretExpiresAt) {}
+
+    @POST
+    @Path("{id}/secret")
+    @Operation(
+            operationId = "rotateWebhookSecret",
+            summary = "Rotate a subscription's secret",
+            description = "A new secret, shown in this answer only. For 24 hours every delivery is signed with both the"
+                    + " new and the previous secret (webhook-signature holds two v1 entries, the new one first): a"
+                    + " receiver that checks any of them, as Standard Webhooks libraries do, switches when it likes.")
+    @APIResponse(
+            responseCode = "200",
+            description = "The new secret",
+            content =
+                    @Content(
+                            mediaType = JSON,
+                            schema = @Schema(implementation = SecretView.class),
+                            examples = @ExampleObject(name = "rotated", value = Examples.WEBHOOK_SECRET)))
+    @APIResponse(responseCode = "401", ref = UNAUTHENTICATED)
+    @APIResponse(
+            responseCode = "404",
+            description = "The caller has no subscription with this id",
+            content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = Problem.class)))
+    public Uni<SecretView> rotateSecret(@Parameter(description = SUBSCRIPTION_ID) @PathParam("id") String id) {
+        UUID subscription = uuid(id);
+        return callers.requiredId()
+                .chain(owner -> webhooks.rotateSecret(owner, subscription))
+                .map(r -> new SecretView(r.secret(), r.previousSecretExpiresAt()));
+    }
+
     /** At most this many deliveries in one answer. */
     static final int MAX_DELIVERIES = 100;
 

@@ -117,12 +117,13 @@ public class Dispatcher {
         }
     }
 
-    /** A claimed delivery: what an attempt needs. */
+    /** A claimed delivery: what an attempt needs (the secret a rotation replaced, while it still signs, or null). */
     record Claimed(
             String id,
             UUID subscription,
             String url,
             String secret,
+            String previousSecret,
             String body,
             int attempt,
             OffsetDateTime giveUpAt) {}
@@ -144,7 +145,9 @@ public class Dispatcher {
                                        WHERE w.status = 'pending' AND w.next_attempt_at <= now() AND NOT ws.paused
                                        ORDER BY w.next_attempt_at LIMIT $2 FOR UPDATE OF w SKIP LOCKED)
                           AND s.id = d.subscription_id
-                        RETURNING d.id, d.subscription_id, s.url, s.secret, d.body, d.attempts, d.give_up_at""")
+                        RETURNING d.id, d.subscription_id, s.url, s.secret,
+                               CASE WHEN s.previous_secret_until > now() THEN s.previous_secret END,
+                               d.body, d.attempts, d.give_up_at""")
                 .execute(Tuple.of(lease, room))
                 .await()
                 .atMost(settings.timeout().plusSeconds(30))
@@ -167,8 +170,9 @@ public class Dispatcher {
                 row.getString(2),
                 row.getString(3),
                 row.getString(4),
-                row.getInteger(5),
-                row.getOffsetDateTime(6));
+                row.getString(5),
+                row.getInteger(6),
+                row.getOffsetDateTime(7));
     }
 
     /** Records an attempt's outcome, in one statement, and plans the wake for its retry. */

@@ -113,7 +113,12 @@ public class Sender {
                 .putHeader("webhook-timestamp", Long.toString(timestamp))
                 .putHeader(
                         "webhook-signature",
-                        Signatures.sign(delivery.secret(), delivery.id(), timestamp, delivery.body()));
+                        Signatures.sign(
+                                delivery.secret(),
+                                delivery.previousSecret(),
+                                delivery.id(),
+                                timestamp,
+                                delivery.body()));
         long timeout = settings.timeout().toMillis();
         AtomicBoolean done = new AtomicBoolean();
         AtomicReference<HttpClientRequest> sending = new AtomicReference<>();

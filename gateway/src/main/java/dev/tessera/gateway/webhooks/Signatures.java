@@ -12,7 +12,8 @@ import javax.crypto.spec.SecretKeySpec;
  * followed by the base64 of 32 random bytes, the key; each delivery carries {@code webhook-id}, {@code
  * webhook-timestamp} (Unix seconds of the attempt) and {@code webhook-signature}, {@code v1,} followed by the base64
  * of HMAC-SHA256(key, id + "." + timestamp + "." + body). A receiver computes the same and compares in constant time
- * (gateway/README.md, "Webhooks", shows how).
+ * (gateway/README.md, "Webhooks", shows how). After a rotation the header holds two signatures, space-separated, the
+ * new secret's first: a receiver accepts the delivery when one of them verifies, as the specification says.
  */
 public final class Signatures {
     static final String SECRET_PREFIX = "whsec_";
@@ -25,6 +26,12 @@ public final class Signatures {
         byte[] key = new byte[32];
         RANDOM.nextBytes(key);
         return SECRET_PREFIX + Base64.getEncoder().encodeToString(key);
+    }
+
+    /** The {@code webhook-signature} header's value for one attempt, signed with both secrets while a rotation overlaps. */
+    public static String sign(String secret, String previousSecret, String id, long timestamp, String body) {
+        String signature = sign(secret, id, timestamp, body);
+        return previousSecret == null ? signature : signature + " " + sign(previousSecret, id, timestamp, body);
     }
 
     /** The {@code webhook-signature} header's value for one attempt. */

@@ -41,6 +41,10 @@ public interface WebhookSettings {
     @WithDefault("12h")
     Duration pauseAfter();
 
+    /** How long the secret a rotation replaced keeps signing beside the new one. */
+    @WithDefault("24h")
+    Duration rotationOverlap();
+
     /** Attempts one gateway instance has in flight at most. */
     @WithDefault("64")
     int inFlight();

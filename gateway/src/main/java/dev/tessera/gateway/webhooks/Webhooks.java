@@ -184,6 +184,24 @@ public class Webhooks {
         });
     }
 
+    /** A rotated secret, and until when the one it replaced still signs beside it. */
+    public record Rotated(String secret, OffsetDateTime previousSecretExpiresAt) {}
+
+    /**
+     * Gives a subscription a new secret, shown in this answer only. The secret it replaces keeps signing every attempt
+     * beside the new one for {@code tessera.webhooks.rotation-overlap} (24 h), so that a receiver can switch to the
+     * new one without rejecting a delivery; a second rotation within it ends the first one's overlap.
+     */
+    public Uni<Rotated> rotateSecret(UUID owner, UUID id) {
+        String secret = Signatures.newSecret();
+        return pool.preparedQuery("UPDATE webhook_subscriptions SET previous_secret = secret, secret = $3,"
+                        + " previous_secret_until = now() + make_interval(secs => $4)"
+                        + " WHERE id = $1 AND owner = $2 RETURNING previous_secret_until")
+                .execute(Tuple.of(
+                        id, owner, secret, (double) settings.rotationOverlap().toSeconds()))
+                .map(rows -> new Rotated(secret, one(rows, id).getOffsetDateTime(0)));
+    }
+
     /** Deletes a subscription and its deliveries; 404 when the owner has none with that id. */
     public Uni<Void> delete(UUID owner, UUID id) {
         return pool.preparedQuery("DELETE FROM webhook_subscriptions WHERE id = $1 AND owner = $2")

@@ -34,6 +34,7 @@ class OpenApiDocumentTest {
             "POST /api/v1/players/me/tokens",
             "POST /api/v1/players/me/api-keys",
             "POST /api/v1/webhooks/{id}/ping",
+            "POST /api/v1/webhooks/{id}/secret",
             "POST /api/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver");
 
     private Map<String, Object> document;

@@ -9,6 +9,7 @@ import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpExchange;
@@ -27,6 +28,8 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -387,6 +390,70 @@ class WebhooksTest {
                 .body("failuresInARow", equalTo(0));
         await().atMost(Duration.ofSeconds(10))
                 .until(() -> deliveries(ana, id).getList("status").equals(List.of("delivered", "delivered")));
+    }
+
+    @Test
+    void a_rotated_secret_signs_beside_the_previous_one_for_a_day_and_only_its_owner_rotates_it() throws Exception {
+        TestPlayer ana = TestPlayer.signUp("hooks-rotate");
+        TestPlayer eve = TestPlayer.signUp("hooks-rotate-other");
+        JsonPath created = subscribe(ana, base + "/ok/rotate", "game.ended");
+        String id = created.getString("id");
+        String old = created.getString("secret");
+
+        given().header("Authorization", eve.bearer())
+                .post("/api/v1/webhooks/" + id + "/secret")
+                .then()
+                .statusCode(404)
+                .contentType("application/problem+json");
+        assertEquals(
+                1,
+                stored("SELECT count(*) FROM webhook_subscriptions WHERE id = '" + id + "' AND secret = '" + old
+                        + "' AND previous_secret IS NULL"),
+                "another player's rotation changed nothing");
+
+        JsonPath rotated = given().header("Authorization", ana.bearer())
+                .post("/api/v1/webhooks/" + id + "/secret")
+                .then()
+                .statusCode(200)
+                .body("secret", startsWith("whsec_"))
+                .extract()
+                .jsonPath();
+        String fresh = rotated.getString("secret");
+        assertNotEquals(old, fresh);
+        Duration overlap =
+                Duration.between(Instant.now(), OffsetDateTime.parse(rotated.getString("previousSecretExpiresAt")));
+        assertTrue(
+                overlap.compareTo(Duration.ofHours(23)) > 0 && overlap.compareTo(Duration.ofHours(25)) < 0,
+                overlap.toString());
+
+        String delivery = ping(ana, id);
+        await().atMost(Duration.ofSeconds(15)).until(() -> !at("/ok/rotate").isEmpty());
+        Received r = at("/ok/rotate").get(0);
+        assertEquals(delivery, r.id());
+        // Two v1 entries, the new secret's first: a receiver with either one verifies the delivery.
+        assertEquals(signature(fresh, r) + " " + signature(old, r), r.signature());
+
+        // Once the overlap is over, the new secret alone signs.
+        try (Connection c = TestInfrastructure.postgres().connect("tessera_gateway");
+                Statement s = c.createStatement()) {
+            s.executeUpdate("UPDATE webhook_subscriptions SET previous_secret_until = now() - interval '1 second'"
+                    + " WHERE id = '" + id + "'");
+        }
+        String second = ping(ana, id);
+        await().atMost(Duration.ofSeconds(15)).until(() -> at("/ok/rotate").size() > 1);
+        Received r2 = at("/ok/rotate").get(1);
+        assertEquals(second, r2.id());
+        assertEquals(signature(fresh, r2), r2.signature());
+    }
+
+    /** The receiver's check, written here apart from the gateway's code: Standard Webhooks' v1 signature. */
+    private static String signature(String secret, Received r) throws Exception {
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(Base64.getDecoder().decode(secret.substring("whsec_".length())), "HmacSHA256"));
+        return "v1,"
+                + Base64.getEncoder()
+                        .encodeToString(mac.doFinal(
+                                (r.id() + "." + r.timestamp() + "." + r.body()).getBytes(StandardCharsets.UTF_8)));
     }
 
     @Test

@@ -409,6 +409,10 @@ public final class Examples {
              "events": ["turn.started", "game.ended"], "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw6yZk9X0UG2E=",
              "createdAt": "2026-06-01T10:15:30.123Z"}""";
 
+    public static final String WEBHOOK_SECRET = """
+            {"secret": "whsec_q3Zp0c8xJm5VtR1yK7bN2wE9uHs4aLdF6gTiXoPe0Ck=",
+             "previousSecretExpiresAt": "2026-06-02T11:00:00.000Z"}""";
+
     public static final String WEBHOOK = """
             {"id": "3f9a7c1e-2b4d-4e8f-9a0b-1c2d3e4f5a6b", "url": "https://bot.example.com/tessera/webhooks",
              "events": ["turn.started", "game.ended"], "paused": false, "pausedReason": null, "failuresInARow": 0,
