@@ -62,8 +62,17 @@ public class GameLoader {
                     .with((game, clock) -> new GameService.Clocked<>(game, clock.orElse(null)));
         }
         return clocks.tailAndRow(gameId, kept.version())
-                .chain(read -> this.<S, M, E>continued(
-                                gameId, kept.started(), kept.engine(), kept.state(), kept.version(), read.tail(), null)
+                .chain(read -> (read.tail().isEmpty()
+                                // Nothing new: the game kept, with what it knows of its last append.
+                                ? Uni.createFrom().item(kept)
+                                : this.<S, M, E>continued(
+                                        gameId,
+                                        kept.started(),
+                                        kept.engine(),
+                                        kept.state(),
+                                        kept.version(),
+                                        read.tail(),
+                                        null))
                         .map(game -> {
                             folded.remember(game);
                             return new GameService.Clocked<>(game, read.row().orElse(null));
@@ -80,8 +89,10 @@ public class GameLoader {
         Uni<GameStream<S, M, E>> loaded;
         if (kept != null) {
             loaded = store.load(gameId, kept.version())
-                    .chain(tail ->
-                            continued(gameId, kept.started(), kept.engine(), kept.state(), kept.version(), tail, null));
+                    .chain(tail -> tail.isEmpty()
+                            ? Uni.createFrom().item(kept)
+                            : continued(
+                                    gameId, kept.started(), kept.engine(), kept.state(), kept.version(), tail, null));
         } else {
             loaded = store.snapshot(gameId)
                     .chain(snapshot -> snapshot.isPresent()

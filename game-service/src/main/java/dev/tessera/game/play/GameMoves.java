@@ -20,6 +20,7 @@ import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.IntStream;
 
 /**
  * Appends to a game's stream at the version it was read at: a player's or a bot's move as the rules decide it (with
@@ -86,7 +87,8 @@ public class GameMoves {
                             }
                             M parsed = json.parse(game.engine(), move);
                             List<E> accepted = decided(game, seat, parsed);
-                            GameStream<S, M, E> after = evolved(game, accepted, game.version() + accepted.size());
+                            GameStream<S, M, E> after = evolved(game, accepted, game.version() + accepted.size())
+                                    .withLastAppend(appended(game.version(), seat, accepted));
                             // Whose turn it is now: the clock row needs it, and so does the answer (the mover's next
                             // moves).
                             Optional<ClockRules.Turn<M>> turn = ClockRules.toAct(after);
@@ -243,6 +245,14 @@ public class GameMoves {
                 .tag("rule", rule)
                 .description("Moves played, by game, result (accepted, rejected) and the rule a rejected one broke")
                 .register(registry);
+    }
+
+    /** The events of a move of {@code seat} appended after {@code version}, as the store will hold them. */
+    private static <E> List<UndoPoint.Entry> appended(long version, String seat, List<E> events) {
+        JsonNode metadata = Batch.of(version, seat, null);
+        return IntStream.range(0, events.size())
+                .mapToObj(i -> new UndoPoint.Entry(version + 1 + i, (TesseraEvent) events.get(i), metadata))
+                .toList();
     }
 
     private static <S, M, E> GameStream<S, M, E> evolved(GameStream<S, M, E> game, List<E> events, long version) {

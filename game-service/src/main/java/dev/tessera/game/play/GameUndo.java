@@ -87,12 +87,17 @@ public class GameUndo {
 
     /**
      * Whether {@code player} could undo now (for legal-moves): false, without reading the stream, unless they may move
-     * in {@code game}.
+     * in {@code game}; without reading it either when the game kept in memory knows its last append (this instance
+     * made it), else from the stream's last append.
      */
     <S, M, E> Uni<Boolean> possible(GameStream<S, M, E> game, String player) {
         String seat = seat(game, player);
         if (MoveChecks.rejectionOfAnyAct(game.engine(), game.state(), seat).isPresent()) {
             return Uni.createFrom().item(false);
+        }
+        if (game.lastAppend() != null) {
+            return Uni.createFrom()
+                    .item(UndoPoint.find(game.lastAppend(), seat, game.engine()) instanceof UndoPoint.Possible);
         }
         return lastMove(game.started().gameId(), game.version())
                 .map(last -> UndoPoint.find(last, seat, game.engine()) instanceof UndoPoint.Possible);

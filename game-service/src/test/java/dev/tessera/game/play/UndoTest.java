@@ -48,6 +48,11 @@ class UndoTest {
         long v = move(game, "ana", 1, "take-coins");
         JsonNode legal = legalMoves(game, "ana");
         assertTrue(legal.path("undo").asBoolean(), "a move that drew nothing can be taken back: " + legal);
+        assertFalse(legalMoves(game, "bob").path("undo").asBoolean(), "bob has nothing to take back");
+        folded.forget(game);
+        assertTrue(
+                legalMoves(game, "ana").path("undo").asBoolean(),
+                "read from the store (another instance made the move), the same answer");
         v = move(game, "ana", v, "take-coins");
 
         JsonNode answer = undo(game, "ana", v).statusCode(200).extract().as(JsonNode.class);
@@ -148,6 +153,8 @@ class UndoTest {
         }
         v = move(game, "ana", v, "recruit-worker");
         assertFalse(legalMoves(game, "ana").path("undo").asBoolean(), "recruiting drew a card");
+        folded.forget(game);
+        assertFalse(legalMoves(game, "ana").path("undo").asBoolean(), "read from the store, the same answer");
         refused(undo(game, "ana", v), 422, "information-revealed");
         assertEquals(v, eventCount(game));
 
