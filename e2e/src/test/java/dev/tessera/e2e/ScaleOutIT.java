@@ -89,7 +89,7 @@ class ScaleOutIT {
                         platform.bootstrapServers(),
                         platform.gateways()),
                 results,
-                WebhookReceiver.read(receipts),
+                receipts,
                 "tessera_gateway");
         receiver.stop();
         String md = results.toMarkdown() + "\n" + report.toMarkdown();

@@ -139,11 +139,11 @@ public final class Invariants {
     }
 
     /**
-     * As {@link #check(Target, ChaosLoad.Results)}, and check w on the webhooks the receiver got ({@code receipts}),
-     * once no delivery is pending in the gateway's database {@code gatewayDb}; no check w when receipts is null.
+     * As {@link #check(Target, ChaosLoad.Results)}, and check w on the webhooks a {@link WebhookReceiver} wrote down
+     * in {@code receipts}, read once no delivery is pending in the gateway's database {@code gatewayDb} (a game that
+     * ended as the load stopped is told of after it); no check w when receipts is null.
      */
-    public static Report check(
-            Target target, ChaosLoad.Results load, List<WebhookReceiver.Receipt> receipts, String gatewayDb)
+    public static Report check(Target target, ChaosLoad.Results load, Path receipts, String gatewayDb)
             throws Exception {
         Report report = new Report();
         settle(report, target, receipts == null ? null : gatewayDb);
@@ -158,7 +158,7 @@ public final class Invariants {
         ratedOnce(report, facts);
         statistics(report, target, facts);
         if (receipts != null && load != null && load.webhooks() != null) {
-            WebhookChecks.check(report, facts, load, receipts);
+            WebhookChecks.check(report, facts, load, WebhookReceiver.read(receipts));
         }
         return report;
     }
@@ -919,7 +919,7 @@ public final class Invariants {
                 ? check(
                         target,
                         load,
-                        WebhookReceiver.read(Path.of(opts.get("webhooks-received"))),
+                        Path.of(opts.get("webhooks-received")),
                         opts.getOrDefault("gateway-db", "tessera_gateway"))
                 : check(target, load);
         String markdown = load.toMarkdown() + "\n" + report.toMarkdown();

@@ -114,6 +114,26 @@ public class WatchedGames implements KafkaConsumerRebalanceListener {
                 });
     }
 
+    /**
+     * Follows a game ({@code game}) or a table, or stops, as its row in {@code webhook_games} or {@code webhook_tables}
+     * says now: after a record of it that another instance applied.
+     */
+    Uni<Void> sync(String id, boolean game) {
+        String sql = game
+                ? "SELECT 1 FROM webhook_games WHERE game_id = $1"
+                : "SELECT 1 FROM webhook_tables WHERE table_id = $1";
+        return waitFor(pool.preparedQuery(sql).execute(Tuple.of(id)), game ? "a game's row" : "a table's row")
+                .invoke(found -> {
+                    Set<String> set = game ? games : tables;
+                    if (found.size() > 0) {
+                        set.add(id);
+                    } else {
+                        set.remove(id);
+                    }
+                })
+                .replaceWithVoid();
+    }
+
     /** A read the consumer cannot do without: while the database is out of reach, the consumer waits for it. */
     private static <T> Uni<T> waitFor(Uni<T> read, String what) {
         return StorageUnavailable.waitFor(

@@ -87,6 +87,9 @@ public class WebhookEvents {
 
     /** What applying one record changed beyond its transaction: told once it has committed. */
     private static final class Effects {
+        /** False when the record had been applied already (by another instance, during a rebalance). */
+        boolean applied;
+
         int deliveries;
         String watchGame;
         String unwatchGame;
@@ -96,13 +99,16 @@ public class WebhookEvents {
 
     @Incoming("webhook-events")
     public Uni<Void> consume(KafkaRecordBatch<String, String> batch) {
+        // What is followed is asked of each record only when its turn comes: after the refresh (the games an
+        // assignment brought, which another instance was following), and after the records before it in the batch
+        // (a game's start followed by its first moves).
         Uni<Void> applied = watched.refresh();
         for (KafkaRecord<String, String> message : batch.getRecords()) {
             ConsumerRecord<String, String> record = EventBatches.consumerRecord(message);
-            if (!wanted(record)) {
-                continue;
-            }
             applied = applied.chain(() -> {
+                if (!wanted(record)) {
+                    return Uni.createFrom().voidItem();
+                }
                 IdempotentConsumer.Delivery delivery;
                 try {
                     delivery = consumer.read(record);
@@ -115,11 +121,12 @@ public class WebhookEvents {
                                 return Uni.createFrom().voidItem();
                             }
                             Effects effects = new Effects();
-                            return consumer.once(
-                                            CONSUMER,
-                                            delivery,
-                                            e -> true,
-                                            (envelope, event) -> apply(envelope, event, effects))
+                            return consumer.once(CONSUMER, delivery, e -> true, (envelope, event) -> {
+                                        effects.applied = true;
+                                        return apply(envelope, event, effects);
+                                    })
+                                    .chain(() ->
+                                            effects.applied ? Uni.createFrom().voidItem() : passedOver(delivery))
                                     .invoke(() -> committed(effects));
                         })
                         .onFailure()
@@ -172,6 +179,28 @@ public class WebhookEvents {
 
     private static Uni<Boolean> yes() {
         return Uni.createFrom().item(true);
+    }
+
+    /**
+     * A record another instance applied: while a partition moves, the instance it leaves may still apply records the
+     * new one reads again, a game's start among them, after the new one loaded what is followed. Whether that game or
+     * table is followed is read again from the database, so that its next records are not passed over. Rare: only
+     * records applied twice.
+     */
+    private Uni<Void> passedOver(IdempotentConsumer.Delivery delivery) {
+        TesseraEvent event = delivery.event();
+        String subject = delivery.envelope().subject();
+        if (event instanceof GameStarted || event instanceof GameEnded) {
+            return watched.sync(subject, true);
+        }
+        if (event instanceof TableOpened
+                || event instanceof PlayerSeated
+                || event instanceof TableStarted
+                || event instanceof PlayerLeft
+                || event instanceof SeatRemoved) {
+            return watched.sync(subject, false);
+        }
+        return Uni.createFrom().voidItem();
     }
 
     private void committed(Effects effects) {

@@ -14,8 +14,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.tessera.events.CloudEvent;
+import dev.tessera.events.EventCodec;
+import dev.tessera.events.Topics;
+import dev.tessera.events.builders.BuildersEvent;
+import dev.tessera.events.game.GameStarted;
 import dev.tessera.gateway.TestPlayer;
 import dev.tessera.infra.TestInfrastructure;
+import dev.tessera.infra.TestKafka;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
@@ -454,6 +460,60 @@ class WebhooksTest {
                 + Base64.getEncoder()
                         .encodeToString(mac.doFinal(
                                 (r.id() + "." + r.timestamp() + "." + r.body()).getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void a_game_start_another_instance_applied_while_its_partition_moved_is_followed_all_the_same() throws Exception {
+        TestPlayer ana = TestPlayer.signUp("hooks-overlap");
+        subscribe(ana, base + "/ok/overlap", "turn.started");
+        String gameId = UUID.randomUUID().toString();
+        EventCodec codec = new EventCodec();
+        CloudEvent started = codec.envelope(
+                        "/tessera/game-service",
+                        gameId,
+                        1,
+                        new GameStarted(gameId, "t", "builders", List.of(ana.id(), "bob"), 42L, Map.of(), null),
+                        OffsetDateTime.now())
+                .withToAct("bob", null);
+        CloudEvent turnEnded = codec.envelope(
+                        "/tessera/game-service",
+                        gameId,
+                        2,
+                        new BuildersEvent.TurnEnded("bob", 1, 0, 0, 0, ana.id()),
+                        OffsetDateTime.now())
+                .withToAct(ana.id(), null);
+        // This instance has loaded what is followed (once assigned its partitions, at its first records): a game of
+        // ana's that starts and turns to her shows it.
+        String before = UUID.randomUUID().toString();
+        TestKafka.produce(
+                TestInfrastructure.bootstrapServers(),
+                Topics.GAME_EVENTS,
+                before,
+                codec.write(codec.envelope(
+                                "/tessera/game-service",
+                                before,
+                                1,
+                                new GameStarted(before, "t", "builders", List.of(ana.id(), "bob"), 42L, Map.of(), null),
+                                OffsetDateTime.now())
+                        .withToAct(ana.id(), null)));
+        await().atMost(Duration.ofSeconds(60)).until(() -> !at("/ok/overlap").isEmpty());
+        // Then the instance the partition left applied the other game's start (its mark and the game's row): here,
+        // that start is a record applied already.
+        try (Connection c = TestInfrastructure.postgres().connect("tessera_gateway");
+                Statement s = c.createStatement()) {
+            s.executeUpdate("INSERT INTO processed_events (consumer, event_id) VALUES ('" + WebhookEvents.CONSUMER
+                    + "', '" + started.id() + "')");
+            s.executeUpdate("INSERT INTO webhook_games (game_id, game, players, last_actor) VALUES ('" + gameId
+                    + "', 'builders', ARRAY['" + ana.id() + "', 'bob'], 'bob')");
+        }
+        TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.GAME_EVENTS, gameId, codec.write(started));
+        TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.GAME_EVENTS, gameId, codec.write(turnEnded));
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> at("/ok/overlap").size() > 1);
+        JsonPath body = JsonPath.from(at("/ok/overlap").get(1).body());
+        assertEquals("turn.started", body.getString("type"));
+        assertEquals(gameId, body.getString("data.gameId"));
+        assertEquals(2, body.getInt("data.version"));
     }
 
     @Test
