@@ -23,13 +23,13 @@ import org.jboss.logging.Logger;
 /**
  * Every game's events, applied to scoring-service's own state; results go out through the outbox. Records come
  * in batches (one per poll). Events that start a game or concern its scoring are applied once each, in the
- * batch's order (recorded as processed in the same transaction); the others only move their game's last version
- * on, which is idempotent by itself and needs neither: one statement does that for the whole batch, once the
- * others are applied. Those are most events, and of them only the head is read (type from the record's header,
+ * batch's order, all of a batch's in one transaction (recorded as processed in it, in one statement); the others
+ * only move their game's last version on, which is idempotent by itself and needs neither: one statement does
+ * that for the whole batch, once the others are applied. Those are most events, and of them only the head is read (type from the record's header,
  * game and version from the envelope without its data).
  *
- * <p>A record that cannot be processed (not a readable CloudEvent, or its transaction failed) is nacked on its
- * own, so the channel's dead-letter strategy puts that record, and only it, on the dead-letter topic with the
+ * <p>A record that cannot be processed (not a readable CloudEvent, or its own transaction failed, once the
+ * batch's failed) is nacked on its own, so the channel's dead-letter strategy puts that record, and only it, on the dead-letter topic with the
  * reason in its headers; the rest of the batch goes on. The batch is acknowledged once every record is applied
  * or dead-lettered.
  */
@@ -54,17 +54,29 @@ public class GameEventsConsumer {
     @Incoming("game-events")
     public Uni<Void> consume(KafkaRecordBatch<String, String> batch) {
         Advances advances = new Advances();
-        Uni<Void> applied = Uni.createFrom().voidItem();
+        List<Applied> applied = new ArrayList<>();
+        Uni<Void> sorted = Uni.createFrom().voidItem();
         for (KafkaRecord<String, String> message : batch.getRecords()) {
-            applied = applied.chain(() -> one(batch, message, advances));
+            sorted = sorted.chain(() -> sort(batch, message, advances, applied));
         }
         // Each record's failure is handled on its own; only what fails outside them (the dead-letter topic out of
         // reach, say) gets here, and then the channel's strategy takes every record of the batch.
-        return EventBatches.acknowledge(batch, applied.chain(() -> advance(batch, advances)));
+        return EventBatches.acknowledge(
+                batch, sorted.chain(() -> apply(batch, applied)).chain(() -> advance(batch, advances)));
     }
 
-    private Uni<Void> one(
-            KafkaRecordBatch<String, String> batch, KafkaRecord<String, String> message, Advances advances) {
+    /** A record to apply in a transaction, with the message it came in. */
+    private record Applied(KafkaRecord<String, String> message, IdempotentConsumer.Delivery delivery) {}
+
+    /**
+     * Puts a record with the batch's advances or with the records to apply, or on the dead-letter topic when it
+     * cannot be read.
+     */
+    private Uni<Void> sort(
+            KafkaRecordBatch<String, String> batch,
+            KafkaRecord<String, String> message,
+            Advances advances,
+            List<Applied> applied) {
         ConsumerRecord<String, String> record = EventBatches.consumerRecord(message);
         IdempotentConsumer.Delivery delivery;
         try {
@@ -79,11 +91,36 @@ public class GameEventsConsumer {
         CloudEvent envelope = delivery.envelope();
         if (GameScoring.onlyAdvances(envelope.type())) {
             advances.add(message, new EventCodec.Head(envelope.type(), envelope.subject(), envelope.streamversion()));
+        } else {
+            applied.add(new Applied(message, delivery));
+        }
+        return Uni.createFrom().voidItem();
+    }
+
+    /**
+     * The batch's records that start a game or concern its scoring, in one transaction and in their order. Should
+     * that fail (and it changes nothing then), each is applied in a transaction of its own, and one that fails again
+     * goes to the dead-letter topic alone.
+     */
+    private Uni<Void> apply(KafkaRecordBatch<String, String> batch, List<Applied> applied) {
+        if (applied.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        return relay.after(() -> consumer.once(NAME, delivery, event -> true, scoring::apply))
+        List<IdempotentConsumer.Delivery> deliveries =
+                applied.stream().map(Applied::delivery).toList();
+        return relay.after(() -> consumer.onceAll(NAME, deliveries, scoring::apply))
                 .onFailure()
-                .recoverWithUni(failure -> EventBatches.deadLetter(batch, message, failure));
+                .recoverWithUni(failure -> {
+                    LOG.debugf(failure, "%d records applied together failed: one by one", applied.size());
+                    Uni<Void> one = Uni.createFrom().voidItem();
+                    for (Applied a : applied) {
+                        one = one.chain(() -> relay.after(
+                                        () -> consumer.once(NAME, a.delivery(), event -> true, scoring::apply))
+                                .onFailure()
+                                .recoverWithUni(again -> EventBatches.deadLetter(batch, a.message(), again)));
+                    }
+                    return one;
+                });
     }
 
     /**

@@ -22,6 +22,7 @@ import dev.tessera.infra.TestKafka;
 import io.quarkus.test.junit.QuarkusTest;
 import java.time.Duration;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -151,28 +152,60 @@ class GameScoringTest {
     @Test
     void undos_after_undos_take_back_a_swap_and_tiles_given_to_dirk_each_once() {
         String gameId = UUID.randomUUID().toString();
+        undosAfterUndos(gameId).forEach(event -> send(gameId, event));
+        assertUndosAfterUndosScored(gameId);
+    }
+
+    /**
+     * The same events published at once come in one poll or a few, whose records are applied in one transaction
+     * each: a tile taken back (its row deleted) and placed again in the same transaction, the changes an undo puts
+     * back read from rows the same transaction wrote. The round is the same as when each came alone.
+     */
+    @Test
+    void undos_after_undos_published_at_once_are_scored_as_when_they_came_one_by_one() {
+        String gameId = UUID.randomUUID().toString();
+        TestKafka.produceAll(
+                TestInfrastructure.bootstrapServers(),
+                Topics.GAME_EVENTS,
+                gameId,
+                undosAfterUndos(gameId).stream().map(codec::write).toList());
+        assertUndosAfterUndosScored(gameId);
+        assertEquals(
+                0,
+                TestKafka.readAll(TestInfrastructure.bootstrapServers(), "scoring-service.dlq").stream()
+                        .filter(r -> gameId.equals(r.key()))
+                        .count(),
+                "nothing dead-lettered");
+    }
+
+    private List<CloudEvent> undosAfterUndos(String gameId) {
         TileInfo tower = new TileInfo(59, "tower", 9, "");
         TileInfo garden = new TileInfo(60, "garden", 6, "");
         TileInfo reserved = new TileInfo(61, "tower", 8, "");
-        send(gameId, 1, new GameStarted(gameId, "t", "alhambra", List.of("ana", "bob"), 1L, Map.of(), null));
-        send(gameId, 2, new AlhambraEvent.TilePlaced("ana", tower, 0, 1, "pending"));
-        send(gameId, 3, new AlhambraEvent.TilePlaced("ana", garden, 1, 0, "pending"));
-        send(gameId, 4, new AlhambraEvent.TileReserved("ana", reserved, "pending", null, null));
-        send(gameId, 5, new AlhambraEvent.TurnEnded("ana", "bob"));
-        send(gameId, 6, new AlhambraEvent.TurnEnded("bob", "ana"));
-        send(gameId, 7, new AlhambraEvent.TilesSwapped("ana", reserved, garden, 1, 0));
-        send(gameId, 8, new MovesTakenBack(gameId, "ana", 6, 1));
-        send(
-                gameId,
-                9,
+        List<TesseraEvent> events = List.of(
+                new GameStarted(gameId, "t", "alhambra", List.of("ana", "bob"), 1L, Map.of(), null),
+                new AlhambraEvent.TilePlaced("ana", tower, 0, 1, "pending"),
+                new AlhambraEvent.TilePlaced("ana", garden, 1, 0, "pending"),
+                new AlhambraEvent.TileReserved("ana", reserved, "pending", null, null),
+                new AlhambraEvent.TurnEnded("ana", "bob"),
+                new AlhambraEvent.TurnEnded("bob", "ana"),
+                new AlhambraEvent.TilesSwapped("ana", reserved, garden, 1, 0),
+                new MovesTakenBack(gameId, "ana", 6, 1),
                 new AlhambraEvent.TilesGivenToDirk(
-                        "ana", List.of(new TileInfo(62, "tower", 5, ""), new TileInfo(63, "tower", 6, ""))));
-        send(gameId, 10, new MovesTakenBack(gameId, "ana", 8, 1));
-        send(gameId, 11, new AlhambraEvent.TilesSwapped("ana", reserved, garden, 1, 0));
-        send(gameId, 12, new MovesTakenBack(gameId, "ana", 6, 1));
-        send(gameId, 13, new AlhambraEvent.TurnEnded("ana", "bob"));
-        send(gameId, 14, new AlhambraEvent.ScoringRoundTriggered(1));
+                        "ana", List.of(new TileInfo(62, "tower", 5, ""), new TileInfo(63, "tower", 6, ""))),
+                new MovesTakenBack(gameId, "ana", 8, 1),
+                new AlhambraEvent.TilesSwapped("ana", reserved, garden, 1, 0),
+                new MovesTakenBack(gameId, "ana", 6, 1),
+                new AlhambraEvent.TurnEnded("ana", "bob"),
+                new AlhambraEvent.ScoringRoundTriggered(1));
+        List<CloudEvent> envelopes = new ArrayList<>();
+        for (int i = 0; i < events.size(); i++) {
+            envelopes.add(codec.envelope("/tessera/game-service", gameId, i + 1, events.get(i), OffsetDateTime.now()));
+        }
+        return envelopes;
+    }
 
+    private void assertUndosAfterUndosScored(String gameId) {
         JsonNode ana = roundOnePoints(gameId, "ana");
         assertEquals(6, ana.path("tower").asInt(), "one tower, Dirk none: " + ana);
         assertEquals(5, ana.path("garden").asInt(), "the garden is back on its square: " + ana);

@@ -193,6 +193,60 @@ class GameEventsConsumerTest {
         given().get("/api/v1/scoring/games/" + neverStarted).then().statusCode(404);
     }
 
+    /**
+     * A poll's records that start a game or concern its scoring are applied in one transaction. One that fails in it
+     * (a second GameStarted of a game under another event id: the game's row is there) fails all of them, and then
+     * each is applied on its own: that one alone goes to the dead-letter topic, the others are applied, an event that
+     * came twice once.
+     */
+    @Test
+    void a_record_that_fails_among_records_applied_together_goes_to_the_dead_letter_topic_alone() {
+        String gameId = UUID.randomUUID().toString();
+        GameStarted game =
+                new GameStarted(gameId, "t-" + gameId, "builders", List.of("ana", "bob"), 7L, Map.of(), null);
+        CloudEvent started = codec.envelope("/tessera/game-service", gameId, 1, game, OffsetDateTime.now());
+        CloudEvent startedAgain = codec.envelope("/tessera/game-service", gameId, 1, game, OffsetDateTime.now());
+        CloudEvent ended = codec.envelope(
+                "/tessera/game-service",
+                gameId,
+                2,
+                new GameEnded(
+                        gameId, List.of(new GameEnded.Standing("ana", 50, 1), new GameEnded.Standing("bob", 40, 2))),
+                OffsetDateTime.now());
+        TestKafka.produceAll(
+                TestInfrastructure.bootstrapServers(),
+                Topics.GAME_EVENTS,
+                gameId,
+                List.of(
+                        codec.write(started),
+                        codec.write(started),
+                        codec.write(startedAgain),
+                        codec.write(ended),
+                        codec.write(ended)));
+
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() -> given().get("/api/v1/scoring/games/" + gameId)
+                        .then()
+                        .statusCode(200)
+                        .body("lastVersion", equalTo(2))
+                        .body("finished", equalTo(true)));
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() -> assertEquals(
+                        List.of(startedAgain.id()),
+                        TestKafka.readAll(TestInfrastructure.bootstrapServers(), "scoring-service.dlq").stream()
+                                .filter(r -> gameId.equals(r.key()))
+                                .map(r -> codec.readEnvelope(r.value()).id())
+                                .toList()));
+        assertEquals(
+                2,
+                TestInfrastructure.postgres()
+                        .count(
+                                "tessera_scoring",
+                                "SELECT count(*) FROM processed_events WHERE event_id IN ('" + started.id() + "', '"
+                                        + startedAgain.id() + "', '" + ended.id() + "')"),
+                "the two applied, the dead-lettered one not recorded as processed");
+    }
+
     private static String reason(ConsumerRecord<String, String> record) {
         Header reason = record.headers().lastHeader("dead-letter-reason");
         return reason == null ? "(no reason)" : new String(reason.value(), StandardCharsets.UTF_8);

@@ -10,6 +10,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.OptimisticLockException;
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Predicate;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -93,6 +96,42 @@ public class IdempotentConsumer {
     }
 
     /**
+     * As {@link #once(String, Delivery, Predicate, BiFunction)} for several records read from one poll, in one
+     * transaction and in their order: one statement records them all as processed, and each that was not processed
+     * before is applied (an event twice in the list, once). A consumer that applies many records per poll saves a
+     * transaction, and a processed-events statement, per record; the entities the effects read stay in the session
+     * from one record to the next.
+     *
+     * <p>It fails as a whole and changes nothing then: the caller applies the records one by one with {@link
+     * #once(String, Delivery, Predicate, BiFunction)}, so that only a record that fails on its own goes to the
+     * dead-letter topic. Waiting for the database and retrying conflicts are as for one record.
+     */
+    public Uni<Void> onceAll(
+            String consumer, List<Delivery> deliveries, BiFunction<CloudEvent, TesseraEvent, Uni<Void>> effect) {
+        if (deliveries.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        String[] ids = deliveries.stream().map(d -> d.envelope().id()).toArray(String[]::new);
+        return StorageUnavailable.waitFor(
+                Panache.withTransaction(() -> firstDeliveries(consumer, ids).chain(first -> {
+                            Uni<Void> chain = Uni.createFrom().voidItem();
+                            for (Delivery delivery : deliveries) {
+                                chain = chain.chain(() -> first.remove(
+                                                delivery.envelope().id())
+                                        ? apply(delivery.record(), delivery.envelope(), delivery.event(), effect)
+                                        : Uni.createFrom().voidItem());
+                            }
+                            return chain;
+                        }))
+                        .onFailure(IdempotentConsumer::conflict)
+                        .retry()
+                        .withBackOff(Duration.ofMillis(5), Duration.ofMillis(200))
+                        .atMost(20),
+                LOG,
+                () -> consumer + " waits for the database to apply " + deliveries.size() + " events");
+    }
+
+    /**
      * A failure that a retry can resolve: an append to a stream that moved meanwhile, or an entity with a
      * {@code @Version} that another consumer's transaction changed between this one's read and its write
      * (two channels finishing the same table, say).
@@ -129,5 +168,19 @@ public class IdempotentConsumer {
                         consumer,
                         eventId)
                 .map(count -> count == 1);
+    }
+
+    /** Records the events as processed by {@code consumer}; the ids of those it had not processed before. */
+    private Uni<Set<String>> firstDeliveries(String consumer, String[] eventIds) {
+        return SessionSql.select(
+                        "INSERT INTO processed_events (consumer, event_id) SELECT $1, unnest($2::text[])"
+                                + " ON CONFLICT DO NOTHING RETURNING event_id",
+                        consumer,
+                        eventIds)
+                .map(rows -> {
+                    Set<String> first = new HashSet<>();
+                    rows.forEach(row -> first.add((String) row[0]));
+                    return first;
+                });
     }
 }
