@@ -25,13 +25,13 @@ import org.jboss.logging.Logger;
  * in batches (one per poll). Events that start a game or concern its scoring are applied once each, in the
  * batch's order, all of a batch's in one transaction (recorded as processed in it, in one statement); the others
  * only move their game's last version on, which is idempotent by itself and needs neither: one statement does
- * that for the whole batch, once the others are applied. Those are most events, and of them only the head is read (type from the record's header,
- * game and version from the envelope without its data).
+ * that for the whole batch, once the others are applied. Those are most events, and of them only the head is
+ * read (type from the record's header, game and version from the envelope without its data).
  *
  * <p>A record that cannot be processed (not a readable CloudEvent, or its own transaction failed, once the
- * batch's failed) is nacked on its own, so the channel's dead-letter strategy puts that record, and only it, on the dead-letter topic with the
- * reason in its headers; the rest of the batch goes on. The batch is acknowledged once every record is applied
- * or dead-lettered.
+ * batch's had failed) is nacked on its own, so the channel's dead-letter strategy puts that record, and only it,
+ * on the dead-letter topic with the reason in its headers; the rest of the batch goes on. The batch is
+ * acknowledged once every record is applied or dead-lettered.
  */
 @ApplicationScoped
 public class GameEventsConsumer {
