@@ -48,13 +48,7 @@ class GameEventsConsumerTest {
                         .body("lastVersion", equalTo(1))
                         .body("finished", equalTo(false)));
 
-        CloudEvent ended = codec.envelope(
-                "/tessera/game-service",
-                gameId,
-                2,
-                new GameEnded(
-                        gameId, List.of(new GameEnded.Standing("ana", 50, 1), new GameEnded.Standing("bob", 40, 2))),
-                OffsetDateTime.now());
+        CloudEvent ended = ended(gameId, 2);
         send(gameId, ended);
         send(gameId, ended);
         await().atMost(Duration.ofSeconds(20))
@@ -153,13 +147,7 @@ class GameEventsConsumerTest {
                 5,
                 new SeatTakenByBot(neverStarted, "bob", "random", "timed-out"),
                 OffsetDateTime.now());
-        CloudEvent ended = codec.envelope(
-                "/tessera/game-service",
-                gameId,
-                3,
-                new GameEnded(
-                        gameId, List.of(new GameEnded.Standing("ana", 50, 1), new GameEnded.Standing("bob", 40, 2))),
-                OffsetDateTime.now());
+        CloudEvent ended = ended(gameId, 3);
         String junk = "{not json " + gameId;
         TestKafka.produceAll(
                 TestInfrastructure.bootstrapServers(),
@@ -206,13 +194,7 @@ class GameEventsConsumerTest {
                 new GameStarted(gameId, "t-" + gameId, "builders", List.of("ana", "bob"), 7L, Map.of(), null);
         CloudEvent started = codec.envelope("/tessera/game-service", gameId, 1, game, OffsetDateTime.now());
         CloudEvent startedAgain = codec.envelope("/tessera/game-service", gameId, 1, game, OffsetDateTime.now());
-        CloudEvent ended = codec.envelope(
-                "/tessera/game-service",
-                gameId,
-                2,
-                new GameEnded(
-                        gameId, List.of(new GameEnded.Standing("ana", 50, 1), new GameEnded.Standing("bob", 40, 2))),
-                OffsetDateTime.now());
+        CloudEvent ended = ended(gameId, 2);
         TestKafka.produceAll(
                 TestInfrastructure.bootstrapServers(),
                 Topics.GAME_EVENTS,
@@ -245,6 +227,17 @@ class GameEventsConsumerTest {
                                 "SELECT count(*) FROM processed_events WHERE event_id IN ('" + started.id() + "', '"
                                         + startedAgain.id() + "', '" + ended.id() + "')"),
                 "the two applied, the dead-lettered one not recorded as processed");
+    }
+
+    /** The game's end, ana first, at {@code version}. */
+    private CloudEvent ended(String gameId, long version) {
+        return codec.envelope(
+                "/tessera/game-service",
+                gameId,
+                version,
+                new GameEnded(
+                        gameId, List.of(new GameEnded.Standing("ana", 50, 1), new GameEnded.Standing("bob", 40, 2))),
+                OffsetDateTime.now());
     }
 
     private static String reason(ConsumerRecord<String, String> record) {

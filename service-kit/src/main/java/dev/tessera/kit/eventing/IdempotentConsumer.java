@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.hibernate.StaleStateException;
 import org.jboss.logging.Logger;
@@ -81,17 +82,11 @@ public class IdempotentConsumer {
         if (!wanted.test(event)) {
             return Uni.createFrom().voidItem();
         }
-        // A conflict means another transaction got there first: redo the whole transaction on the new state.
-        return StorageUnavailable.waitFor(
-                Panache.withTransaction(() -> firstDelivery(consumer, envelope.id())
-                                .chain(first -> first
-                                        ? apply(delivery.record(), envelope, event, effect)
-                                        : Uni.createFrom().voidItem()))
-                        .onFailure(IdempotentConsumer::conflict)
-                        .retry()
-                        .withBackOff(Duration.ofMillis(5), Duration.ofMillis(200))
-                        .atMost(20),
-                LOG,
+        return transaction(
+                () -> firstDelivery(consumer, envelope.id())
+                        .chain(first -> first
+                                ? apply(delivery.record(), envelope, event, effect)
+                                : Uni.createFrom().voidItem()),
                 () -> consumer + " waits for the database to apply " + envelope.type() + " " + envelope.id());
     }
 
@@ -112,23 +107,33 @@ public class IdempotentConsumer {
             return Uni.createFrom().voidItem();
         }
         String[] ids = deliveries.stream().map(d -> d.envelope().id()).toArray(String[]::new);
-        return StorageUnavailable.waitFor(
-                Panache.withTransaction(() -> firstDeliveries(consumer, ids).chain(first -> {
-                            Uni<Void> chain = Uni.createFrom().voidItem();
-                            for (Delivery delivery : deliveries) {
-                                chain = chain.chain(() -> first.remove(
-                                                delivery.envelope().id())
+        return transaction(
+                () -> firstDeliveries(consumer, ids).chain(first -> {
+                    Uni<Void> chain = Uni.createFrom().voidItem();
+                    for (Delivery delivery : deliveries) {
+                        chain = chain.chain(
+                                () -> first.remove(delivery.envelope().id())
                                         ? apply(delivery.record(), delivery.envelope(), delivery.event(), effect)
                                         : Uni.createFrom().voidItem());
-                            }
-                            return chain;
-                        }))
+                    }
+                    return chain;
+                }),
+                () -> consumer + " waits for the database to apply " + deliveries.size() + " events");
+    }
+
+    /**
+     * {@code work} in a transaction, waiting for the database while it is out of reach. A conflict means another
+     * transaction got there first: the whole transaction is done again on the new state.
+     */
+    private static Uni<Void> transaction(Supplier<Uni<Void>> work, Supplier<String> waiting) {
+        return StorageUnavailable.waitFor(
+                Panache.withTransaction(work)
                         .onFailure(IdempotentConsumer::conflict)
                         .retry()
                         .withBackOff(Duration.ofMillis(5), Duration.ofMillis(200))
                         .atMost(20),
                 LOG,
-                () -> consumer + " waits for the database to apply " + deliveries.size() + " events");
+                waiting);
     }
 
     /**
