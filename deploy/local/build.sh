@@ -34,6 +34,9 @@ build() {
       || { tail -30 "$RUN/build.log"; fail "build failed (log: $RUN/build.log)"; }
     ./mvnw -q -B -pl infra dependency:build-classpath -Dmdep.includeScope=runtime \
       -Dmdep.outputFile="$RUN/infra.classpath" >> "$RUN/build.log" 2>&1 || fail "could not resolve the infrastructure classpath (log: $RUN/build.log)"
+    # The plugin leaves the file as it was when the class path did not change: touched, or every later command would
+    # find the infrastructure's sources newer than it and build everything again.
+    touch "$RUN/infra.classpath"
   fi
 }
 
