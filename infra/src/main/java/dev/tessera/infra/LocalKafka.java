@@ -173,7 +173,8 @@ public final class LocalKafka implements AutoCloseable {
         }
     }
 
-    private static Admin admin(String bootstrapServers) {
+    /** An Admin client of the cluster, its requests waiting 10 s at most (RestoredOffsets uses it too). */
+    static Admin admin(String bootstrapServers) {
         return Admin.create(Map.of(
                 AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
                 bootstrapServers,
