@@ -91,6 +91,8 @@ backup() {
   PGPASSWORD=${TESSERA_DB_PASSWORD:-} pg_basebackup -h localhost -p "${TESSERA_DB_PORT:-$PG_PORT}" -U "${TESSERA_DB_USER:-postgres}" \
     -D "$dir/postgres" -X stream -c fast -l "tessera backup $(date -u +%FT%TZ)" > "$dir/pg_basebackup.log" 2>&1 \
     || { tail -5 "$dir/pg_basebackup.log"; fail "pg_basebackup failed ($dir/pg_basebackup.log); $dir is a half-written backup"; }
+  # On disk before the manifest says the backup is whole (pg_basebackup syncs its own files; tar does not).
+  sync -f "$dir/kafka" 2>/dev/null || sync
   {
     say "# A Tessera backup (./tessera backup); ./tessera restore reads this file, written last."
     say "format=$BACKUP_FORMAT"
