@@ -75,6 +75,7 @@ class GamePage {
     if (this.feed) this.feed.stop();
     clearTimeout(this.renderTimer);
     clearTimeout(this.logTimer);
+    clearTimeout(this.refreshTimer);
   }
 
   /** The view, then (for a seated player) the legal moves at the same version; asked again if the game moved between. */
@@ -108,8 +109,16 @@ class GamePage {
         await this.load();
       } while (this.refreshAgain || this.lastEventVersion() > this.view.version);
       if (this.notice && this.notice.fromRefresh) this.notice = null;
+      this.refreshFailures = 0;
     } catch (e) {
-      this.notice = {kind: 'error', fromRefresh: true, text: `The board could not be brought up to date: ${e.message}`};
+      // A network blip (the feed may be back before the page's other requests get through): the board is read
+      // again after a pause, longer each time, at most 5 s, so that it does not stay behind the events shown.
+      this.refreshFailures = (this.refreshFailures || 0) + 1;
+      const pause = Math.min(5000, 500 * 2 ** Math.min(this.refreshFailures - 1, 4));
+      this.notice = {kind: 'error', fromRefresh: true,
+        text: `The board could not be brought up to date (${e.message}); it is read again in ${Math.ceil(pause / 1000)} s.`};
+      clearTimeout(this.refreshTimer);
+      if (!this.stopped) this.refreshTimer = setTimeout(() => this.refresh(), pause);
     } finally {
       this.refreshing = false;
     }
