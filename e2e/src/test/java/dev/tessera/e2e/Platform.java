@@ -280,6 +280,19 @@ final class Platform implements AutoCloseable {
         start(instance(s, 1), extraEnv);
     }
 
+    /**
+     * Starts an instance this platform was not made with ("game.2" beside the shared platform's "game.1"), on a port
+     * of its own and with extra environment; it joins its service's consumer groups, and the gateway does not know
+     * it: a test reaches it at {@link #url(String)}. {@link #close()} stops it with the others.
+     */
+    void startExtra(String instance, Map<String, String> extraEnv) {
+        if (ports.containsKey(instance)) {
+            throw new IllegalArgumentException(instance + " is one of the platform's own instances");
+        }
+        ports.put(instance, freePort());
+        start(instance, extraEnv);
+    }
+
     /** Starts one instance ("game.2") with extra environment. */
     void start(String instance, Map<String, String> extraEnv) {
         Service s = serviceOf(instance);
@@ -334,7 +347,7 @@ final class Platform implements AutoCloseable {
     /** The single-instance platform's logs keep their names ("game-service.log"). */
     private String logName(String instance) {
         Service s = serviceOf(instance);
-        return instances == 1
+        return instances == 1 && instance.endsWith(".1")
                 ? s.module + ".log"
                 : s.module + "-" + instance.substring(instance.indexOf('.') + 1) + ".log";
     }
@@ -380,7 +393,12 @@ final class Platform implements AutoCloseable {
 
     /** SIGTERM, as an operator stops a service: it finishes what it was doing and leaves its consumer group. */
     void stop(Service s) throws InterruptedException {
-        Process p = processes.remove(instance(s, 1));
+        stop(instance(s, 1));
+    }
+
+    /** SIGTERM to one instance ("game.2"). */
+    void stop(String instance) throws InterruptedException {
+        Process p = processes.remove(instance);
         p.destroy();
         if (!p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
             p.destroyForcibly().waitFor();
