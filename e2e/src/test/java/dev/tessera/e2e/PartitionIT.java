@@ -42,6 +42,11 @@ import org.junit.jupiter.api.TestInstance;
 class PartitionIT {
     private static final String PLAYER = "X-Tessera-Player";
     private static final Duration CUT = Duration.ofSeconds(30);
+    /**
+     * Longer than the producer's delivery timeout (30 s): a relay that held its slots until Kafka gave up, then took
+     * them all again for its next run, held other games' events back from then on.
+     */
+    private static final Duration KAFKA_CUT = Duration.ofSeconds(45);
     /** A request to the cut-off instance must end (in a 503), never hang. */
     private static final RestAssuredConfig NO_HANG = RestAssuredConfig.config()
             .httpClient(HttpClientConfig.httpClientConfig()
@@ -58,7 +63,13 @@ class PartitionIT {
         platform = Platform.shared();
         Platform.useGateway();
         database = TcpProxy.to(platform.postgres().port());
-        platform.startExtra("game.2", Map.of("TESSERA_DB_PORT", String.valueOf(database.port())));
+        platform.startExtra(
+                "game.2",
+                Map.of(
+                        "TESSERA_DB_PORT",
+                        String.valueOf(database.port()),
+                        "TESSERA_KAFKA",
+                        platform.kafka().proxiedBootstrapServers()));
         platform.awaitReady("game.2");
         cutOff = platform.url("game.2");
     }
@@ -66,6 +77,7 @@ class PartitionIT {
     @AfterAll
     void stopIt() throws InterruptedException {
         database.restore();
+        platform.kafka().proxy().restore();
         platform.stop("game.2");
         database.close();
     }
@@ -104,9 +116,14 @@ class PartitionIT {
         assertTrue(reached > before, "no move was made through the gateway during the cut (" + meanwhile + ")");
 
         database.restore();
+        long restoredAt = System.nanoTime();
         await().atMost(Duration.ofSeconds(30))
                 .until(() ->
                         given().config(NO_HANG).get(cutOff + "/q/health/ready").statusCode() == 200);
+        System.out.printf(
+                "PartitionIT: cut off from PostgreSQL for %d s while %d moves were made through the gateway; ready"
+                        + " again %d ms after the network came back%n",
+                CUT.toSeconds(), meanwhile, (System.nanoTime() - restoredAt) / 1_000_000);
         // Its folded game is checked against the stream: it answers at the version the others reached.
         await().atMost(Duration.ofSeconds(30))
                 .ignoreExceptions()
@@ -141,13 +158,64 @@ class PartitionIT {
                 .jsonPath()
                 .getList("id");
         assertEquals(stored, served, "the gateway's events are the store's");
-        await().atMost(Duration.ofSeconds(30))
-                .until(() -> platform.postgres()
-                                .count(
-                                        "tessera_game",
-                                        "SELECT count(*) FROM outbox WHERE record_key = '" + gameId
-                                                + "' AND published_at IS NULL")
-                        == 0);
+        publishedInOrder(gameId, stored);
+    }
+
+    @Test
+    void a_game_service_cut_off_from_kafka_goes_on_taking_moves_whose_events_are_published_in_order_once_it_is_back() {
+        String suffix = Long.toString(System.nanoTime(), 36);
+        List<Account> players = Tables.signUp("partition-cy-" + suffix, "partition-di-" + suffix);
+        String gameId = Tables.game("builders", players);
+        List<Account> others = Tables.signUp("partition-ed-" + suffix, "partition-fa-" + suffix);
+        String other = Tables.game("builders", others);
+        move(Via.CUT_OFF, gameId, players, 200);
+        publishedInOrder(gameId, stored(gameId));
+
+        TcpProxy kafka = platform.kafka().proxy();
+        kafka.cut();
+        long cutAt = System.nanoTime();
+        // The event store is the truth and the outbox is in it: the instance takes moves without the broker, while
+        // the platform's own instance plays another game through the gateway.
+        // The instance that reaches the broker publishes its game's events meanwhile: the one that does not holds the
+        // outbox's slots (and so other games' events) for at most its publish timeout, 10 s, not for as long as the
+        // cut lasts.
+        int made = 0;
+        long slowest = 0;
+        while (System.nanoTime() - cutAt < KAFKA_CUT.toNanos()) {
+            move(Via.CUT_OFF, gameId, players, 200);
+            move(Via.GATEWAY, other, others, 200);
+            long moved = System.nanoTime();
+            await().atMost(Duration.ofSeconds(20)).until(() -> unpublished(other) == 0);
+            slowest = Math.max(slowest, (System.nanoTime() - moved) / 1_000_000);
+            made++;
+            sleep(Duration.ofSeconds(1));
+        }
+        publishedInOrder(other, stored(other));
+        long waiting = unpublished(gameId);
+        kafka.restore();
+        long restoredAt = System.nanoTime();
+        await().atMost(Duration.ofSeconds(60)).until(() -> unpublished(gameId) == 0);
+        long published = (System.nanoTime() - restoredAt) / 1_000_000;
+
+        await().atMost(Duration.ofSeconds(60))
+                .until(() ->
+                        given().config(NO_HANG).get(cutOff + "/q/health/ready").statusCode() == 200);
+        move(Via.CUT_OFF, gameId, players, 200);
+        publishedInOrder(gameId, stored(gameId));
+        System.out.printf(
+                "PartitionIT: %d moves through the instance cut off from Kafka for %d s; %d outbox rows of the game"
+                        + " unpublished at the end of the cut, all published %d ms after the network came back; the"
+                        + " other instance's game published at most %d ms after its move during the cut%n",
+                made, KAFKA_CUT.toSeconds(), waiting, published, slowest);
+    }
+
+    /** Every outbox row of the game published, and game-events holding its stream once, in order. */
+    private void publishedInOrder(String gameId, List<String> stored) {
+        publishedInOrder(gameId, stored, Duration.ofSeconds(60));
+    }
+
+    private void publishedInOrder(String gameId, List<String> stored, Duration within) {
+        await().atMost(within).until(() -> unpublished(gameId) == 0);
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
             List<String> published = new ArrayList<>();
             for (var record : TestKafka.readAll(platform.bootstrapServers(), "game-events")) {
@@ -158,6 +226,13 @@ class PartitionIT {
             }
             assertEquals(stored, published, "game-events holds the stream once, in order");
         });
+    }
+
+    private long unpublished(String gameId) {
+        return platform.postgres()
+                .count(
+                        "tessera_game",
+                        "SELECT count(*) FROM outbox WHERE record_key = '" + gameId + "' AND published_at IS NULL");
     }
 
     /** Where a move is sent. */

@@ -109,7 +109,8 @@ final class Platform implements AutoCloseable {
             kafkaData = Files.createTempDirectory("tessera-e2e-kafka");
             List<String> topics = List.of("lobby-events", "game-events", "scoring-events");
             if (brokers == 1) {
-                kafka = LocalKafka.start(0, kafkaData);
+                // Its second listener, behind a proxy, lets a test cut one instance off the broker (PartitionIT).
+                kafka = LocalKafka.startWithProxiedListener(kafkaData);
                 brokerPorts = List.of();
                 kafka.createTopics(topics, 4);
             } else {
@@ -225,6 +226,14 @@ final class Platform implements AutoCloseable {
 
     LocalPostgres postgres() {
         return postgres;
+    }
+
+    /** The broker of a single-broker platform, whose proxied listener a test can cut. */
+    LocalKafka kafka() {
+        if (kafka == null) {
+            throw new IllegalStateException("a cluster's brokers are processes of their own");
+        }
+        return kafka;
     }
 
     String bootstrapServers() {

@@ -35,16 +35,33 @@ public final class LocalKafka implements AutoCloseable {
 
     private final KafkaRaftServer server;
     private final String bootstrapServers;
+    /** In front of the second listener, if the broker has one ({@link #startWithProxiedListener}); else null. */
+    private final TcpProxy proxy;
 
-    private LocalKafka(KafkaRaftServer server, String bootstrapServers) {
+    private LocalKafka(KafkaRaftServer server, String bootstrapServers, TcpProxy proxy) {
         this.server = server;
         this.bootstrapServers = bootstrapServers;
+        this.proxy = proxy;
     }
 
     /** Starts a single-node cluster on {@code port} (0 = any free port); its controller takes another free port. */
     public static LocalKafka start(int port, Path dataDir) {
         int brokerPort = port == 0 ? Ports.free() : port;
-        LocalKafka kafka = startNode(1, List.of(brokerPort), Ports.free(), dataDir);
+        LocalKafka kafka = startNode(1, List.of(brokerPort), Ports.free(), dataDir, 0, null);
+        kafka.awaitReady();
+        return kafka;
+    }
+
+    /**
+     * A single-node cluster like {@link #start}'s, whose broker has a second client listener that clients reach only
+     * through a {@link TcpProxy}: it advertises the proxy's port, so a client that bootstraps there ({@link
+     * #proxiedBootstrapServers()}) makes every connection through it, and {@link #proxy()}'s cut takes that client
+     * (one service instance, say) off the broker while every other client goes on.
+     */
+    public static LocalKafka startWithProxiedListener(Path dataDir) {
+        int listener = Ports.free();
+        TcpProxy proxy = TcpProxy.to(listener);
+        LocalKafka kafka = startNode(1, List.of(Ports.free()), Ports.free(), dataDir, listener, proxy);
         kafka.awaitReady();
         return kafka;
     }
@@ -58,10 +75,11 @@ public final class LocalKafka implements AutoCloseable {
      * cluster answers once a majority of its nodes runs.
      */
     public static LocalKafka startNode(int nodeId, List<Integer> brokerPorts, Path dataDir) {
-        return startNode(nodeId, brokerPorts, brokerPorts.get(nodeId - 1) + 1, dataDir);
+        return startNode(nodeId, brokerPorts, brokerPorts.get(nodeId - 1) + 1, dataDir, 0, null);
     }
 
-    private static LocalKafka startNode(int nodeId, List<Integer> brokerPorts, int controllerPort, Path dataDir) {
+    private static LocalKafka startNode(
+            int nodeId, List<Integer> brokerPorts, int controllerPort, Path dataDir, int proxiedPort, TcpProxy proxy) {
         int nodes = brokerPorts.size();
         int brokerPort = brokerPorts.get(nodeId - 1);
         String voters = nodes == 1
@@ -77,10 +95,19 @@ public final class LocalKafka implements AutoCloseable {
             props.put("process.roles", "broker,controller");
             props.put("node.id", String.valueOf(nodeId));
             props.put("controller.quorum.voters", voters);
-            props.put("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
-            props.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
+            String listeners = "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort;
+            String advertised = "PLAINTEXT://127.0.0.1:" + brokerPort;
+            String protocols = "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT";
+            if (proxy != null) {
+                // A broker answers metadata requests with the endpoints of the listener the request came in on.
+                listeners += ",PROXIED://127.0.0.1:" + proxiedPort;
+                advertised += ",PROXIED://127.0.0.1:" + proxy.port();
+                protocols += ",PROXIED:PLAINTEXT";
+            }
+            props.put("listeners", listeners);
+            props.put("advertised.listeners", advertised);
             props.put("controller.listener.names", "CONTROLLER");
-            props.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+            props.put("listener.security.protocol.map", protocols);
             props.put("inter.broker.listener.name", "PLAINTEXT");
             props.put("log.dirs", dataDir.toAbsolutePath().toString());
             props.put("num.partitions", "4");
@@ -118,7 +145,7 @@ public final class LocalKafka implements AutoCloseable {
             }
             KafkaRaftServer server = new KafkaRaftServer(KafkaConfig.fromProps(props, false), Time.SYSTEM);
             server.startup();
-            return new LocalKafka(server, "127.0.0.1:" + brokerPort);
+            return new LocalKafka(server, "127.0.0.1:" + brokerPort, proxy);
         } catch (IOException e) {
             throw new UncheckedIOException("Kafka did not start: " + e.getMessage(), e);
         }
@@ -136,6 +163,19 @@ public final class LocalKafka implements AutoCloseable {
 
     public String bootstrapServers() {
         return bootstrapServers;
+    }
+
+    /** The proxy in front of the second listener ({@link #startWithProxiedListener}). */
+    public TcpProxy proxy() {
+        if (proxy == null) {
+            throw new IllegalStateException("this broker has no proxied listener");
+        }
+        return proxy;
+    }
+
+    /** Where a client bootstraps to make all of its connections through {@link #proxy()}. */
+    public String proxiedBootstrapServers() {
+        return "127.0.0.1:" + proxy().port();
     }
 
     /** Creates the topics that do not exist yet, each partition on one replica (this node alone). */
@@ -213,5 +253,8 @@ public final class LocalKafka implements AutoCloseable {
     public void close() {
         server.shutdown();
         server.awaitShutdown();
+        if (proxy != null) {
+            proxy.close();
+        }
     }
 }

@@ -24,6 +24,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -91,6 +93,16 @@ public class OutboxRelay {
     @ConfigProperty(name = "tessera.outbox.contended-retry", defaultValue = "PT0.02S")
     Duration contendedRetry;
 
+    /**
+     * The longest a run holds its slots while Kafka has not acknowledged its rows: then it gives up, closes its
+     * producer (nothing more of the run is sent) and rolls its marks back, so that an instance cut off from the broker
+     * (but not from the database) holds no slot, and so no other instance's rows, longer than this. Its next run first
+     * proves that the broker answers ({@link #proven}) before it takes any slot. Also the producer's {@code
+     * max.block.ms}: how long a send may wait for a topic's partitions.
+     */
+    @ConfigProperty(name = "tessera.outbox.publish-timeout", defaultValue = "PT10S")
+    Duration publishTimeout;
+
     /** How long a published row is kept (to see what was published, and when) before {@link #purge} deletes it. */
     @ConfigProperty(name = "tessera.outbox.retention", defaultValue = "PT1H")
     Duration retention;
@@ -99,6 +111,11 @@ public class OutboxRelay {
     private static final int PURGE_BATCH = 5_000;
 
     private volatile KafkaProducer<String, String> producer;
+    /** Set when a run failed at Kafka: the next run asks the broker for a topic's partitions before taking a slot. */
+    private volatile boolean proveFirst;
+    /** A topic the relay published to, to ask the broker about ({@link #proven}). */
+    private volatile String knownTopic;
+
     private final AtomicBoolean running = new AtomicBoolean();
     /** What the next run must look at: a bit per slot that may have rows waiting. */
     private final AtomicInteger wanted = new AtomicInteger();
@@ -197,12 +214,34 @@ public class OutboxRelay {
     /** Runs until no kick is left: what was asked for before it started, then what was asked for meanwhile. */
     private Uni<Void> runLoop() {
         int slots = wanted.getAndSet(0);
-        return relay(slots).replaceWithVoid().eventually(() -> {
+        return proven().chain(() -> relay(slots)).replaceWithVoid().eventually(() -> {
             running.set(false);
             if (wanted.get() != 0) {
                 request(0);
             }
         });
+    }
+
+    /**
+     * After a run that failed at Kafka, whether the broker answers again: the producer is asked for a topic's
+     * partitions (a new producer has none cached, so it must reach a broker; it waits up to the publish timeout), on a
+     * worker thread and before any slot is taken. Until it answers, runs fail here and the slots stay free for
+     * instances that reach the broker: a partitioned instance's own rows are published by them meanwhile (their
+     * {@link #poll} takes every slot). Otherwise nothing to do.
+     */
+    private Uni<Void> proven() {
+        String topic = knownTopic;
+        if (!proveFirst || topic == null) {
+            return Uni.createFrom().voidItem();
+        }
+        return Uni.createFrom()
+                .item(() -> {
+                    producer().partitionsFor(topic);
+                    proveFirst = false;
+                    return topic;
+                })
+                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                .replaceWithVoid();
     }
 
     /**
@@ -295,6 +334,8 @@ public class OutboxRelay {
      */
     private int publish(List<Row> ordered) {
         KafkaProducer<String, String> p = producer();
+        long deadline = System.nanoTime() + publishTimeout.toNanos();
+        knownTopic = ordered.get(0).getString("topic");
         FirstFailure failure = new FirstFailure(p);
         List<Future<RecordMetadata>> sent = new ArrayList<>(ordered.size());
         for (Row row : ordered) {
@@ -309,18 +350,18 @@ public class OutboxRelay {
                 failure.onCompletion(null, e);
             }
         }
-        if (!failure.happened()) {
-            try {
-                p.flush();
-            } catch (RuntimeException e) {
-                failure.onCompletion(null, e);
-            }
-        }
+        // Each acknowledgement within what is left of the publish timeout (linger is 1 ms: no flush needed); past it,
+        // the run gives its slots up.
         for (Future<RecordMetadata> one : sent) {
             try {
-                one.get();
+                one.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             } catch (ExecutionException e) {
                 failure.onCompletion(null, e.getCause() instanceof Exception cause ? cause : e);
+            } catch (TimeoutException e) {
+                failure.onCompletion(
+                        null,
+                        new org.apache.kafka.common.errors.TimeoutException("Kafka did not acknowledge a run's "
+                                + ordered.size() + " row(s) within " + publishTimeout.toMillis() + " ms"));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 failure.onCompletion(null, e);
@@ -389,11 +430,12 @@ public class OutboxRelay {
         }
     }
 
-    /** A producer that cannot go on (a send failed): the next run makes a new one. */
+    /** A producer that cannot go on (a send failed): the next run makes a new one, and proves it first. */
     private synchronized void discard(KafkaProducer<String, String> p) {
         if (producer == p) {
             producer = null;
         }
+        proveFirst = true;
         try {
             p.close(Duration.ZERO);
         } catch (RuntimeException e) {
@@ -424,6 +466,8 @@ public class OutboxRelay {
                                     30_000,
                                     ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG,
                                     10_000,
+                                    ProducerConfig.MAX_BLOCK_MS_CONFIG,
+                                    publishTimeout.toMillis(),
                                     ProducerConfig.CLIENT_ID_CONFIG,
                                     "tessera-outbox-relay"
                                             + instance.filter(i -> !i.isBlank())
