@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * with its own name and what it received, and counts the requests it got by method and path. A path or query that
  * contains {@code hang-up} is read and then the connection closed without an answer (the instance died
  * mid-request); {@code stall} is never answered until {@link #release()}; {@code busy} is the service's own 503
- * problem with {@code Retry-After: 7}; a query parameter whose value is {@code invalid} is the service's 400 problem
+ * problem with {@code Retry-After: 7}, and {@code out-of-reach-<its name>} the same from this instance only; a query parameter whose value is {@code invalid} is the service's 400 problem
  * naming it as the {@code field}. Exports ({@code /api/v1/exports/events}) answer two NDJSON lines.
  */
 final class FakeInstance {
@@ -104,7 +104,8 @@ final class FakeInstance {
             exchange.close();
             return;
         }
-        if (uri.contains("busy")) {
+        // "out-of-reach-game-1": only that instance answers 503, as one whose database is cut off.
+        if (uri.contains("busy") || uri.contains("out-of-reach-" + name)) {
             byte[] problem =
                     ("{\"type\": \"https://tessera.dev/problems/service-unavailable\", \"status\": 503, \"instance\": \""
                                     + name + "\"}")

@@ -5,6 +5,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tessera.gateway.TestPlayer;
 import dev.tessera.infra.TestInfrastructure;
@@ -141,6 +142,40 @@ class InstancesTest {
         }
         assertEquals(5, Instances.scoring.received("POST", "/api/v1/calculators/alhambra/wall"));
         assertEquals(5, Instances.scoring.received("GET", "/api/v1/exports/events"));
+    }
+
+    @Test
+    void an_instance_that_answers_503_is_passed_over_its_reads_go_to_another_and_no_move_is_sent_twice() {
+        String bearer = TestPlayer.signUp("inst-fay").bearer();
+        String game = "/api/v1/games/out-of-reach-game-1";
+        // Its 503 comes at once; counted as a reply, game-1 kept its share of the moves (4 of 20 when this test was
+        // written): it is passed over after its first refusals instead.
+        int refused = 0;
+        for (int i = 0; i < 20; i++) {
+            ValidatableResponse move = given().header("Authorization", bearer)
+                    .contentType(ContentType.JSON)
+                    .body("{\"expectedVersion\": 1, \"move\": {}}")
+                    .post(game + "/moves")
+                    .then();
+            if (move.extract().statusCode() == 503) {
+                move.header("Retry-After", "7").body("instance", equalTo("game-1"));
+                refused++;
+            } else {
+                move.statusCode(200).body("instance", equalTo("game-2"));
+            }
+        }
+        assertTrue(refused <= 2, refused + " of 20 moves went to the instance that answers 503");
+        // A move reached one instance, once: one that game-1 refused is not sent to game-2 as well.
+        assertEquals(refused, Instances.game1.received("POST", game));
+        assertEquals(20 - refused, Instances.game2.received("POST", game));
+        // A read it refuses goes on to the other instance.
+        for (int i = 0; i < 5; i++) {
+            given().header("Authorization", bearer)
+                    .get(game)
+                    .then()
+                    .statusCode(200)
+                    .body("instance", equalTo("game-2"));
+        }
     }
 
     @Test
