@@ -256,8 +256,14 @@ event_lines() {
 # - the chaos invariants (Invariants, without a load): every consumer caught up, every event on its topic, every
 #   round scored once, every game ended and rated once, the statistics equal to their recomputation from the events.
 drill() {
-  [[ ${1:-} == restore ]] || fail "usage: ./tessera drill restore [seconds] [games at once]"
-  shift
+  case ${1:-} in
+    restore) shift; drill_restore "$@" ;;
+    partition) shift; drill_partition "$@" ;;
+    *) fail "usage: ./tessera drill restore [seconds] [games at once] | ./tessera drill partition [rounds] [seconds cut] [games at once]" ;;
+  esac
+}
+
+drill_restore() {
   local seconds=${1:-60} games=${2:-6} cp stamp report work load_pid started_at t0 backup_s restore_s ready_s boundary
   [[ $seconds =~ ^[1-9][0-9]*$ && $games =~ ^[1-9][0-9]*$ ]] || fail "usage: ./tessera drill restore [seconds] [games at once]"
   check_java
