@@ -312,9 +312,7 @@ drill_restore() {
   restored=$(wc -l < "$work/restored.txt")
   rolled_back=$(comm -23 "$work/before-restore.txt" "$work/restored.txt" | wc -l)
   torn=$(comm -13 "$work/before-restore.txt" "$work/restored.txt" | wc -l)
-  java -cp "$cp" dev.tessera.bench.chaos.Invariants --db-host "$TESSERA_DB_HOST" --db-port "${TESSERA_DB_PORT:-5432}" \
-    --db-user "${TESSERA_DB_USER:-postgres}" ${TESSERA_DB_PASSWORD:+--db-password "$TESSERA_DB_PASSWORD"} \
-    --kafka "$TESSERA_KAFKA" --gateway "http://localhost:$GATEWAY_PORT" --out "$work/checks.md" > "$work/checks.log" 2>&1
+  invariants "$cp" "$work/checks.log" --out "$work/checks.md"
   local checked=$? caught_up clients lost duplicated
   caught_up=$(grep -o 'caught up after [0-9]* s' "$work/checks.md" | grep -o '[0-9]*' | head -1)
   clients=$(grep -o '"clientErrorCount" *: *[0-9]*' "$work/load.json" | grep -o '[0-9]*$')

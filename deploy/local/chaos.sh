@@ -68,11 +68,8 @@ chaos() {
   say "waiting until every process is ready again…"
   wait_ready $(components)
   say "checking the data (after the consumers have caught up)…"
-  java -cp "$cp" dev.tessera.bench.chaos.Invariants --db-host "$TESSERA_DB_HOST" --db-port "${TESSERA_DB_PORT:-5432}" \
-    --db-user "${TESSERA_DB_USER:-postgres}" ${TESSERA_DB_PASSWORD:+--db-password "$TESSERA_DB_PASSWORD"} \
-    --kafka "$TESSERA_KAFKA" --gateway "http://localhost:$GATEWAY_PORT" --load "$RUN/chaos/load.json" \
-    --kills "$total" --webhooks-received "$RUN/chaos/webhooks.ndjson" --out "$RUN/chaos/checks.md" \
-    > "$RUN/chaos/checks.log" 2>&1
+  invariants "$cp" "$RUN/chaos/checks.log" --load "$RUN/chaos/load.json" --kills "$total" \
+    --webhooks-received "$RUN/chaos/webhooks.ndjson" --out "$RUN/chaos/checks.md"
   local checked=$?
   kill "$receiver_pid" 2>/dev/null
   say "verifying the finished games' draws from the exports…"
@@ -104,6 +101,16 @@ chaos() {
   say "report: $report"
   tail -1 "$report"
   return $checked
+}
+
+# The chaos invariants (bench's Invariants) checked against the running platform's data, its output to $2; the other
+# arguments are passed on (--out, --load, --kills, --webhooks-received). Used by chaos and both drills.
+invariants() {
+  local cp=$1 log=$2
+  shift 2
+  java -cp "$cp" dev.tessera.bench.chaos.Invariants --db-host "$TESSERA_DB_HOST" --db-port "${TESSERA_DB_PORT:-5432}" \
+    --db-user "${TESSERA_DB_USER:-postgres}" ${TESSERA_DB_PASSWORD:+--db-password "$TESSERA_DB_PASSWORD"} \
+    --kafka "$TESSERA_KAFKA" --gateway "http://localhost:$GATEWAY_PORT" "$@" > "$log" 2>&1
 }
 
 # Every finished game of each title's export decided again from its revealed seed and its moves (./tessera verify):

@@ -123,10 +123,7 @@ drill_partition() {
   say "waiting until every process is ready again…"
   wait_ready $(components)
   say "checking the data (after the consumers have caught up)…"
-  java -cp "$cp" dev.tessera.bench.chaos.Invariants --db-host "$TESSERA_DB_HOST" --db-port "${TESSERA_DB_PORT:-5432}" \
-    --db-user "${TESSERA_DB_USER:-postgres}" ${TESSERA_DB_PASSWORD:+--db-password "$TESSERA_DB_PASSWORD"} \
-    --kafka "$TESSERA_KAFKA" --gateway "http://localhost:$GATEWAY_PORT" --load "$work/load.json" \
-    --out "$work/checks.md" > "$work/checks.log" 2>&1
+  invariants "$cp" "$work/checks.log" --load "$work/load.json" --out "$work/checks.md"
   local checked=$? caught_up clients lost duplicated moves slowest
   caught_up=$(grep -o 'caught up after [0-9]* s' "$work/checks.md" | grep -o '[0-9]*' | head -1)
   clients=$(grep -o '"clientErrorCount" *: *[0-9]*' "$work/load.json" | grep -o '[0-9]*$')
