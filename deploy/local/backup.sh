@@ -264,7 +264,7 @@ drill() {
 }
 
 drill_restore() {
-  local seconds=${1:-60} games=${2:-6} cp stamp report work load_pid started_at t0 backup_s restore_s ready_s boundary
+  local seconds=${1:-60} games=${2:-6} cp stamp report work started_at t0 backup_s restore_s ready_s boundary
   [[ $seconds =~ ^[1-9][0-9]*$ && $games =~ ^[1-9][0-9]*$ ]] || fail "usage: ./tessera drill restore [seconds] [games at once]"
   check_java
   load_topology && pid_alive supervisor || fail "Tessera is not running: ./tessera up --detach first"
@@ -278,19 +278,16 @@ drill_restore() {
   mkdir -p "$work" bench/results
   started_at=$(date -u '+%Y-%m-%d %H:%M:%S')
   local scale_args="lobby=${SCALE[lobby]},game=${SCALE[game]},scoring=${SCALE[scoring]},gateway=${SCALE[gateway]}"
-  java $(loadgen_opts) -cp "$cp" dev.tessera.bench.chaos.ChaosLoad --gateway "http://localhost:$GATEWAY_PORT" \
-    --games "$games" --stop-file "$work/stop" --out "$work/load.json" > "$work/load.log" 2>&1 &
-  load_pid=$!
-  say "bots playing $games games at a time (log: $work/load.log); the backup in $((seconds / 2)) s"
+  bots_start "$cp" "$work" "$games"
+  say "the backup in $((seconds / 2)) s"
   sleep $((seconds / 2))
   t0=$SECONDS
   backup "$work/backup" | sed 's/^/  /'
-  [[ ${PIPESTATUS[0]} == 0 ]] || { touch "$work/stop"; wait "$load_pid"; fail "the backup failed"; }
+  [[ ${PIPESTATUS[0]} == 0 ]] || { bots_stop "$work"; fail "the backup failed"; }
   backup_s=$((SECONDS - t0))
   sleep $((seconds - seconds / 2))
   say "stopping the bots…"
-  touch "$work/stop"
-  wait "$load_pid" || { tail -20 "$work/load.log"; fail "the bots failed (log: $work/load.log)"; }
+  bots_stop "$work" || { tail -20 "$work/load.log"; fail "the bots failed (log: $work/load.log)"; }
   event_lines > "$work/before-restore.txt"
   # Built now if need be (the bench's build may have touched the modules), so that the restore's time is its own.
   build

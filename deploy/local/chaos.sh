@@ -24,54 +24,35 @@ chaos() {
   started_at=$(date -u '+%Y-%m-%d %H:%M:%S')
   # Every player subscribes to webhooks sent to this receiver on loopback (./tessera up allows http to loopback):
   # check w of the invariants holds its receipts against the topics. It answers 503 to a share on purpose.
-  java -cp "$cp" dev.tessera.bench.chaos.WebhookReceiver --out "$RUN/chaos/webhooks.ndjson" \
-    --port-file "$RUN/chaos/webhooks.port" > "$RUN/chaos/webhooks.log" 2>&1 &
-  local receiver_pid=$!
+  receiver_start "$cp" "$RUN/chaos"
   # shellcheck disable=SC2064 # the pid now
-  trap "kill $receiver_pid 2>/dev/null" EXIT
-  local waited=0
-  until [[ -s $RUN/chaos/webhooks.port ]]; do
-    (( waited++ < 60 )) || fail "the webhook receiver did not start (log: $RUN/chaos/webhooks.log)"
-    sleep 0.5
-  done
-  java $(loadgen_opts) -cp "$cp" dev.tessera.bench.chaos.ChaosLoad --gateway "http://localhost:$GATEWAY_PORT" \
-    --games "$games" --webhooks "http://127.0.0.1:$(cat "$RUN/chaos/webhooks.port")" \
-    --stop-file "$RUN/chaos/stop" --out "$RUN/chaos/load.json" > "$RUN/chaos/load.log" 2>&1 &
-  local load_pid=$!
-  say "bots playing $games games at a time through http://localhost:$GATEWAY_PORT (log: $RUN/chaos/load.log)"
+  trap "kill $RECEIVER_PID 2>/dev/null" EXIT
+  bots_start "$cp" "$RUN/chaos" "$games" --webhooks "http://127.0.0.1:$(cat "$RUN/chaos/webhooks.port")"
   sleep 15
   declare -A kills=()
   local end=$((SECONDS + minutes * 60)) n=0 target pause last_broker=-100 total=0
   : > "$RUN/chaos/kills.log"
   while (( SECONDS < end )); do
-    kill -0 "$load_pid" 2>/dev/null || { tail -20 "$RUN/chaos/load.log"; fail "the bots stopped (log: $RUN/chaos/load.log)"; }
+    bots_alive "$RUN/chaos"
     target=$(chaos_target "$n" "$last_broker")
     n=$((n + 1))
     [[ -z $target ]] && { sleep 1; continue; }
     pause=$((3 + RANDOM % 5))
-    hold "$target"
-    kill -KILL "$(pid_of "$target")" 2>/dev/null
+    kill_restart "$target" "$pause" | tee -a "$RUN/chaos/kills.log"
     kills[${target%%.*}]=$((${kills[${target%%.*}]:-0} + 1))
     total=$((total + 1))
-    printf '%s SIGKILL %s, started again after %s s\n' "$(date -u +%T)" "$target" "$pause" | tee -a "$RUN/chaos/kills.log"
-    sleep "$pause"
-    # A PostgreSQL killed a moment ago may still hold its lock file: try again until it starts. In a subshell,
-    # so that this shell does not report the process's death when it is killed next time.
-    until (start_component "$target"); do sleep 1; done
-    release "$target"
     [[ $target == kafka.* ]] && last_broker=$SECONDS
     sleep "${TESSERA_CHAOS_INTERVAL:-1}"
   done
   say "stopping the bots…"
-  touch "$RUN/chaos/stop"
-  wait "$load_pid"
+  bots_stop "$RUN/chaos"
   say "waiting until every process is ready again…"
   wait_ready $(components)
   say "checking the data (after the consumers have caught up)…"
   invariants "$cp" "$RUN/chaos/checks.log" --load "$RUN/chaos/load.json" --kills "$total" \
     --webhooks-received "$RUN/chaos/webhooks.ndjson" --out "$RUN/chaos/checks.md"
   local checked=$?
-  kill "$receiver_pid" 2>/dev/null
+  kill "$RECEIVER_PID" 2>/dev/null
   say "verifying the finished games' draws from the exports…"
   chaos_verify > "$RUN/chaos/verify.md" 2> "$RUN/chaos/verify.log" || checked=1
   {
@@ -101,6 +82,47 @@ chaos() {
   say "report: $report"
   tail -1 "$report"
   return $checked
+}
+
+# The bots (bench's ChaosLoad) in the background, playing $3 games at a time through the gateway until $2/stop exists;
+# their results in $2/load.json, their log in $2/load.log; further arguments are passed on (--webhooks URL). Sets
+# BOTS_PID. Used by chaos, soak and both drills.
+bots_start() {
+  local cp=$1 work=$2 games=$3
+  shift 3
+  java $(loadgen_opts) -cp "$cp" dev.tessera.bench.chaos.ChaosLoad --gateway "http://localhost:$GATEWAY_PORT" \
+    --games "$games" "$@" --stop-file "$work/stop" --out "$work/load.json" > "$work/load.log" 2>&1 &
+  BOTS_PID=$!
+  say "bots playing $games games at a time through http://localhost:$GATEWAY_PORT (log: $work/load.log)"
+}
+bots_alive() { kill -0 "$BOTS_PID" 2>/dev/null || { tail -20 "$1/load.log"; fail "the bots stopped (log: $1/load.log)"; }; }
+# Stops the bots of bots_start (no new game or move; requests under way end) and returns their status.
+bots_stop() { touch "$1/stop"; wait "$BOTS_PID"; }
+
+# The webhook receiver (bench's WebhookReceiver) on loopback, its receipts in $2/webhooks.ndjson and its port in
+# $2/webhooks.port once it listens. Sets RECEIVER_PID.
+receiver_start() {
+  local cp=$1 work=$2 waited=0
+  java -cp "$cp" dev.tessera.bench.chaos.WebhookReceiver --out "$work/webhooks.ndjson" \
+    --port-file "$work/webhooks.port" > "$work/webhooks.log" 2>&1 &
+  RECEIVER_PID=$!
+  until [[ -s $work/webhooks.port ]]; do
+    (( waited++ < 60 )) || fail "the webhook receiver did not start (log: $work/webhooks.log)"
+    sleep 0.5
+  done
+}
+
+# SIGKILLs component $1 under a hold (the supervisor leaves it alone), starts it again after $2 s and releases it;
+# prints what it did. A PostgreSQL killed a moment ago may still hold its lock file: the start is tried again until
+# it works, in a subshell, so that this shell does not report the process's death when it is killed next time.
+kill_restart() {
+  local target=$1 pause=$2
+  hold "$target"
+  kill -KILL "$(pid_of "$target")" 2>/dev/null
+  printf '%s SIGKILL %s, started again after %s s\n' "$(date -u +%T)" "$target" "$pause"
+  sleep "$pause"
+  until (start_component "$target"); do sleep 1; done
+  release "$target"
 }
 
 # The chaos invariants (bench's Invariants) checked against the running platform's data, its output to $2; the other

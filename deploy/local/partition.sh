@@ -68,7 +68,7 @@ partition_heal() {
 # healed and the drill waits until every process is ready again (the recovery time reported). Then the bots stop and
 # the invariants are checked.
 drill_partition() {
-  local rounds=${1:-1} cut=${2:-30} games=${3:-6} cp stamp report work load_pid started_at
+  local rounds=${1:-1} cut=${2:-30} games=${3:-6} cp stamp report work started_at
   local usage="usage: ./tessera drill partition [rounds] [seconds cut] [games at once]"
   [[ $rounds =~ ^[1-9][0-9]*$ && $cut =~ ^[1-9][0-9]*$ && $games =~ ^[1-9][0-9]*$ ]] || fail "$usage"
   check_java
@@ -86,16 +86,13 @@ drill_partition() {
   started_at=$(date -u '+%Y-%m-%d %H:%M:%S')
   partition_heal
   trap 'partition_heal' EXIT
-  java $(loadgen_opts) -cp "$cp" dev.tessera.bench.chaos.ChaosLoad --gateway "http://localhost:$GATEWAY_PORT" \
-    --games "$games" --stop-file "$work/stop" --out "$work/load.json" > "$work/load.log" 2>&1 &
-  load_pid=$!
-  say "bots playing $games games at a time (log: $work/load.log)"
+  bots_start "$cp" "$work" "$games"
   sleep 20
   local round kind target what t0 ready_s against cuts=0
   : > "$work/cuts.md"
   for ((round = 0; round < rounds; round++)); do
     for kind in postgres kafka broker; do
-      kill -0 "$load_pid" 2>/dev/null || { tail -20 "$work/load.log"; fail "the bots stopped (log: $work/load.log)"; }
+      bots_alive "$work"
       # shellcheck disable=SC2004 # SCALE is associative (topology.sh): its key needs the $
       case $kind in
         postgres) target=game.$((cuts % SCALE[game] + 1)) what=postgres against=PostgreSQL ;;
@@ -118,8 +115,7 @@ drill_partition() {
     done
   done
   say "stopping the bots…"
-  touch "$work/stop"
-  wait "$load_pid"
+  bots_stop "$work"
   say "waiting until every process is ready again…"
   wait_ready $(components)
   say "checking the data (after the consumers have caught up)…"

@@ -1,0 +1,233 @@
+# shellcheck shell=bash
+# Sourced by ./tessera, not run on its own: ./tessera soak, a long run of mixed load on a scaled platform with a kill
+# every few minutes, every process's memory, descriptors, threads and database connections sampled throughout, and
+# a verdict on their growth (docs/operations.md, "Soak").
+#
+# The soak starts its own platform (scaled: TESSERA_SOAK_SCALE, TESSERA_SOAK_BROKERS), every JVM of it writing a GC log
+# (-Xlog:gc) from which the heap after each collection is read, and stops it at the end. The bots are the chaos
+# run's (three titles, undos, 2 % invalid moves, every player subscribed to webhooks). Every TESSERA_SOAK_KILL_EVERY
+# seconds (default 180) one process is SIGKILLed and started again: a service instance other than the first, or a
+# broker other than the first. The first instance of each service, the first broker, PostgreSQL and the load
+# balancer are never killed, so that they live through the whole run and their growth can be judged.
+#
+# Every TESSERA_SOAK_SAMPLE seconds (default 30), for every process: resident memory (PostgreSQL: the proportional
+# set size of the server and all its backends, so that shared buffers count once), the lowest heap after a garbage
+# collection since the last sample, open file descriptors, threads, and connections to PostgreSQL (PostgreSQL: all of
+# them). The verdict compares, for each process that ran without a restart from the start of the second quarter to
+# the end of the run, the second quarter with the last: the mean of each count, and the lowest heap after GC (the
+# live data, below the collector's saw-tooth). A growth of more than 10 % fails, unless it is a single descriptor,
+# thread or connection. Runs shorter than TESSERA_SOAK_JUDGE_MINUTES (default 20) report the growth without judging
+# it: in the first minutes a JVM is still growing into its heap, code cache and pools. The chaos invariants are
+# checked at the end, and fail the soak whatever its length.
+
+soak() {
+  local minutes=${1:-60} games=${2:-6} every=${TESSERA_SOAK_KILL_EVERY:-180} sample=${TESSERA_SOAK_SAMPLE:-30}
+  local judge=${TESSERA_SOAK_JUDGE_MINUTES:-20} cp stamp report work started_at
+  [[ $minutes =~ ^[1-9][0-9]*$ && $games =~ ^[1-9][0-9]*$ ]] || fail "usage: ./tessera soak [minutes] [games at once]"
+  [[ $every =~ ^[1-9][0-9]*$ && $sample =~ ^[1-9][0-9]*$ ]] || fail "TESSERA_SOAK_KILL_EVERY and TESSERA_SOAK_SAMPLE are seconds"
+  check_java
+  command -v ss > /dev/null || fail "ss is missing (it counts each process's connections to PostgreSQL): apt-get install iproute2"
+  platform_running && fail "Tessera is running: ./tessera down first (the soak starts its own platform, with GC logs)"
+  work=$RUN/soak
+  rm -rf "$work"
+  mkdir -p "$work/gc" bench/results
+  stamp=$(date -u +%Y-%m-%d-%H%M)
+  report=bench/results/$stamp-soak.md
+  # Every JVM the platform starts, now or when one is started again (the supervisor inherits this), logs its GCs.
+  export TESSERA_JAVA_OPTS="${TESSERA_JAVA_OPTS:-} -Xlog:gc:file=$work/gc/%p.log"
+  export TESSERA_INFRA_JAVA_OPTS="${TESSERA_INFRA_JAVA_OPTS:-} -Xlog:gc:file=$work/gc/%p.log"
+  say "starting a scaled platform for the soak…"
+  ( up --detach --scale "${TESSERA_SOAK_SCALE:-lobby=2,game=3,scoring=2,gateway=2}" --brokers "${TESSERA_SOAK_BROKERS:-3}" ) \
+    || fail "the platform did not start"
+  load_topology
+  trap soak_cleanup EXIT
+  cp=$(bench_classpath) || exit 1
+  started_at=$(date -u '+%Y-%m-%d %H:%M:%S')
+  receiver_start "$cp" "$work"
+  bots_start "$cp" "$work" "$games" --webhooks "http://127.0.0.1:$(cat "$work/webhooks.port")"
+  soak_sampler "$work" "$sample" &
+  local sampler_pid=$!
+  say "sampling every $sample s; a kill every $every s; $minutes minutes (samples: $work/samples.tsv)"
+  local end=$((SECONDS + minutes * 60)) next=$((SECONDS + every)) target t0 kills=0
+  : > "$work/kills.md"
+  while (( SECONDS < end )); do
+    bots_alive "$work"
+    kill -0 "$sampler_pid" 2>/dev/null || fail "the sampler stopped"
+    if (( SECONDS >= next )) && (( end - SECONDS > 30 )); then
+      target=$(soak_target)
+      if [[ -n $target ]]; then
+        kill_restart "$target" $((3 + RANDOM % 5))
+        t0=$SECONDS
+        wait_ready "$target" > /dev/null
+        printf '| %s | %s | %s |\n' "$(date -u +%T)" "$target" "$((SECONDS - t0))" >> "$work/kills.md"
+        kills=$((kills + 1))
+      fi
+      next=$((SECONDS + every))
+    fi
+    sleep 1
+  done
+  touch "$work/stop"
+  wait "$sampler_pid"
+  say "stopping the bots…"
+  bots_stop "$work"
+  say "waiting until every process is ready again…"
+  wait_ready $(components)
+  say "checking the data (after the consumers have caught up)…"
+  invariants "$cp" "$work/checks.log" --load "$work/load.json" --kills "$kills" \
+    --webhooks-received "$work/webhooks.ndjson" --out "$work/checks.md"
+  local checked=$? judged=1 grew
+  (( minutes < judge )) && judged=0
+  soak_growth "$work/samples.tsv" "$judged" > "$work/growth.md"
+  grew=$(sed -n 's/^grew: //p' "$work/growth.md")
+  cp "$work/samples.tsv" "bench/results/$stamp-soak.tsv"
+  {
+    say "# Soak, $started_at UTC"
+    say ""
+    say "Command: \`./tessera soak $minutes $games\` (a kill every $every s, a sample every $sample s), commit $(git rev-parse --short HEAD 2>/dev/null), $(nproc) cores."
+    say "Platform: $(describe_topology); PostgreSQL fsync $(pg_setting fsync), synchronous_commit $(pg_setting synchronous_commit)."
+    say "JVM options of the services: \`$(jvm_opts | xargs)\`; of Kafka's JVMs: \`$(infra_jvm_opts | xargs)\`."
+    say ""
+    say "## Growth, second quarter against the last"
+    say ""
+    grep -v '^grew: ' "$work/growth.md"
+    say ""
+    say "Every sample: [$stamp-soak.tsv]($stamp-soak.tsv) (seconds since the start, process, pid, resident MB, lowest"
+    say "heap after GC in MB since the last sample, descriptors, threads, connections to PostgreSQL)."
+    say ""
+    say "## Kills"
+    say ""
+    say "| time (UTC) | SIGKILLed, started again after 3 to 7 s | ready again after (s) |"
+    say "|---|---|---|"
+    cat "$work/kills.md"
+    say ""
+    cat "$work/checks.md" 2>/dev/null || { say "The checks did not run:"; say '```'; tail -30 "$work/checks.log"; say '```'; }
+    say ""
+    if (( judged )); then
+      say "soak: $minutes minutes, $kills kills; $grew of the processes judged grew by more than 10 %; $(tail -1 "$work/checks.md" 2>/dev/null | sed 's/^chaos: [0-9]* kills, //')"
+    else
+      say "soak: $minutes minutes (growth reported, judged from $judge minutes), $kills kills; $(tail -1 "$work/checks.md" 2>/dev/null | sed 's/^chaos: [0-9]* kills, //')"
+    fi
+  } > "$report"
+  say "report: $report"
+  tail -1 "$report"
+  [[ $checked == 0 ]] && { (( judged == 0 )) || [[ $grew == 0 ]]; }
+}
+
+soak_cleanup() {
+  touch "$RUN/soak/stop"
+  [[ -n ${RECEIVER_PID:-} ]] && kill "$RECEIVER_PID" 2>/dev/null
+  [[ -n ${BOTS_PID:-} ]] && kill "$BOTS_PID" 2>/dev/null
+  down > /dev/null
+}
+
+# A ready service instance other than the first, or a broker other than the first when every broker runs.
+soak_target() {
+  local c candidates=() all_up=1
+  for c in $(kafka_nodes); do pid_alive "$c" || all_up=0; done
+  for c in $(service_components) $(kafka_nodes); do
+    [[ ${c##*.} == 1 ]] && continue
+    [[ $c == kafka.* ]] && (( all_up == 0 )) && continue
+    ready "$c" && candidates+=("$c")
+  done
+  [[ ${#candidates[@]} -gt 0 ]] && printf '%s\n' "${candidates[@]}" | shuf -n 1
+}
+
+# Writes a line per process to $1/samples.tsv every $2 s (on the clock, whatever a sample took) until $1/stop exists.
+soak_sampler() {
+  local work=$1 every=$2 t0=$SECONDS next
+  declare -A gc_seen=()
+  next=$t0
+  while [[ ! -e $work/stop ]]; do
+    soak_sample $((SECONDS - t0)) "$work" >> "$work/samples.tsv"
+    next=$((next + every))
+    (( next > SECONDS )) && sleep $((next - SECONDS))
+  done
+}
+
+# One sample of every process: seconds, name, pid, resident MB, lowest heap after GC in MB since the last sample (or
+# -), descriptors, threads, connections to PostgreSQL. gc_seen (the sampler's) holds each GC log's lines read so far.
+soak_sample() {
+  local t=$1 work=$2 c pid rss heap fds threads db conns log lines server
+  conns=$(ss -tnpH state established "( dport = :$PG_PORT )" 2>/dev/null)
+  for c in $(components); do
+    pid=$(pid_of "$c")
+    [[ -n $pid && -e /proc/$pid ]] || continue
+    heap=-
+    if [[ $c == postgres ]]; then
+      server=("/proc/$pid" $(pgrep -P "$pid" | sed "s|^|/proc/|"))
+      rss=$(cat "${server[@]/%//smaps_rollup}" 2>/dev/null | awk '/^Pss:/ {kb += $2} END {printf "%.0f", kb / 1024}')
+      fds=$(find "${server[@]/%//fd}" -mindepth 1 -maxdepth 1 2>/dev/null | wc -l)
+      threads=${#server[@]}
+      db=$(ss -tnH state established "( sport = :$PG_PORT )" 2>/dev/null | wc -l)
+    else
+      rss=$(rss_mb "$pid")
+      fds=$(find "/proc/$pid/fd" -mindepth 1 -maxdepth 1 2>/dev/null | wc -l)
+      threads=$(awk '/^Threads:/ {print $2}' "/proc/$pid/status" 2>/dev/null)
+      db=$(grep -c "pid=$pid," <<< "$conns")
+      log=$work/gc/$pid.log
+      if [[ -f $log ]]; then
+        lines=$(wc -l < "$log")
+        heap=$(tail -n +"$((${gc_seen[$pid]:-0} + 1))" "$log" | head -n "$((lines - ${gc_seen[$pid]:-0}))" | soak_heap_after)
+        gc_seen[$pid]=$lines
+      fi
+    fi
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "$c" "$pid" "$rss" "${heap:--}" "$fds" "$threads" "$db"
+  done
+}
+
+# The lowest heap after a collection (MB) among the -Xlog:gc lines read ("… Pause Young (Normal) (G1 Evacuation
+# Pause) 120M->45M(256M) 3.1ms"), or nothing.
+soak_heap_after() {
+  awk 'match($0, /[0-9]+[KMG]->[0-9]+[KMG]\(/) {
+         s = substr($0, RSTART, RLENGTH - 1); sub(/.*->/, "", s)
+         u = substr(s, length(s)); v = substr(s, 1, length(s) - 1) + 0
+         if (u == "K") v /= 1024; else if (u == "G") v *= 1024
+         if (min == "" || v < min) min = v
+       }
+       END { if (min != "") printf "%.0f", min }'
+}
+
+# The growth table from the samples, and a last line "grew: N" (processes judged that grew by more than 10 %). With
+# $2 = 0 the growth is reported and nothing is judged.
+soak_growth() {
+  awk -F'\t' -v judged="$2" '
+    { t[NR] = $1; c[NR] = $2; if ($1 > last) last = $1; if (!($2 in order)) { order[$2] = ++n; name[n] = $2 } }
+    { row[NR] = $0 }
+    END {
+      q2 = last / 4; q3 = last / 2; q4 = last * 3 / 4
+      for (i = 1; i <= NR; i++) {
+        split(row[i], f, "\t"); p = f[2]
+        # Judged: the process that ran before the second quarter, still the same one (no restart) to the end.
+        if (f[1] < q2) before[p] = f[3]; else if (!(p in before) || before[p] != f[3]) restarted[p] = 1
+        if (f[1] >= q2 && f[1] < q3) k = 2; else if (f[1] >= q4) k = 4; else continue
+        cnt[p, k]++
+        for (j = 4; j <= 8; j++) if (j != 5) sum[p, k, j] += f[j]
+        if (f[5] != "-" && (!((p, k) in low) || f[5] + 0 < low[p, k])) low[p, k] = f[5] + 0
+      }
+      print "| process | resident MB | heap after GC, lowest (MB) | descriptors | threads | PostgreSQL connections | verdict |"
+      print "|---|---|---|---|---|---|---|"
+      grew = 0
+      for (x = 1; x <= n; x++) {
+        p = name[x]; out = "| " p " |"; bad = ""
+        if (restarted[p] || !cnt[p, 2] || !cnt[p, 4]) {
+          print out " | | | | | started again during the run: not judged |"; continue
+        }
+        for (j = 4; j <= 8; j++) {
+          if (j == 5) {
+            if (!((p, 2) in low) || !((p, 4) in low)) { out = out " - |"; continue }
+            a = low[p, 2]; b = low[p, 4]
+          } else { a = sum[p, 2, j] / cnt[p, 2]; b = sum[p, 4, j] / cnt[p, 4] }
+          g = a > 0 ? (b - a) * 100 / a : 0
+          out = out sprintf(" %.0f → %.0f (%+.0f %%) |", a, b, g)
+          if (g > 10 && (j == 4 || j == 5 || b - a > 1)) bad = bad (bad == "" ? "" : ", ") label(j)
+        }
+        if (bad != "" && judged) grew++
+        print out " " (bad == "" ? "steady" : (judged ? "GREW: " : "grew (not judged): ") bad) " |"
+      }
+      print ""
+      printf "Second quarter: %d–%d s; last quarter: %d–%d s. Means over each quarter of its samples; for the heap, the lowest value after a collection in each.\n", q2, q3, q4, last
+      print "grew: " grew
+    }
+    function label(j) { return j == 4 ? "resident memory" : j == 5 ? "heap" : j == 6 ? "descriptors" : j == 7 ? "threads" : "connections" }
+  ' "$1"
+}
