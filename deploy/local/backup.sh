@@ -259,7 +259,8 @@ drill() {
   case ${1:-} in
     restore) shift; drill_restore "$@" ;;
     partition) shift; drill_partition "$@" ;;
-    *) fail "usage: ./tessera drill restore [seconds] [games at once] | ./tessera drill partition [rounds] [seconds cut] [games at once]" ;;
+    upgrade) shift; drill_upgrade "$@" ;;
+    *) fail "usage: ./tessera drill restore [seconds] [games at once] | ./tessera drill partition [rounds] [seconds cut] [games at once] | ./tessera drill upgrade [games at once]" ;;
   esac
 }
 

@@ -40,6 +40,34 @@ build() {
   fi
 }
 
+# The services run from a release: their built quarkus-app folders copied (as hard links, which a build never
+# changes: it writes new files) into $HOME_DIR/releases/<time>-<commit>, so that building, as ./tessera upgrade does
+# while instances run, never changes the files of a running one. $RUN/release names the release that instances
+# start from; the two newest releases are kept (the running one and the one before), and any older one that a process
+# still runs from (an upgrade stopped halfway); the others are deleted.
+release_make() {
+  local id dir s m
+  id=$(date -u +%Y%m%d-%H%M%S)-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+  dir=$HOME_DIR/releases/$id
+  mkdir -p "$dir"
+  for s in "${SERVICES[@]}"; do
+    m=$(module_of "$s")
+    cp -al "$m/target/quarkus-app" "$dir/$m" 2>/dev/null || cp -a "$m/target/quarkus-app" "$dir/$m" \
+      || fail "could not copy $m's build into $dir"
+  done
+  echo "$dir" > "$RUN/release"
+  local old
+  for old in $(ls -1d "$HOME_DIR"/releases/*/ 2>/dev/null | sort | head -n -2); do
+    pgrep -f -- "${old%/}/" > /dev/null || rm -rf "$old"
+  done
+}
+# The jar a new instance of a module starts from: the current release's, or the build's before any release was made.
+release_jar() {
+  local dir
+  dir=$(cat "$RUN/release" 2>/dev/null)
+  if [[ -n $dir && -f $dir/$1/quarkus-run.jar ]]; then echo "$dir/$1/quarkus-run.jar"; else echo "$1/target/quarkus-app/quarkus-run.jar"; fi
+}
+
 # Decides finished games again from an export (issue 37, verify/README.md): the verifier built when missing or older
 # than its sources, then run on the file (a path from where ./tessera was called, or - for stdin).
 verify_export() {

@@ -42,6 +42,7 @@ up() {
   done
   behind_lb && ensure_haproxy
   build
+  release_make
   # The gateways' token signing keys live with the data, shared by every gateway (a token one signed verifies at
   # all), so tokens survive down/up and go with reset.
   export TESSERA_KEY_DIR=${TESSERA_KEY_DIR:-$DATA/gateway-keys}

@@ -12,13 +12,17 @@
 #
 # Every TESSERA_SOAK_SAMPLE seconds (default 30), for every process: resident memory (PostgreSQL: the proportional
 # set size of the server and all its backends, so that shared buffers count once), the lowest heap after a garbage
-# collection since the last sample, open file descriptors, threads, and connections to PostgreSQL (PostgreSQL: all of
-# them). The verdict compares, for each process that ran without a restart from the start of the second quarter to
-# the end of the run, the second quarter with the last: the mean of each count, and the lowest heap after GC (the
-# live data, below the collector's saw-tooth). A growth of more than 10 % fails, unless it is a single descriptor,
-# thread or connection. Runs shorter than TESSERA_SOAK_JUDGE_MINUTES (default 20) report the growth without judging
-# it: in the first minutes a JVM is still growing into its heap, code cache and pools. The chaos invariants are
-# checked at the end, and fail the soak whatever its length.
+# collection since the last sample (from -Xlog:gc), open file descriptors, threads, and connections to PostgreSQL
+# (PostgreSQL: all of them). Near the end of the second quarter and of the last, a class histogram of every JVM
+# (jcmd GC.class_histogram, after a full collection): its live heap.
+#
+# The verdict compares the second quarter with the last, for each process that ran without a restart from the first
+# quarter to the end: the mean of each count, and the live heap of the two histograms. A growth of more than 10 %
+# fails, unless it is a single descriptor, thread or connection. The sampled heap after a young collection is reported,
+# not judged: it holds old garbage that G1 has not needed to collect yet, and in the first hour a broker's rose by a
+# quarter while its live heap stayed flat. Runs shorter than TESSERA_SOAK_JUDGE_MINUTES (default 20) report growth
+# without judging it: in the first minutes a JVM still grows into its heap, code cache and pools. The chaos invariants
+# are checked at the end, and fail the soak whatever its length.
 
 soak() {
   local minutes=${1:-60} games=${2:-6} every=${TESSERA_SOAK_KILL_EVERY:-180} sample=${TESSERA_SOAK_SAMPLE:-30}
@@ -48,11 +52,18 @@ soak() {
   soak_sampler "$work" "$sample" &
   local sampler_pid=$!
   say "sampling every $sample s; a kill every $every s; $minutes minutes (samples: $work/samples.tsv)"
-  local end=$((SECONDS + minutes * 60)) next=$((SECONDS + every)) target t0 kills=0
+  local begin=$SECONDS end=$((SECONDS + minutes * 60)) next=$((SECONDS + every)) target t0 kills=0 histograms=0
   : > "$work/kills.md"
   while (( SECONDS < end )); do
     bots_alive "$work"
     kill -0 "$sampler_pid" 2>/dev/null || fail "the sampler stopped"
+    # A class histogram of every JVM near the end of the second quarter and of the last: the live heap after a full
+    # collection, which the heap's verdict compares, and what grew.
+    if (( histograms == 0 && SECONDS >= begin + minutes * 30 - 2 * sample )) \
+        || (( histograms == 1 && SECONDS >= end - 2 * sample )); then
+      histograms=$((histograms + 1))
+      soak_histograms "$work/histogram-$histograms"
+    fi
     if (( SECONDS >= next )) && (( end - SECONDS > 30 )); then
       target=$(soak_target)
       if [[ -n $target ]]; then
@@ -78,7 +89,8 @@ soak() {
   local checked=$? judged=1 grew
   (( minutes < judge )) && judged=0
   soak_growth "$work/samples.tsv" "$judged" > "$work/growth.md"
-  grew=$(sed -n 's/^grew: //p' "$work/growth.md")
+  soak_histogram_report "$work/histogram-1" "$work/histogram-2" "$judged" > "$work/histograms.md"
+  grew=$(( $(sed -n 's/^grew: //p' "$work/growth.md") + $(sed -n 's/^grew: //p' "$work/histograms.md") ))
   cp "$work/samples.tsv" "bench/results/$stamp-soak.tsv"
   {
     say "# Soak, $started_at UTC"
@@ -94,6 +106,10 @@ soak() {
     say "Every sample: [$stamp-soak.tsv]($stamp-soak.tsv) (seconds since the start, process, pid, resident MB, lowest"
     say "heap after GC in MB since the last sample, descriptors, threads, connections to PostgreSQL)."
     say ""
+    say "## The heap, second quarter against the last"
+    say ""
+    grep -v '^grew: ' "$work/histograms.md"
+    say ""
     say "## Kills"
     say ""
     say "| time (UTC) | SIGKILLed, started again after 3 to 7 s | ready again after (s) |"
@@ -103,7 +119,7 @@ soak() {
     cat "$work/checks.md" 2>/dev/null || { say "The checks did not run:"; say '```'; tail -30 "$work/checks.log"; say '```'; }
     say ""
     if (( judged )); then
-      say "soak: $minutes minutes, $kills kills; $grew of the processes judged grew by more than 10 %; $(tail -1 "$work/checks.md" 2>/dev/null | sed 's/^chaos: [0-9]* kills, //')"
+      say "soak: $minutes minutes, $kills kills; $grew growths of more than 10 % (heap, memory, descriptors, threads or connections); $(tail -1 "$work/checks.md" 2>/dev/null | sed 's/^chaos: [0-9]* kills, //')"
     else
       say "soak: $minutes minutes (growth reported, judged from $judge minutes), $kills kills; $(tail -1 "$work/checks.md" 2>/dev/null | sed 's/^chaos: [0-9]* kills, //')"
     fi
@@ -118,6 +134,60 @@ soak_cleanup() {
   [[ -n ${RECEIVER_PID:-} ]] && kill "$RECEIVER_PID" 2>/dev/null
   [[ -n ${BOTS_PID:-} ]] && kill "$BOTS_PID" 2>/dev/null
   down > /dev/null
+}
+
+# A class histogram (jcmd GC.class_histogram: live objects, after a full collection; its first line is the pid) of
+# every JVM of the platform, into folder $1; nothing without jcmd (a JRE).
+soak_histograms() {
+  command -v jcmd > /dev/null || return 0
+  mkdir -p "$1"
+  local c
+  for c in $(kafka_nodes) $(service_components); do
+    timeout 60 jcmd "$(pid_of "$c")" GC.class_histogram > "$1/$c.txt" 2>&1
+  done
+}
+
+# The heap's verdict: for each JVM that was the same process (pid) at both histograms of soak_histograms, its live
+# heap after a full collection at each, the three classes that grew the most, and whether it grew by more than 10 %
+# (judged when $3 is 1); a last line "grew: N".
+soak_histogram_report() {
+  local a=$1 b=$2 judged=$3 f c grew=0 line
+  if [[ ! -d $a || ! -d $b ]]; then
+    say "No class histograms (jcmd missing, or the run ended before the second): the heap was not judged."
+    say "grew: 0"
+    return
+  fi
+  say "Live objects after a full collection (\`jcmd GC.class_histogram\`), near the end of the second quarter and of the"
+  say "last, in each JVM that was the same process at both; the three classes that grew the most:"
+  say ""
+  say "| process | live heap (MB) | grew the most (MB) | verdict |"
+  say "|---|---|---|---|"
+  for f in "$a"/*.txt; do
+    c=$(basename "$f" .txt)
+    [[ -f $b/$c.txt && $(head -1 "$f") == "$(head -1 "$b/$c.txt")" ]] || continue
+    line=$(awk -v name="$c" -v judged="$judged" '
+      FNR == 1 { file++ }
+      $1 ~ /^[0-9]+:$/ { bytes[file, $4] = $3; seen[$4] = 1 }
+      $1 == "Total" { total[file] = $3 }
+      END {
+        if (!total[1] || !total[2]) exit
+        for (k in seen) { d = bytes[2, k] - bytes[1, k]; if (d > 0) grown[k] = d }
+        out = ""
+        for (i = 1; i <= 3; i++) {
+          best = ""; for (k in grown) if (best == "" || grown[k] > grown[best]) best = k
+          if (best == "" || grown[best] < 1048576) break
+          out = out (out == "" ? "" : ", ") sprintf("%s +%.1f", best, grown[best] / 1048576); delete grown[best]
+        }
+        g = (total[2] - total[1]) * 100 / total[1]
+        verdict = g > 10 ? (judged ? "GREW" : "grew (not judged)") : "steady"
+        printf "| %s | %.1f → %.1f (%+.0f %%) | %s | %s |\n", name, total[1] / 1048576, total[2] / 1048576, g, out == "" ? "nothing by more than 1 MB" : out, verdict
+      }' "$f" "$b/$c.txt")
+    [[ -n $line ]] || continue
+    say "$line"
+    [[ $line == *"| GREW |" ]] && grew=$((grew + 1))
+  done
+  say ""
+  say "grew: $grew"
 }
 
 # A ready service instance other than the first, or a broker other than the first when every broker runs.
@@ -204,7 +274,7 @@ soak_growth() {
         for (j = 4; j <= 8; j++) if (j != 5) sum[p, k, j] += f[j]
         if (f[5] != "-" && (!((p, k) in low) || f[5] + 0 < low[p, k])) low[p, k] = f[5] + 0
       }
-      print "| process | resident MB | heap after GC, lowest (MB) | descriptors | threads | PostgreSQL connections | verdict |"
+      print "| process | resident MB | heap after a young GC, lowest (MB; not judged) | descriptors | threads | PostgreSQL connections | verdict |"
       print "|---|---|---|---|---|---|---|"
       grew = 0
       for (x = 1; x <= n; x++) {
@@ -219,7 +289,7 @@ soak_growth() {
           } else { a = sum[p, 2, j] / cnt[p, 2]; b = sum[p, 4, j] / cnt[p, 4] }
           g = a > 0 ? (b - a) * 100 / a : 0
           out = out sprintf(" %.0f → %.0f (%+.0f %%) |", a, b, g)
-          if (g > 10 && (j == 4 || j == 5 || b - a > 1)) bad = bad (bad == "" ? "" : ", ") label(j)
+          if (j != 5 && g > 10 && (j == 4 || b - a > 1)) bad = bad (bad == "" ? "" : ", ") label(j)
         }
         if (bad != "" && judged) grew++
         print out " " (bad == "" ? "steady" : (judged ? "GREW: " : "grew (not judged): ") bad) " |"

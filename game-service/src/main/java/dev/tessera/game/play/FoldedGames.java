@@ -8,13 +8,27 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * The most recently used games, folded, so that a request folds only the events it has not seen
  * (usually none) instead of the whole stream. Never the truth: every use is checked against the stream.
+ *
+ * <p>Games in play are kept up to {@code tessera.games.in-memory}; a finished game moves to a much smaller set of its
+ * own ({@code tessera.games.finished-in-memory}), where it stays while its players look at the end. Finished games
+ * never change again and are rarely asked for afterwards; kept with the others, they filled the cache of every
+ * long-running instance to its bound (the soak: game-service's live heap grew by 10 MB in 27 minutes, every game
+ * played since its start).
  */
 @ApplicationScoped
 public class FoldedGames {
     private final Map<String, GameStream<?, ?, ?>> games;
+    private final Map<String, GameStream<?, ?, ?>> finished;
 
-    public FoldedGames(@ConfigProperty(name = "tessera.games.in-memory", defaultValue = "5000") int capacity) {
-        this.games = new LinkedHashMap<>(256, 0.75f, true) {
+    public FoldedGames(
+            @ConfigProperty(name = "tessera.games.in-memory", defaultValue = "5000") int capacity,
+            @ConfigProperty(name = "tessera.games.finished-in-memory", defaultValue = "200") int finishedCapacity) {
+        this.games = lru(capacity);
+        this.finished = lru(finishedCapacity);
+    }
+
+    private static Map<String, GameStream<?, ?, ?>> lru(int capacity) {
+        return new LinkedHashMap<>(256, 0.75f, true) {
             @Override
             protected boolean removeEldestEntry(Map.Entry<String, GameStream<?, ?, ?>> eldest) {
                 return size() > capacity;
@@ -24,12 +38,19 @@ public class FoldedGames {
 
     @SuppressWarnings("unchecked")
     synchronized <S, M, E> GameStream<S, M, E> get(String gameId) {
-        return (GameStream<S, M, E>) games.get(gameId);
+        GameStream<?, ?, ?> kept = games.get(gameId);
+        return (GameStream<S, M, E>) (kept != null ? kept : finished.get(gameId));
+    }
+
+    /** How many games are kept: in play, and finished. */
+    synchronized int[] sizes() {
+        return new int[] {games.size(), finished.size()};
     }
 
     /** Drops what is kept of a game (tests use it to make the next request read the store). */
     synchronized void forget(String gameId) {
         games.remove(gameId);
+        finished.remove(gameId);
     }
 
     /**
@@ -40,14 +61,29 @@ public class FoldedGames {
      * for good: the state read says one version, the append finds another.
      */
     synchronized void forgetIfAhead(String gameId, long streamVersion) {
-        GameStream<?, ?, ?> kept = games.get(gameId);
+        GameStream<?, ?, ?> kept = get(gameId);
         if (kept != null && streamVersion >= 0 && kept.version() > streamVersion) {
-            games.remove(gameId);
+            forget(gameId);
         }
     }
 
-    /** Keeps {@code game} unless a later version of it is kept already. */
+    /** Keeps {@code game} unless a later version of it is kept already; a finished game with the finished ones. */
     synchronized void remember(GameStream<?, ?, ?> game) {
-        games.merge(game.started().gameId(), game, (old, now) -> now.version() >= old.version() ? now : old);
+        String id = game.started().gameId();
+        GameStream<?, ?, ?> kept = get(id);
+        if (kept != null && kept.version() > game.version()) {
+            return;
+        }
+        if (over(game)) {
+            games.remove(id);
+            finished.put(id, game);
+        } else {
+            finished.remove(id);
+            games.put(id, game);
+        }
+    }
+
+    private static <S> boolean over(GameStream<S, ?, ?> game) {
+        return game.engine().isOver(game.state());
     }
 }

@@ -4,12 +4,14 @@ import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
 import dev.tessera.events.Redaction;
 import dev.tessera.events.Topics;
+import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
 import io.smallrye.common.annotation.Identifier;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.operators.multi.processors.BroadcastProcessor;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.HashMap;
@@ -63,6 +65,8 @@ public class LiveFeeds {
     });
     /** The reader of game-events while someone follows a game (a hub exists), else null; guarded by {@code this}. */
     private Reader reader;
+    /** Set once this instance is being drained: no new follower, every feed ended. */
+    private volatile boolean draining;
 
     /** One game's followers; {@code followers} changes only inside {@code hubs.compute…}, atomically with the map. */
     private static final class Hub {
@@ -79,6 +83,11 @@ public class LiveFeeds {
 
     /** Follows {@code gameId}; nothing is buffered for a game nobody follows. */
     public Following follow(String gameId) {
+        if (draining) {
+            // Ended at once: the client follows again, and the load balancer, which this instance's readiness now
+            // turns away, sends it to another gateway.
+            return new Following(Multi.createFrom().empty(), Uni.createFrom().voidItem());
+        }
         CompletableFuture<Void> listening = new CompletableFuture<>();
         Multi<CloudEvent> events = Multi.createFrom().deferred(() -> {
             Hub hub = hubs.compute(gameId, (id, h) -> {
@@ -93,6 +102,16 @@ public class LiveFeeds {
             });
         });
         return new Following(events, Uni.createFrom().completionStage(listening));
+    }
+
+    /**
+     * The instance is being drained (SIGTERM; service-kit's quarkus.shutdown.delay): every live feed ends now, so that
+     * its clients follow again through another gateway, and the graceful shutdown that follows does not wait for
+     * answers that never end.
+     */
+    void drain(@Observes ShutdownDelayInitiatedEvent event) {
+        draining = true;
+        hubs.values().forEach(hub -> hub.events.onComplete());
     }
 
     /** Whether a reader of game-events runs now (for tests and the operator's curiosity). */
