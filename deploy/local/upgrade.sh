@@ -17,8 +17,10 @@ upgrade() {
     || fail "Tessera is not running: ./tessera up --detach --scale lobby=2,game=2,scoring=2,gateway=2 first"
   local s single=()
   for s in "${UPGRADE_ORDER[@]}"; do (( SCALE[$s] > 1 )) || single+=("$s"); done
-  [[ ${#single[@]} == 0 ]] || fail "an upgrade replaces instances one at a time, and ${single[*]} runs one instance: \
-stopping it would stop the service. Scale first: ./tessera down, then ./tessera up --detach --scale lobby=2,game=2,scoring=2,gateway=2; nothing was changed"
+  local list
+  list=$(IFS=,; echo "${single[*]}")
+  [[ ${#single[@]} == 0 ]] || fail "an upgrade replaces instances one at a time, and one instance only runs of: ${list//,/, }; \
+stopping it would stop the service. Scale first: ./tessera down, then ./tessera up --detach --scale lobby=2,game=2,scoring=2,gateway=2. Nothing was changed"
   local from c t0
   from=$(cat "$RUN/release" 2>/dev/null)
   say "building the current checkout…"
