@@ -233,8 +233,7 @@ class TableLifeIT {
                 .extract()
                 .jsonPath()
                 .getList("id");
-        List<String> published = TestKafka.readAll(platform.bootstrapServers(), "game-events").stream()
-                .filter(r -> gameId.equals(r.key()))
+        List<String> published = TestKafka.readKey(platform.bootstrapServers(), "game-events", gameId).stream()
                 .map(r -> JsonPath.from(r.value()).getString("id"))
                 .toList();
         for (String id : ids) {

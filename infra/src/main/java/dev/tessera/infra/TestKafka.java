@@ -1,5 +1,6 @@
 package dev.tessera.infra;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +17,7 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.utils.Utils;
 
 /** Plain Kafka clients for tests that put records on, or read them off, the real broker. */
 public final class TestKafka {
@@ -65,6 +67,19 @@ public final class TestKafka {
 
     /** Every record now on {@code topic}, from the beginning, in partition order. */
     public static List<ConsumerRecord<String, String>> readAll(String bootstrap, String topic) {
+        return read(bootstrap, topic, null);
+    }
+
+    /**
+     * The records of {@code topic} with {@code key}, in their order: only the partition the producers' default
+     * partitioner puts that key in (murmur2 of the key, as every relay publishes) is read, from its beginning to its
+     * end. On a topic that tests have filled, reading every partition can take longer than a test waits.
+     */
+    public static List<ConsumerRecord<String, String>> readKey(String bootstrap, String topic, String key) {
+        return read(bootstrap, topic, key);
+    }
+
+    private static List<ConsumerRecord<String, String>> read(String bootstrap, String topic, String key) {
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(
                 Map.of(
                         ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
@@ -79,6 +94,11 @@ public final class TestKafka {
             List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(10)).stream()
                     .map(p -> new TopicPartition(topic, p.partition()))
                     .toList();
+            if (key != null) {
+                int partition =
+                        Utils.toPositive(Utils.murmur2(key.getBytes(StandardCharsets.UTF_8))) % partitions.size();
+                partitions = List.of(new TopicPartition(topic, partition));
+            }
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
@@ -86,7 +106,11 @@ public final class TestKafka {
             long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
             while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p))
                     && System.nanoTime() < deadline) {
-                consumer.poll(Duration.ofMillis(200)).forEach(records::add);
+                consumer.poll(Duration.ofMillis(200)).forEach(r -> {
+                    if (key == null || key.equals(r.key())) {
+                        records.add(r);
+                    }
+                });
             }
             return records;
         }
