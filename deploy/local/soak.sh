@@ -3,7 +3,8 @@
 # every few minutes, every process's memory, descriptors, threads and database connections sampled throughout, and
 # a verdict on their growth (docs/operations.md, "Soak").
 #
-# The soak starts its own platform (scaled: TESSERA_SOAK_SCALE, TESSERA_SOAK_BROKERS), every JVM of it writing a GC log
+# The soak starts its own platform (scaled: TESSERA_SOAK_SCALE, TESSERA_SOAK_BROKERS) on data of its own
+# ($HOME_DIR/soak-data, deleted at the next soak's start), every JVM of it writing a GC log
 # (-Xlog:gc) from which the heap after each collection is read, and stops it at the end. The bots are the chaos
 # run's (three titles, undos, 2 % invalid moves, every player subscribed to webhooks). Every TESSERA_SOAK_KILL_EVERY
 # seconds (default 180) one process is SIGKILLed and started again: a service instance other than the first, or a
@@ -37,6 +38,11 @@ soak() {
   mkdir -p "$work/gc" bench/results
   stamp=$(date -u +%Y-%m-%d-%H%M)
   report=bench/results/$stamp-soak.md
+  # Its own data, new each time, apart from ./tessera up's (which may be of another number of brokers, and holds
+  # games the soak has no business with); the supervisor inherits it.
+  export TESSERA_DATA=$HOME_DIR/soak-data
+  DATA=$TESSERA_DATA
+  rm -rf "$DATA"
   # Every JVM the platform starts, now or when one is started again (the supervisor inherits this), logs its GCs.
   export TESSERA_JAVA_OPTS="${TESSERA_JAVA_OPTS:-} -Xlog:gc:file=$work/gc/%p.log"
   export TESSERA_INFRA_JAVA_OPTS="${TESSERA_INFRA_JAVA_OPTS:-} -Xlog:gc:file=$work/gc/%p.log"
