@@ -271,13 +271,8 @@ drill_restore() {
   load_topology && pid_alive supervisor || fail "Tessera is not running: ./tessera up --detach first"
   infra_env
   ensure_pg_client
-  cp=$(bench_classpath) || exit 1
-  stamp=$(date -u +%Y-%m-%d-%H%M)
-  report=bench/results/$stamp-restore.md
   work=$RUN/drill
-  rm -rf "$work"
-  mkdir -p "$work" bench/results
-  started_at=$(date -u '+%Y-%m-%d %H:%M:%S')
+  drill_prepare restore "$work"
   local scale_args="lobby=${SCALE[lobby]},game=${SCALE[game]},scoring=${SCALE[scoring]},gateway=${SCALE[gateway]}"
   bots_start "$cp" "$work" "$games"
   say "the backup in $((seconds / 2)) s"

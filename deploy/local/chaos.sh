@@ -44,13 +44,7 @@ chaos() {
     [[ $target == kafka.* ]] && last_broker=$SECONDS
     sleep "${TESSERA_CHAOS_INTERVAL:-1}"
   done
-  say "stopping the bots…"
-  bots_stop "$RUN/chaos"
-  say "waiting until every process is ready again…"
-  wait_ready $(components)
-  say "checking the data (after the consumers have caught up)…"
-  invariants "$cp" "$RUN/chaos/checks.log" --load "$RUN/chaos/load.json" --kills "$total" \
-    --webhooks-received "$RUN/chaos/webhooks.ndjson" --out "$RUN/chaos/checks.md"
+  bots_finish "$cp" "$RUN/chaos" --kills "$total" --webhooks-received "$RUN/chaos/webhooks.ndjson"
   local checked=$?
   kill "$RECEIVER_PID" 2>/dev/null
   say "verifying the finished games' draws from the exports…"
@@ -98,6 +92,32 @@ bots_start() {
 bots_alive() { kill -0 "$BOTS_PID" 2>/dev/null || { tail -20 "$1/load.log"; fail "the bots stopped (log: $1/load.log)"; }; }
 # Stops the bots of bots_start (no new game or move; requests under way end) and returns their status.
 bots_stop() { touch "$1/stop"; wait "$BOTS_PID"; }
+
+# Stops the bots of bots_start, waits until every process is ready again, then checks the invariants against the
+# bots' results in $2 (the checks in $2/checks.md, the output in $2/checks.log); further arguments are passed on.
+# Returns the invariants' status, and leaves the bots' own in BOTS_STATUS.
+bots_finish() {
+  local cp=$1 work=$2
+  shift 2
+  say "stopping the bots…"
+  bots_stop "$work"
+  BOTS_STATUS=$?
+  say "waiting until every process is ready again…"
+  wait_ready $(components)
+  say "checking the data (after the consumers have caught up)…"
+  invariants "$cp" "$work/checks.log" --load "$work/load.json" --out "$work/checks.md" "$@"
+}
+
+# What a drill sets up, into its caller's locals cp, stamp, report and started_at: the bench's class path, the report
+# bench/results/<stamp>-$1.md, and its working folder $2, emptied.
+drill_prepare() {
+  cp=$(bench_classpath) || exit 1
+  stamp=$(date -u +%Y-%m-%d-%H%M)
+  report=bench/results/$stamp-$1.md
+  rm -rf "$2"
+  mkdir -p "$2" bench/results
+  started_at=$(date -u '+%Y-%m-%d %H:%M:%S')
+}
 
 # The webhook receiver (bench's WebhookReceiver) on loopback, its receipts in $2/webhooks.ndjson and its port in
 # $2/webhooks.port once it listens. Sets RECEIVER_PID.

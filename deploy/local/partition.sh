@@ -77,13 +77,8 @@ drill_partition() {
     || fail "Tessera is not running: ./tessera up --detach --scale lobby=2,game=3,scoring=2,gateway=2 --brokers 3 first"
   (( SCALE[game] > 1 && BROKERS == 3 )) && [[ ${EXTERNAL_KAFKA:-0} == 0 && ${EXTERNAL_PG:-0} == 0 ]] \
     || fail "the drill needs the scaled platform with its own PostgreSQL and 3 brokers: ./tessera up --detach --scale lobby=2,game=3,scoring=2,gateway=2 --brokers 3"
-  cp=$(bench_classpath) || exit 1
-  stamp=$(date -u +%Y-%m-%d-%H%M)
-  report=bench/results/$stamp-partition.md
   work=$RUN/partition
-  rm -rf "$work"
-  mkdir -p "$work" bench/results
-  started_at=$(date -u '+%Y-%m-%d %H:%M:%S')
+  drill_prepare partition "$work"
   partition_heal
   trap 'partition_heal' EXIT
   bots_start "$cp" "$work" "$games"
@@ -114,12 +109,7 @@ drill_partition() {
       sleep 15
     done
   done
-  say "stopping the bots…"
-  bots_stop "$work"
-  say "waiting until every process is ready again…"
-  wait_ready $(components)
-  say "checking the data (after the consumers have caught up)…"
-  invariants "$cp" "$work/checks.log" --load "$work/load.json" --out "$work/checks.md"
+  bots_finish "$cp" "$work"
   local checked=$? caught_up clients lost duplicated moves slowest
   caught_up=$(grep -o 'caught up after [0-9]* s' "$work/checks.md" | grep -o '[0-9]*' | head -1)
   clients=$(grep -o '"clientErrorCount" *: *[0-9]*' "$work/load.json" | grep -o '[0-9]*$')

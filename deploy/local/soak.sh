@@ -85,13 +85,7 @@ soak() {
   done
   touch "$work/stop"
   wait "$sampler_pid"
-  say "stopping the bots…"
-  bots_stop "$work"
-  say "waiting until every process is ready again…"
-  wait_ready $(components)
-  say "checking the data (after the consumers have caught up)…"
-  invariants "$cp" "$work/checks.log" --load "$work/load.json" --kills "$kills" \
-    --webhooks-received "$work/webhooks.ndjson" --out "$work/checks.md"
+  bots_finish "$cp" "$work" --kills "$kills" --webhooks-received "$work/webhooks.ndjson"
   local checked=$? judged=1 grew
   (( minutes < judge )) && judged=0
   soak_growth "$work/samples.tsv" "$judged" > "$work/growth.md"
@@ -234,7 +228,8 @@ soak_sample() {
       rss=$(cat "${server[@]/%//smaps_rollup}" 2>/dev/null | awk '/^Pss:/ {kb += $2} END {printf "%.0f", kb / 1024}')
       fds=$(find "${server[@]/%//fd}" -mindepth 1 -maxdepth 1 2>/dev/null | wc -l)
       threads=${#server[@]}
-      db=$(ss -tnH state established "( sport = :$PG_PORT )" 2>/dev/null | wc -l)
+      # Every client is on this machine: each of its connections is one of those listed from the clients' side.
+      db=$(grep -c . <<< "$conns")
     else
       rss=$(rss_mb "$pid")
       fds=$(find "/proc/$pid/fd" -mindepth 1 -maxdepth 1 2>/dev/null | wc -l)

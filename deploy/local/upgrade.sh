@@ -22,6 +22,7 @@ upgrade() {
   [[ ${#single[@]} == 0 ]] || fail "an upgrade replaces instances one at a time, and one instance only runs of: ${list//,/, }; \
 stopping it would stop the service. Scale first: ./tessera down, then ./tessera up --detach --scale lobby=2,game=2,scoring=2,gateway=2. Nothing was changed"
   local from c t0
+  : > "$RUN/upgrade.md"
   from=$(cat "$RUN/release" 2>/dev/null)
   say "building the current checkout…"
   build
@@ -64,14 +65,8 @@ drill_upgrade() {
   check_java
   load_topology && pid_alive supervisor \
     || fail "Tessera is not running: ./tessera up --detach --scale lobby=2,game=2,scoring=2,gateway=2 first"
-  cp=$(bench_classpath) || exit 1
-  stamp=$(date -u +%Y-%m-%d-%H%M)
-  report=bench/results/$stamp-upgrade.md
   work=$RUN/drill
-  rm -rf "$work"
-  mkdir -p "$work" bench/results
-  started_at=$(date -u '+%Y-%m-%d %H:%M:%S')
-  : > "$RUN/upgrade.md"
+  drill_prepare upgrade "$work"
   bots_start "$cp" "$work" "$games"
   sleep 20
   local t0 upgraded=0 upgrade_s
@@ -80,13 +75,9 @@ drill_upgrade() {
   [[ ${PIPESTATUS[0]} == 0 ]] && upgraded=1
   upgrade_s=$((SECONDS - t0))
   sleep 20
-  say "stopping the bots…"
-  bots_stop "$work" || { tail -20 "$work/load.log"; fail "the bots failed (log: $work/load.log)"; }
-  say "waiting until every process is ready again…"
-  wait_ready $(components)
-  say "checking the data (after the consumers have caught up)…"
-  invariants "$cp" "$work/checks.log" --load "$work/load.json" --kills 0 --out "$work/checks.md"
+  bots_finish "$cp" "$work" --kills 0
   local checked=$?
+  (( BOTS_STATUS == 0 )) || { tail -20 "$work/load.log"; fail "the bots failed (log: $work/load.log)"; }
   {
     say "# Rolling upgrade drill, $started_at UTC"
     say ""
