@@ -353,6 +353,11 @@ final class Platform implements AutoCloseable {
         }
     }
 
+    /** Where an instance's output goes. */
+    Path log(String instance) {
+        return logs.resolve(logName(instance));
+    }
+
     /** The single-instance platform's logs keep their names ("game-service.log"). */
     private String logName(String instance) {
         Service s = serviceOf(instance);

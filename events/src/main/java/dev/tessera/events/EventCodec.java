@@ -14,16 +14,24 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 /**
  * Turns events into CloudEvents JSON and back. Reading goes through the contract's own upcasters
  * ({@link Upcasters#CONTRACT}) and any a service registers, so a record stored or published at an older schema
  * version is read as the current record.
+ *
+ * <p>A record of a type it knows at a version newer than it knows was written by a newer release (a rolling upgrade
+ * runs both side by side): it is never read as if it were the version known here, whose fields may have changed
+ * meaning. {@link NewerEventException} says so, and the caller leaves the record for an instance of the newer release
+ * (docs/adr/0008, the event-compatibility rule). A type it does not know at all is read as null: a release that does
+ * not know a type has nothing to do with it.
  */
 public final class EventCodec {
     private final ObjectMapper mapper;
     private final List<Upcaster> upcasters;
+    private final Map<String, Integer> newestKnown;
 
     public EventCodec() {
         this(List.of());
@@ -31,9 +39,19 @@ public final class EventCodec {
 
     /** A codec reading through the contract's upcasters and {@code upcasters}. */
     public EventCodec(List<Upcaster> upcasters) {
+        this(upcasters, Map.of());
+    }
+
+    /**
+     * As {@link #EventCodec(List)}, reading the types in {@code newestKnown} as if their newest version were the one
+     * given there rather than the contract's: how a test, or a rehearsal, makes an instance stand in for an older
+     * release that did not know those versions yet.
+     */
+    public EventCodec(List<Upcaster> upcasters, Map<String, Integer> newestKnown) {
         this.mapper = newMapper();
         this.upcasters = new ArrayList<>(Upcasters.CONTRACT);
         this.upcasters.addAll(upcasters);
+        this.newestKnown = Map.copyOf(newestKnown);
     }
 
     /** The mapper every Tessera component uses for event data: ISO times, unknown fields ignored. */
@@ -122,13 +140,21 @@ public final class EventCodec {
         return read(envelope.type(), envelope.schemaVersion(), envelope.data());
     }
 
-    /** Reads stored event data of {@code type} at {@code version}, upcasting it to the current record. */
+    /**
+     * Reads stored event data of {@code type} at {@code version}, upcasting it to the current record.
+     *
+     * @throws NewerEventException when {@code version} is newer than this release knows of {@code type}
+     */
     public TesseraEvent read(String type, int version, JsonNode data) {
         Class<? extends TesseraEvent> cls = EventTypes.byName(type);
         if (cls == null) {
             return null;
         }
         int current = EventTypes.of(cls).version();
+        int newest = newestKnown.getOrDefault(type, current);
+        if (version > newest) {
+            throw new NewerEventException(type, version, newest);
+        }
         JsonNode node = data;
         for (int v = version; v < current; v++) {
             node = upcast(type, v, node);
@@ -148,6 +174,45 @@ public final class EventCodec {
             }
         }
         throw new MalformedEventException("no upcaster for " + type + " v" + fromVersion);
+    }
+
+    /**
+     * A record of a newer release: a type this one knows, at a version it does not. Not malformed, and not to be
+     * dead-lettered: an instance of the newer release reads it.
+     */
+    public static final class NewerEventException extends RuntimeException {
+        private final String type;
+        private final int version;
+        private final int newestKnown;
+
+        public NewerEventException(String type, int version, int newestKnown) {
+            super(type + " v" + version + " is newer than this release knows (v" + newestKnown + ")");
+            this.type = type;
+            this.version = version;
+            this.newestKnown = newestKnown;
+        }
+
+        public String type() {
+            return type;
+        }
+
+        public int version() {
+            return version;
+        }
+
+        public int newestKnown() {
+            return newestKnown;
+        }
+
+        /** The first {@code NewerEventException} in {@code failure}'s cause chain, or null. */
+        public static NewerEventException in(Throwable failure) {
+            for (Throwable t = failure; t != null; t = t.getCause()) {
+                if (t instanceof NewerEventException newer) {
+                    return newer;
+                }
+            }
+            return null;
+        }
     }
 
     /** A record that can never be read: the caller dead-letters it. */

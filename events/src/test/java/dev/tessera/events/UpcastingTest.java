@@ -102,6 +102,68 @@ class UpcastingTest {
         assertEquals(null, started.fork());
     }
 
+    /**
+     * A version newer than the release knows (a newer release wrote it, in a rolling upgrade) is never read as the
+     * version known here, nor taken for a malformed record: docs/adr/0008.
+     */
+    @Test
+    void a_version_newer_than_known_is_refused_as_newer_not_read_as_an_older_one_nor_malformed() {
+        EventCodec codec = new EventCodec();
+        JsonNode v2 = codec.mapper()
+                .createObjectNode()
+                .put("tableId", "t1")
+                .put("game", "alhambra")
+                .put("seats", 4)
+                .put("host", "ana")
+                .put("spectators", true)
+                .set("options", codec.mapper().createObjectNode());
+        EventCodec.NewerEventException newer = assertThrows(
+                EventCodec.NewerEventException.class, () -> codec.read("tessera.lobby.TableOpened", 2, v2));
+        assertEquals("tessera.lobby.TableOpened v2 is newer than this release knows (v1)", newer.getMessage());
+        assertEquals(2, newer.version());
+        assertEquals(1, newer.newestKnown());
+        // Found wherever it is wrapped, as a consumer or a request meets it.
+        assertEquals(newer, EventCodec.NewerEventException.in(new IllegalStateException(new RuntimeException(newer))));
+        assertEquals(null, EventCodec.NewerEventException.in(new IllegalStateException("other")));
+        // The same through the envelope, as a consumer reads a record.
+        CloudEvent envelope = codec.readEnvelope(codec.write(codec.envelope(
+                        "/tessera/lobby-service",
+                        "t1",
+                        1,
+                        new TableOpened("t1", "alhambra", 4, "ana", Map.of()),
+                        java.time.OffsetDateTime.now()))
+                .replace("TableOpened/v1.json", "TableOpened/v2.json"));
+        assertThrows(EventCodec.NewerEventException.class, () -> codec.read(envelope));
+    }
+
+    /** A codec told to know a type only up to an older version stands in for an older release, in tests and drills. */
+    @Test
+    void a_codec_can_stand_in_for_an_older_release() {
+        EventCodec older =
+                new EventCodec(List.of(), Map.of("tessera.game.GameStarted", 2, "tessera.lobby.TableOpened", 0));
+        ObjectNode v2 = codec().mapper()
+                .createObjectNode()
+                .put("gameId", "g1")
+                .put("tableId", "t1")
+                .put("game", "alhambra")
+                .put("seed", 7L)
+                .put("sandbox", false)
+                .putNull("fork");
+        v2.putArray("players").add("ana").add("ben");
+        v2.putObject("options");
+        v2.putObject("initialState");
+        // What it knows it reads as before, through the upcasters.
+        assertEquals(7L, ((dev.tessera.events.game.GameStarted) older.read("tessera.game.GameStarted", 2, v2)).seed());
+        assertThrows(EventCodec.NewerEventException.class, () -> older.read("tessera.game.GameStarted", 3, v2));
+        assertThrows(EventCodec.NewerEventException.class, () -> older.read("tessera.lobby.TableOpened", 1, v2));
+        // A type no release knows is passed over (null), as before.
+        assertEquals(null, older.read("tessera.lobby.NoSuchThing", 9, v2));
+    }
+
+    private static EventCodec codec() {
+        return new EventCodec();
+    }
+
     /** A game started before commitments existed reads with none: it is reported not verifiable, not as a failure. */
     @Test
     void game_started_v2_reads_as_v3_without_a_commitment() {

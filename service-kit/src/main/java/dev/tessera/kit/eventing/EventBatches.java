@@ -19,7 +19,8 @@ import org.jboss.logging.Logger;
  * need are passed over by their {@code ce_type} header, without reading their value; the others are read and applied
  * one after the other, in the batch's order. A record that cannot be read or applied goes to the channel's dead-letter
  * topic on its own, and the rest of the batch goes on; the batch is acknowledged once every record is applied or
- * dead-lettered.
+ * dead-lettered. A record of a newer release is held ({@link NewerEvents}): neither it, nor the rest of its batch, nor
+ * any later batch is acknowledged.
  */
 @ApplicationScoped
 public class EventBatches {
@@ -76,10 +77,14 @@ public class EventBatches {
     /**
      * Hands one record to the channel's failure strategy (the dead-letter topic), which also acknowledges it. The
      * strategy completes on the record's own Vert.x context, on which Hibernate Reactive refuses to open a session
-     * (not a safe sub-context): the rest of the batch goes on on the batch's context.
+     * (not a safe sub-context): the rest of the batch goes on on the batch's context. A record of a newer release is
+     * held instead, and the batch stops there.
      */
     public static Uni<Void> deadLetter(
             KafkaRecordBatch<String, String> batch, KafkaRecord<String, String> message, Throwable failure) {
+        if (NewerEvents.newer(failure)) {
+            return NewerEvents.hold(consumerRecord(message), failure);
+        }
         LOG.warnf(
                 failure,
                 "%s-%d offset %d goes to the dead-letter topic",

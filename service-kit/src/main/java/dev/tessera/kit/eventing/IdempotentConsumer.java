@@ -24,7 +24,8 @@ import org.jboss.logging.Logger;
  * Applies each event once per consumer: the event id is recorded in the same transaction as the
  * effect, so a record delivered again (a relay retry, a rebalance, a restart) changes nothing.
  * A record that is not a readable CloudEvent fails, and the channel's dead-letter strategy takes it; a record
- * whose transaction cannot reach the database is tried again until it can.
+ * whose transaction cannot reach the database is tried again until it can; a record of a newer release, or one whose
+ * effect met one in a stream, is held ({@link NewerEvents}).
  */
 @ApplicationScoped
 public class IdempotentConsumer {
@@ -56,7 +57,18 @@ public class IdempotentConsumer {
             ConsumerRecord<String, String> record,
             Predicate<TesseraEvent> wanted,
             BiFunction<CloudEvent, TesseraEvent, Uni<Void>> effect) {
-        return once(consumer, read(record), wanted, effect);
+        Delivery delivery;
+        try {
+            delivery = read(record);
+        } catch (RuntimeException e) {
+            if (NewerEvents.newer(e)) {
+                return NewerEvents.hold(record, e);
+            }
+            throw e;
+        }
+        return once(consumer, delivery, wanted, effect)
+                .onFailure(NewerEvents::newer)
+                .recoverWithUni(newer -> NewerEvents.hold(record, newer));
     }
 
     /** A record read: its envelope and event (null when the type is one this service does not know). */

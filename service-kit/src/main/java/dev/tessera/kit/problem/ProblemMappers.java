@@ -3,6 +3,7 @@ package dev.tessera.kit.problem;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import dev.tessera.events.EventCodec.NewerEventException;
 import dev.tessera.kit.db.StorageUnavailable;
 import dev.tessera.kit.eventing.ConcurrencyConflictException;
 import jakarta.persistence.OptimisticLockException;
@@ -114,6 +115,11 @@ public class ProblemMappers {
      */
     @ServerExceptionMapper
     public Response unexpected(Throwable e, UriInfo uri) {
+        NewerEventException newer = NewerEventException.in(e);
+        if (newer != null) {
+            LOG.warnf("%s answered 503: %s", uri.getPath(), newer.getMessage());
+            return newerRelease(uri.getPath(), newer);
+        }
         if (StorageUnavailable.matches(e)) {
             // One line, no stack: during an outage every request comes here, and the chain says all there is.
             LOG.warnf("storage unavailable, %s answered 503: %s", uri.getPath(), StorageUnavailable.describe(e));
@@ -143,6 +149,26 @@ public class ProblemMappers {
                 "the storage of " + service + " is unavailable at the moment; retry in a second",
                 instance,
                 Map.of());
+        return Response.status(503)
+                .type(Problem.MEDIA_TYPE)
+                .entity(problem)
+                .header("Retry-After", RETRY_AFTER_SECONDS)
+                .build();
+    }
+
+    /**
+     * 503 {@code newer-release}: what the request needs holds an event that a newer release wrote (a rolling upgrade
+     * runs both side by side); another instance, or this one once upgraded, answers it. Changes nothing.
+     */
+    Response newerRelease(String instance, NewerEventException newer) {
+        Problem problem = new Problem(
+                Problem.TYPE_BASE + "newer-release",
+                "Newer release",
+                503,
+                service + " is being upgraded and this instance cannot read " + newer.type() + " v" + newer.version()
+                        + " yet; retry in a second",
+                instance,
+                Map.of("rule", "newer-release"));
         return Response.status(503)
                 .type(Problem.MEDIA_TYPE)
                 .entity(problem)
