@@ -32,6 +32,7 @@ chaos() {
   declare -A kills=()
   local end=$((SECONDS + minutes * 60)) n=0 target pause last_broker=-100 total=0
   : > "$RUN/chaos/kills.log"
+  : > "$RUN/chaos/recoveries.tsv"
   while (( SECONDS < end )); do
     bots_alive "$RUN/chaos"
     target=$(chaos_target "$n" "$last_broker")
@@ -39,11 +40,14 @@ chaos() {
     [[ -z $target ]] && { sleep 1; continue; }
     pause=$((3 + RANDOM % 5))
     kill_restart "$target" "$pause" | tee -a "$RUN/chaos/kills.log"
+    recovery_timer "$target" "$pause" "$RUN/chaos/recoveries.tsv" &
+    RECOVERY_PIDS+=($!)
     kills[${target%%.*}]=$((${kills[${target%%.*}]:-0} + 1))
     total=$((total + 1))
     [[ $target == kafka.* ]] && last_broker=$SECONDS
     sleep "${TESSERA_CHAOS_INTERVAL:-1}"
   done
+  wait_recoveries
   bots_finish "$cp" "$RUN/chaos" --kills "$total" --webhooks-received "$RUN/chaos/webhooks.ndjson"
   local checked=$?
   kill "$RECEIVER_PID" 2>/dev/null
@@ -68,6 +72,8 @@ chaos() {
     say '```'
     cat "$RUN/chaos/kills.log"
     say '```'
+    say ""
+    recovery_table "$RUN/chaos/recoveries.tsv"
     say ""
     cat "$RUN/chaos/checks.md" 2>/dev/null || { say "The checks did not run:"; say '```'; tail -30 "$RUN/chaos/checks.log"; say '```'; }
     say ""
@@ -143,6 +149,48 @@ kill_restart() {
   sleep "$pause"
   until (start_component "$target"); do sleep 1; done
   release "$target"
+}
+
+# How long a component killed by kill_restart took to recover, measured in the background so that the kills keep their
+# pace: a line "component, pause (s), ready again after its start (s), after the kill (s)" appended to $3 once it is
+# ready (an instance: /q/health/ready answers 200; a broker: its port listens; PostgreSQL: its process runs, and then
+# the seconds until every service instance is ready again, since theirs is the recovery that counts). Gives up after
+# TESSERA_START_TIMEOUT (180 s), writing "not ready".
+recovery_timer() {
+  local target=$1 pause=$2 out=$3 killed=$((SECONDS - $2)) deadline=$((SECONDS + ${TESSERA_START_TIMEOUT:-180})) c
+  until ready "$target"; do
+    (( SECONDS > deadline )) && { printf '%s\t%s\tnot ready\tnot ready\n' "$target" "$pause" >> "$out"; return; }
+    sleep 0.5
+  done
+  if [[ $target == postgres ]]; then
+    for c in $(service_components); do
+      until ready "$c" || (( SECONDS > deadline )); do sleep 0.5; done
+    done
+  fi
+  printf '%s\t%s\t%s\t%s\n' "$target" "$pause" "$((SECONDS - killed - pause))" "$((SECONDS - killed))" >> "$out"
+}
+
+# Waits (at most TESSERA_START_TIMEOUT) for the recovery timers still running (their pids in RECOVERY_PIDS).
+RECOVERY_PIDS=()
+wait_recoveries() { local p; for p in "${RECOVERY_PIDS[@]}"; do wait "$p"; done; RECOVERY_PIDS=(); }
+
+# The recoveries recorded by recovery_timer ($1), by kind of component: how many, and the fastest, median and slowest
+# time from the SIGKILL to ready again (for PostgreSQL: to every service instance ready again).
+recovery_table() {
+  say "Recovery, from the SIGKILL to ready again (a service instance: its readiness answers 200; a broker: it listens;"
+  say "PostgreSQL: every service instance ready again). The pause before the restart is included."
+  say ""
+  say "| component | kills | fastest (s) | median (s) | slowest (s) | not ready in time |"
+  say "|---|---|---|---|---|---|"
+  awk -F'\t' '{ kind = $1; sub(/\..*/, "", kind); if ($4 == "not ready") { late[kind]++; n[kind] += 0 } else { n[kind]++; t[kind, n[kind]] = $4 }; seen[kind] = 1 }
+    END {
+      for (k in seen) {
+        m = n[k]
+        for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (t[k, j] < t[k, i]) { x = t[k, i]; t[k, i] = t[k, j]; t[k, j] = x }
+        if (m > 0) printf "| %s | %d | %d | %d | %d | %d |\n", k, m + late[k], t[k, 1], t[k, int((m + 1) / 2)], t[k, m], late[k]
+        else printf "| %s | %d | - | - | - | %d |\n", k, late[k], late[k]
+      }
+    }' "$1" | sort
 }
 
 # The chaos invariants (bench's Invariants) checked against the running platform's data, its output to $2; the other

@@ -210,7 +210,10 @@ rebuild() {
       stop_pid "$c"
     fi
   done
-  if ! SCORING_STATS_STATE_DIR=${SCORING_STATS_STATE_DIR:-$DATA/scoring-stats} java -cp "$module/target/quarkus-app/app/*:$module/target/quarkus-app/lib/boot/*:$module/target/quarkus-app/lib/main/*" "$main"; then
+  # The tool of the release the platform runs (./tessera upgrade changes it), not of whatever the checkout built since.
+  local app
+  app=$(dirname "$(release_jar "$module")")
+  if ! SCORING_STATS_STATE_DIR=${SCORING_STATS_STATE_DIR:-$DATA/scoring-stats} java -cp "$app/app/*:$app/lib/boot/*:$app/lib/main/*" "$main"; then
     restart_held "${was_running[@]}"
     fail "the rebuild of $s failed or was refused (see above); its read model is as it was"
   fi
