@@ -89,7 +89,7 @@ soak() {
   local checked=$? judged=1 grew
   (( minutes < judge )) && judged=0
   soak_growth "$work/samples.tsv" "$judged" > "$work/growth.md"
-  soak_histogram_report "$work/histogram-1" "$work/histogram-2" "$judged" > "$work/histograms.md"
+  soak_histogram_report "$work/histogram-1" "$work/histogram-2" "$judged" "$work/samples.tsv" > "$work/histograms.md"
   grew=$(( $(sed -n 's/^grew: //p' "$work/growth.md") + $(sed -n 's/^grew: //p' "$work/histograms.md") ))
   cp "$work/samples.tsv" "bench/results/$stamp-soak.tsv"
   {
@@ -149,9 +149,10 @@ soak_histograms() {
 
 # The heap's verdict: for each JVM that was the same process (pid) at both histograms of soak_histograms, its live
 # heap after a full collection at each, the three classes that grew the most, and whether it grew by more than 10 %
-# (judged when $3 is 1); a last line "grew: N".
+# (judged when $3 is 1, and only for a process that has run since the first sample in $4, as the samples' verdict
+# judges: one started again during the run grows into its caches and pools); a last line "grew: N".
 soak_histogram_report() {
-  local a=$1 b=$2 judged=$3 f c grew=0 line
+  local a=$1 b=$2 judged=$3 samples=$4 f c grew=0 line first
   if [[ ! -d $a || ! -d $b ]]; then
     say "No class histograms (jcmd missing, or the run ended before the second): the heap was not judged."
     say "grew: 0"
@@ -165,6 +166,8 @@ soak_histogram_report() {
   for f in "$a"/*.txt; do
     c=$(basename "$f" .txt)
     [[ -f $b/$c.txt && $(head -1 "$f") == "$(head -1 "$b/$c.txt")" ]] || continue
+    first=$(awk -F'\t' -v c="$c" '$2 == c { print $3; exit }' "$samples")
+    [[ "$first:" == "$(head -1 "$f")" ]] || { say "| $c | | | started again during the run: not judged |"; continue; }
     line=$(awk -v name="$c" -v judged="$judged" '
       FNR == 1 { file++ }
       $1 ~ /^[0-9]+:$/ { bytes[file, $4] = $3; seen[$4] = 1 }

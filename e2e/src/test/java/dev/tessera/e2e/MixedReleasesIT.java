@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.sql.Connection;
@@ -78,28 +79,8 @@ class MixedReleasesIT {
 
         // The older instance cannot read the game's first event: 503, and nothing written.
         newerRelease(given().header(PLAYER, players.get(0).id()).get(old + "/api/v1/games/" + gameId));
-        JsonPath legal = players.get(0)
-                .as()
-                .get("/api/v1/games/" + gameId + "/legal-moves")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
-        Account mover = legal.getList("moves").isEmpty() ? players.get(1) : players.get(0);
-        legal = mover.as()
-                .get("/api/v1/games/" + gameId + "/legal-moves")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
-        newerRelease(given().header(PLAYER, mover.id())
-                .contentType(ContentType.JSON)
-                .body(Map.of(
-                        "expectedVersion",
-                        legal.getLong("version"),
-                        "move",
-                        legal.getList("moves").get(0)))
-                .post(old + "/api/v1/games/" + gameId + "/moves"));
+        Account mover = mover(players, gameId);
+        newerRelease(firstLegalMove(mover, gameId, given().header(PLAYER, mover.id()), old));
         assertEquals(before, stored(gameId), "the older instance wrote nothing");
 
         // Tables started while both run: the lobby-events partitions the older instance holds keep theirs back.
@@ -132,22 +113,33 @@ class MixedReleasesIT {
                 "MixedReleasesIT: %d of %d tables' starts held by the older release, each started once after it stopped%n",
                 held.size(), TABLES);
         // The game of the newer release plays on.
-        legal = mover.as()
+        firstLegalMove(mover, gameId, mover.as(), "").then().statusCode(200);
+    }
+
+    /** The player who may move now in a two-player game. */
+    private static Account mover(List<Account> players, String gameId) {
+        return legalMoves(players.get(0), gameId).getList("moves").isEmpty() ? players.get(1) : players.get(0);
+    }
+
+    private static JsonPath legalMoves(Account player, String gameId) {
+        return player.as()
                 .get("/api/v1/games/" + gameId + "/legal-moves")
                 .then()
                 .statusCode(200)
                 .extract()
                 .jsonPath();
-        mover.as()
-                .contentType(ContentType.JSON)
+    }
+
+    /** The first move the gateway lists for {@code mover}, sent by {@code request} to {@code base} (empty: the gateway). */
+    private static Response firstLegalMove(Account mover, String gameId, RequestSpecification request, String base) {
+        JsonPath legal = legalMoves(mover, gameId);
+        return request.contentType(ContentType.JSON)
                 .body(Map.of(
                         "expectedVersion",
                         legal.getLong("version"),
                         "move",
                         legal.getList("moves").get(0)))
-                .post("/api/v1/games/" + gameId + "/moves")
-                .then()
-                .statusCode(200);
+                .post(base + "/api/v1/games/" + gameId + "/moves");
     }
 
     private static void newerRelease(Response response) {

@@ -141,17 +141,7 @@ class UpcastingTest {
     void a_codec_can_stand_in_for_an_older_release() {
         EventCodec older =
                 new EventCodec(List.of(), Map.of("tessera.game.GameStarted", 2, "tessera.lobby.TableOpened", 0));
-        ObjectNode v2 = codec().mapper()
-                .createObjectNode()
-                .put("gameId", "g1")
-                .put("tableId", "t1")
-                .put("game", "alhambra")
-                .put("seed", 7L)
-                .put("sandbox", false)
-                .putNull("fork");
-        v2.putArray("players").add("ana").add("ben");
-        v2.putObject("options");
-        v2.putObject("initialState");
+        ObjectNode v2 = gameStartedV2(new EventCodec());
         // What it knows it reads as before, through the upcasters.
         assertEquals(7L, ((dev.tessera.events.game.GameStarted) older.read("tessera.game.GameStarted", 2, v2)).seed());
         assertThrows(EventCodec.NewerEventException.class, () -> older.read("tessera.game.GameStarted", 3, v2));
@@ -160,14 +150,8 @@ class UpcastingTest {
         assertEquals(null, older.read("tessera.lobby.NoSuchThing", 9, v2));
     }
 
-    private static EventCodec codec() {
-        return new EventCodec();
-    }
-
-    /** A game started before commitments existed reads with none: it is reported not verifiable, not as a failure. */
-    @Test
-    void game_started_v2_reads_as_v3_without_a_commitment() {
-        EventCodec codec = new EventCodec();
+    /** A GameStarted as version 2 wrote it: a sandbox flag and a fork, no commitment yet. */
+    private static ObjectNode gameStartedV2(EventCodec codec) {
         ObjectNode v2 = codec.mapper()
                 .createObjectNode()
                 .put("gameId", "g1")
@@ -179,6 +163,14 @@ class UpcastingTest {
         v2.putArray("players").add("ana").add("ben");
         v2.putObject("options");
         v2.putObject("initialState");
+        return v2;
+    }
+
+    /** A game started before commitments existed reads with none: it is reported not verifiable, not as a failure. */
+    @Test
+    void game_started_v2_reads_as_v3_without_a_commitment() {
+        EventCodec codec = new EventCodec();
+        ObjectNode v2 = gameStartedV2(codec);
         dev.tessera.events.game.GameStarted started =
                 (dev.tessera.events.game.GameStarted) codec.read("tessera.game.GameStarted", 2, v2);
         assertEquals(null, started.commitment());
