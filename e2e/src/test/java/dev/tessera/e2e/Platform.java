@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -59,6 +60,8 @@ final class Platform implements AutoCloseable {
     private final Map<String, Integer> ports = new LinkedHashMap<>();
 
     private final Map<String, Process> processes = new ConcurrentHashMap<>();
+    /** The instances {@link #startExtra} added; each is forgotten when stopped, so that another test may add it again. */
+    private final Set<String> extras = ConcurrentHashMap.newKeySet();
 
     private static Platform shared;
 
@@ -292,12 +295,17 @@ final class Platform implements AutoCloseable {
     /**
      * Starts an instance this platform was not made with ("game.2" beside the shared platform's "game.1"), on a port
      * of its own and with extra environment; it joins its service's consumer groups, and the gateway does not know
-     * it: a test reaches it at {@link #url(String)}. {@link #close()} stops it with the others.
+     * it: a test reaches it at {@link #url(String)}. {@link #stop(String)} forgets it again (another test of the same
+     * platform may start its own); {@link #close()} stops it with the others.
      */
     void startExtra(String instance, Map<String, String> extraEnv) {
         if (ports.containsKey(instance)) {
-            throw new IllegalArgumentException(instance + " is one of the platform's own instances");
+            throw new IllegalArgumentException(instance
+                    + (extras.contains(instance)
+                            ? " runs already as an extra instance"
+                            : " is one of the platform's own instances"));
         }
+        extras.add(instance);
         ports.put(instance, freePort());
         start(instance, extraEnv);
     }
@@ -416,6 +424,9 @@ final class Platform implements AutoCloseable {
         p.destroy();
         if (!p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
             p.destroyForcibly().waitFor();
+        }
+        if (extras.remove(instance)) {
+            ports.remove(instance);
         }
     }
 
