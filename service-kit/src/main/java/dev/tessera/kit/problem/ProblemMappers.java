@@ -149,11 +149,7 @@ public class ProblemMappers {
                 "the storage of " + service + " is unavailable at the moment; retry in a second",
                 instance,
                 Map.of());
-        return Response.status(503)
-                .type(Problem.MEDIA_TYPE)
-                .entity(problem)
-                .header("Retry-After", RETRY_AFTER_SECONDS)
-                .build();
+        return retryLater(problem);
     }
 
     /**
@@ -169,6 +165,11 @@ public class ProblemMappers {
                         + " yet; retry in a second",
                 instance,
                 Map.of("rule", "newer-release"));
+        return retryLater(problem);
+    }
+
+    /** A 503 problem with {@code Retry-After}: the same request may well succeed a moment later. */
+    private static Response retryLater(Problem problem) {
         return Response.status(503)
                 .type(Problem.MEDIA_TYPE)
                 .entity(problem)
