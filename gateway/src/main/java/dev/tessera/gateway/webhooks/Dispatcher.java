@@ -104,11 +104,13 @@ public class Dispatcher {
                 }
             }
             if (!stopped) {
-                planWake(nextWake(), true);
+                // Never later than a wake planned meanwhile: an attempt that failed while nextWake read the
+                // table (seeing the claim's lease) has planned its retry, sooner.
+                planWake(nextWake());
             }
         } catch (RuntimeException e) {
             LOG.warnf("webhook dispatcher: %s; trying again in %s", e.getMessage(), settings.interval());
-            planWake(System.currentTimeMillis() + settings.interval().toMillis(), true);
+            planWake(System.currentTimeMillis() + settings.interval().toMillis());
         } finally {
             running.set(false);
             if (again.get() && !stopped) {
@@ -215,7 +217,7 @@ public class Dispatcher {
                         done -> {
                             inFlight.decrementAndGet();
                             if (retryAt != null) {
-                                planWake(retryAt.toInstant().toEpochMilli(), false);
+                                planWake(retryAt.toInstant().toEpochMilli());
                             }
                             if (inFlight.get() < settings.inFlight()) {
                                 // Room again: anything that waited for it.
@@ -292,9 +294,13 @@ public class Dispatcher {
                 System.currentTimeMillis() + settings.interval().toMillis());
     }
 
-    /** Plans the next wake at {@code at} (epoch ms): only if earlier than the one planned, unless {@code replace}. */
-    private synchronized void planWake(long at, boolean replace) {
-        if (stopped || thread == null || (!replace && at >= wakeAt)) {
+    /**
+     * Plans a wake at {@code at} (epoch ms) unless one is planned earlier: the earliest wins, and a wake forgets its plan
+     * when it fires. (Replacing a plan by a later one lost retries: a run's own plan, read while an attempt's outcome
+     * was being recorded, put the retry off to the claim's lease.)
+     */
+    private synchronized void planWake(long at) {
+        if (stopped || thread == null || at >= wakeAt) {
             return;
         }
         if (wake != null) {
@@ -302,13 +308,21 @@ public class Dispatcher {
             wake = null;
         }
         wakeAt = at;
-        if (at == Long.MAX_VALUE) {
-            return;
-        }
         try {
-            wake = thread.schedule(this::kick, Math.max(0, at - System.currentTimeMillis()), TimeUnit.MILLISECONDS);
+            wake = thread.schedule(() -> woke(at), Math.max(0, at - System.currentTimeMillis()), TimeUnit.MILLISECONDS);
         } catch (RuntimeException e) {
+            wakeAt = Long.MAX_VALUE;
             LOG.debugf("webhook dispatcher not scheduled: %s", e.getMessage());
         }
+    }
+
+    private void woke(long at) {
+        synchronized (this) {
+            if (wakeAt == at) {
+                wakeAt = Long.MAX_VALUE;
+                wake = null;
+            }
+        }
+        kick();
     }
 }
