@@ -2,6 +2,7 @@ package dev.tessera.kit.eventing;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
 import dev.tessera.events.EventTypes;
@@ -11,6 +12,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -148,7 +150,9 @@ public class EventStore {
             Alongside alongside,
             JsonNode batch,
             ToAct toAct) {
-        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        // PostgreSQL keeps microseconds: the time published is the time stored, to the digit, so that the history
+        // (the events endpoint, the exports, a republication) tells it as it was published.
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
         List<CloudEvent> envelopes = new ArrayList<>();
         long v = expectedVersion;
         for (TesseraEvent event : events) {
@@ -233,11 +237,16 @@ public class EventStore {
      * move}), if it records one.
      */
     private CloudEvent withMove(CloudEvent first, JsonNode batch) {
+        return withMove(codec.mapper(), first, batch);
+    }
+
+    /** As {@link #withMove(CloudEvent, JsonNode)}, for a tool outside a service ({@code mapper}: the codec's). */
+    public static CloudEvent withMove(ObjectMapper mapper, CloudEvent first, JsonNode batch) {
         if (batch == null || !batch.hasNonNull(MOVE) || !batch.hasNonNull(BY)) {
             return first;
         }
         JsonNode move = batch.get(MOVE);
-        return first.withMove(batch.get(BY).asText(), move.isTextual() ? move.asText() : json(move));
+        return first.withMove(batch.get(BY).asText(), move.isTextual() ? move.asText() : json(mapper, move));
     }
 
     /** The batch metadata's members that are published, on a batch's first event: the move (JSON text) and its seat. */
@@ -303,10 +312,18 @@ public class EventStore {
 
     /** The stored row as the CloudEvent it was published as. */
     public CloudEvent envelope(StoredEvent stored) {
+        return envelope(outbox.source(), stored);
+    }
+
+    /**
+     * The stored row as the CloudEvent {@code source} published (without the move, which its batch metadata records, and
+     * without {@code toact}, which is not stored).
+     */
+    public static CloudEvent envelope(String source, StoredEvent stored) {
         return new CloudEvent(
                 CloudEvent.SPEC_VERSION,
                 stored.eventId(),
-                outbox.source(),
+                source,
                 stored.type(),
                 stored.streamId(),
                 stored.recordedAt(),
@@ -331,8 +348,12 @@ public class EventStore {
     }
 
     private String json(JsonNode node) {
+        return json(codec.mapper(), node);
+    }
+
+    private static String json(ObjectMapper mapper, JsonNode node) {
         try {
-            return codec.mapper().writeValueAsString(node);
+            return mapper.writeValueAsString(node);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(e);
         }

@@ -410,9 +410,13 @@ public class OutboxRelay {
 
     /** A record with the CloudEvents headers: its content type, and its type for consumers that pass most types over. */
     private ProducerRecord<String, String> record(String topic, String key, String payload) {
+        return record(topic, key, payload, typeOf(payload));
+    }
+
+    /** The record the relay publishes for {@code payload} (an envelope of CloudEvents {@code type}; null: unreadable). */
+    public static ProducerRecord<String, String> record(String topic, String key, String payload, String type) {
         ProducerRecord<String, String> record = new ProducerRecord<>(topic, key, payload);
         record.headers().add(new RecordHeader(CloudEvent.CONTENT_TYPE_HEADER, CONTENT_TYPE));
-        String type = typeOf(payload);
         if (type != null) {
             record.headers().add(new RecordHeader(CloudEvent.TYPE_HEADER, type.getBytes(StandardCharsets.UTF_8)));
         }

@@ -40,17 +40,27 @@ import org.apache.kafka.common.errors.GroupIdNotFoundException;
 public final class ProjectionRebuild {
     private final Projection projection;
     private final String jdbcUrl;
-    private final Properties jdbcProperties = new Properties();
+    private final Properties jdbcProperties;
     private final String bootstrapServers;
 
     public ProjectionRebuild(Projection projection, Map<String, String> env) {
         this.projection = projection;
-        this.jdbcUrl = "jdbc:postgresql://" + env.getOrDefault("TESSERA_DB_HOST", "localhost") + ":"
-                + env.getOrDefault("TESSERA_DB_PORT", "5432") + "/"
-                + env.getOrDefault(projection.databaseEnv(), projection.database());
-        jdbcProperties.setProperty("user", env.getOrDefault("TESSERA_DB_USER", "postgres"));
-        jdbcProperties.setProperty("password", env.getOrDefault("TESSERA_DB_PASSWORD", ""));
+        this.jdbcUrl = jdbcUrl(env, projection.databaseEnv(), projection.database());
+        this.jdbcProperties = jdbcProperties(env);
         this.bootstrapServers = env.getOrDefault("TESSERA_KAFKA", "localhost:9092");
+    }
+
+    /** The service's database, as its environment names it (its own variable, else {@code database}). */
+    static String jdbcUrl(Map<String, String> env, String databaseEnv, String database) {
+        return "jdbc:postgresql://" + env.getOrDefault("TESSERA_DB_HOST", "localhost") + ":"
+                + env.getOrDefault("TESSERA_DB_PORT", "5432") + "/" + env.getOrDefault(databaseEnv, database);
+    }
+
+    static Properties jdbcProperties(Map<String, String> env) {
+        Properties properties = new Properties();
+        properties.setProperty("user", env.getOrDefault("TESSERA_DB_USER", "postgres"));
+        properties.setProperty("password", env.getOrDefault("TESSERA_DB_PASSWORD", ""));
+        return properties;
     }
 
     /** What a rebuild did, for the operator. */
@@ -58,33 +68,61 @@ public final class ProjectionRebuild {
 
     /** Fails with {@link IllegalStateException} (and changes nothing) while the service's consumers run. */
     public Report run() throws SQLException, InterruptedException, ExecutionException {
-        Properties admin = new Properties();
-        admin.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        admin.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 15_000);
-        admin.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 20_000);
-        try (Admin kafka = Admin.create(admin);
+        try (Admin kafka = admin();
                 Connection db = DriverManager.getConnection(jdbcUrl, jdbcProperties)) {
             requireStopped(kafka);
             Map<TopicPartition, Long> marks = recordMarks(kafka, db);
             resetToEarliest(kafka);
-            Map<String, Long> removed = wipe(db);
+            Map<String, Long> removed = wipe(db, List.of());
             return new Report(marks, removed);
         }
     }
 
+    /**
+     * A rebuild after Kafka lost its data ({@link Republication}): the read model is emptied and its group set at the
+     * start of the topics as by {@link #run}, but nothing it had published is taken as published. The replay marks
+     * (offsets in topics that are gone) and the outbox (its rows, published or not, are made again by the replay) are
+     * emptied in the same transaction, so the replay publishes everything the read model's events cause, anew.
+     */
+    public Report runAnew() throws SQLException, InterruptedException, ExecutionException {
+        try (Admin kafka = admin();
+                Connection db = DriverManager.getConnection(jdbcUrl, jdbcProperties)) {
+            requireStopped(kafka);
+            resetToEarliest(kafka);
+            return new Report(Map.of(), wipe(db, List.of("replay_marks", "outbox")));
+        }
+    }
+
+    private Admin admin() {
+        return admin(bootstrapServers);
+    }
+
+    static Admin admin(String bootstrapServers) {
+        Properties admin = new Properties();
+        admin.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        admin.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 15_000);
+        admin.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 20_000);
+        return Admin.create(admin);
+    }
+
     private void requireStopped(Admin kafka) throws InterruptedException, ExecutionException {
+        requireStopped(kafka, projection.service());
+    }
+
+    /** Fails with {@link IllegalStateException} while {@code service}'s consumer group (its name) has members. */
+    static void requireStopped(Admin kafka, String service) throws InterruptedException, ExecutionException {
         try {
-            ConsumerGroupDescription group = kafka.describeConsumerGroups(List.of(projection.group()))
+            ConsumerGroupDescription group = kafka.describeConsumerGroups(List.of(service))
                     .describedGroups()
-                    .get(projection.group())
+                    .get(service)
                     .get(20, TimeUnit.SECONDS);
             if (!group.members().isEmpty()) {
-                throw new IllegalStateException("consumer group " + projection.group() + " has "
-                        + group.members().size() + " active member(s): stop " + projection.service()
-                        + " first (./tessera rebuild does it for you)");
+                throw new IllegalStateException("consumer group " + service + " has "
+                        + group.members().size() + " active member(s): stop " + service
+                        + " first (./tessera does it for you)");
             }
         } catch (java.util.concurrent.TimeoutException e) {
-            throw new IllegalStateException("Kafka at " + bootstrapServers + " did not answer", e);
+            throw new IllegalStateException("Kafka did not answer", e);
         } catch (ExecutionException e) {
             if (!(e.getCause() instanceof GroupIdNotFoundException)) {
                 throw e;
@@ -139,12 +177,14 @@ public final class ProjectionRebuild {
         kafka.alterConsumerGroupOffsets(projection.group(), reset).all().get();
     }
 
-    private Map<String, Long> wipe(Connection db) throws SQLException {
+    /** Empties the read model's tables, forgets its processed events, and empties {@code more}: in one transaction. */
+    private Map<String, Long> wipe(Connection db, List<String> more) throws SQLException {
         Map<String, Long> removed = new java.util.LinkedHashMap<>();
         db.setAutoCommit(false);
         try (Statement statement = db.createStatement();
                 PreparedStatement forget = db.prepareStatement("DELETE FROM processed_events WHERE consumer = ?")) {
-            for (String table : projection.tables()) {
+            for (String table : java.util.stream.Stream.concat(projection.tables().stream(), more.stream())
+                    .toList()) {
                 removed.put(table, (long) statement.executeUpdate("DELETE FROM " + table));
             }
             for (String consumer : projection.consumers()) {
