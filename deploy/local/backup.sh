@@ -260,7 +260,8 @@ drill() {
     restore) shift; drill_restore "$@" ;;
     partition) shift; drill_partition "$@" ;;
     upgrade) shift; drill_upgrade "$@" ;;
-    *) fail "usage: ./tessera drill restore [seconds] [games at once] | ./tessera drill partition [rounds] [seconds cut] [games at once] | ./tessera drill upgrade [games at once]" ;;
+    kafka-loss) shift; drill_kafka_loss "$@" ;;
+    *) fail "usage: ./tessera drill restore [seconds] [games at once] | ./tessera drill partition [rounds] [seconds cut] [games at once] | ./tessera drill upgrade [games at once] | ./tessera drill kafka-loss [seconds] [games at once]" ;;
   esac
 }
 

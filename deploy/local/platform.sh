@@ -36,6 +36,9 @@ up() {
       || fail "the data in $DATA was made with $made Kafka broker(s), not $BROKERS: ./tessera reset first (it deletes all data)"
     echo "$BROKERS" > "$DATA/kafka-brokers"
   fi
+  # Kafka's data gone, the databases' not: the topics are filled again from the databases before any service starts.
+  # Remembered until done, so that a start that fails halfway does it again.
+  if kafka_data_lost; then date -u +%FT%TZ > "$DATA/$REPUBLISH_PENDING"; fi
   for c in $(components); do
     port_in_use "$(port_of "$c")" && fail "port $(port_of "$c") ($c) is already in use; set the TESSERA_*_PORT variables (README, Ports)"
     [[ $c == kafka.* ]] && port_in_use $(($(port_of "$c") + 1)) && fail "port $(($(port_of "$c") + 1)) ($c's controller) is already in use; set TESSERA_KAFKA_PORT"
@@ -67,6 +70,11 @@ up() {
     --topics "$TOPICS" --partitions "$PARTITIONS" --replicas "$(replicas)" --brokers "$([[ $EXTERNAL_KAFKA == 1 ]] && echo 1 || echo "$BROKERS")" \
     > "$RUN/topics.log" 2>&1 || { tail -20 "$RUN/topics.log"; fail "Kafka did not start or refused the topics (log: $RUN/topics.log)"; }
   say "  $(grep "topics ready" "$RUN/topics.log")"
+  if [[ -f $DATA/$REPUBLISH_PENDING ]]; then
+    say "Kafka's data is gone, the databases' is not: the topics are filled again from them before the services start…"
+    republish_after_kafka_loss || fail "filling the topics again failed (log: $RUN/republish.log); the services were not started: ./tessera down, then ./tessera up again"
+    rm -f "$DATA/$REPUBLISH_PENDING"
+  fi
   say "starting the services…"
   for c in $(service_components); do
     start_service "$c"

@@ -70,13 +70,19 @@ public final class EventCodec {
         return mapper.valueToTree(event);
     }
 
-    /** Wraps an event for publication. */
+    /** Wraps an event for publication, under a new random id. */
     public CloudEvent envelope(
             String source, String subject, long streamVersion, TesseraEvent event, OffsetDateTime time) {
+        return envelope(UUID.randomUUID().toString(), source, subject, streamVersion, event, time);
+    }
+
+    /** Wraps an event for publication under {@code id}. */
+    public CloudEvent envelope(
+            String id, String source, String subject, long streamVersion, TesseraEvent event, OffsetDateTime time) {
         EventType type = EventTypes.of(event.getClass());
         return new CloudEvent(
                 CloudEvent.SPEC_VERSION,
-                UUID.randomUUID().toString(),
+                id,
                 source,
                 type.value(),
                 subject,

@@ -64,7 +64,7 @@ public class GameScoring {
      */
     public Uni<Void> apply(CloudEvent envelope, TesseraEvent event) {
         String gameId = envelope.subject();
-        HandlerContext context = new Context(envelope.streamversion());
+        HandlerContext context = new Context(envelope);
         if (event instanceof GameStarted started) {
             ScoredGame game = newGame(started, envelope.streamversion());
             return game.persist().chain(() -> HANDLERS.apply(context, game, started));
@@ -161,23 +161,27 @@ public class GameScoring {
         return game;
     }
 
-    /** The handlers' way out: the outbox, as the game's next scoring version, and the codec's mapper. */
+    /**
+     * The handlers' way out: the outbox, as the game's next scoring version, and the codec's mapper. A result follows
+     * from the game event being applied: it has that event's time, and an id derived from it (Outbox.publishFollowing),
+     * so that scoring-events is a function of game-events, made again the same from them (ADR 0009).
+     */
     private final class Context implements HandlerContext {
-        private final long version;
+        private final CloudEvent cause;
 
-        Context(long version) {
-            this.version = version;
+        Context(CloudEvent cause) {
+            this.cause = cause;
         }
 
         @Override
         public long version() {
-            return version;
+            return cause.streamversion();
         }
 
         @Override
         public Uni<Void> publish(ScoredGame game, TesseraEvent result) {
             game.scoringVersion++;
-            return outbox.publish(Topics.SCORING_EVENTS, game.gameId, game.scoringVersion, result)
+            return outbox.publishFollowing(Topics.SCORING_EVENTS, game.gameId, game.scoringVersion, result, cause)
                     .replaceWithVoid();
         }
 

@@ -83,6 +83,8 @@ class GameScoringTest {
         CloudEvent scored = answers(gameId).get(0);
         assertEquals("tessera.scoring.ScoringRoundScored", scored.type());
         assertEquals(1L, scored.streamversion());
+        // The round happened when its trigger did: made again from the same game-events, it is the same (ADR 0009).
+        assertEquals(trigger.time().toInstant(), scored.time().toInstant());
         JsonNode scores = scored.data().get("scores");
         // Round 1 pays 1st place only: ana's lone tower takes it (Dirk has none); bob's one pavilion is
         // beaten by Dirk's two, so bob scores no pavilion points; the reserved arcades never count.

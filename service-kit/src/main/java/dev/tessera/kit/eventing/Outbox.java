@@ -6,9 +6,11 @@ import dev.tessera.events.TesseraEvent;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -42,6 +44,21 @@ public class Outbox {
     /** Wraps {@code event} (position {@code streamVersion} of stream {@code key}) and adds it; inside a transaction. */
     public Uni<CloudEvent> publish(String topic, String key, long streamVersion, TesseraEvent event) {
         CloudEvent envelope = codec.envelope(source(), key, streamVersion, event, OffsetDateTime.now(ZoneOffset.UTC));
+        return add(topic, key, envelope).replaceWith(envelope);
+    }
+
+    /**
+     * As {@link #publish(String, String, long, TesseraEvent)}, for an event that follows from a consumed one ({@code
+     * cause}): it is stamped with the cause's time, and its id derives from the cause's id and its own place, so that
+     * deriving it again from the same cause (a read model rebuilt anew after Kafka lost its data: ADR 0009) publishes
+     * the very same event, which consumers then skip as one they have applied.
+     */
+    public Uni<CloudEvent> publishFollowing(
+            String topic, String key, long streamVersion, TesseraEvent event, CloudEvent cause) {
+        String id = UUID.nameUUIDFromBytes((cause.id() + " -> " + topic + "/" + key + "/" + streamVersion)
+                        .getBytes(StandardCharsets.UTF_8))
+                .toString();
+        CloudEvent envelope = codec.envelope(id, source(), key, streamVersion, event, cause.time());
         return add(topic, key, envelope).replaceWith(envelope);
     }
 
