@@ -5,6 +5,7 @@ import static io.restassured.RestAssured.given;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tessera.events.EventCodec;
 import java.util.List;
+import java.util.Map;
 
 /** A player's legal moves, as GET legal-moves lists them: what the tests that play games through the API ask first. */
 public final class LegalMoves {
@@ -24,5 +25,26 @@ public final class LegalMoves {
                                 .jsonPath()
                                 .getList("moves"),
                         JsonNode[].class));
+    }
+
+    /**
+     * Plays the first legal move of whichever of {@code seats} is to act at {@code version}, as that player; answers the
+     * game's version after it.
+     */
+    public static int playFirst(String gameId, int version, String... seats) {
+        for (String seat : seats) {
+            List<JsonNode> moves = of(gameId, seat);
+            if (!moves.isEmpty()) {
+                return given().header("X-Tessera-Player", seat)
+                        .contentType("application/json")
+                        .body(Map.of("expectedVersion", version, "move", moves.get(0)))
+                        .post("/api/v1/games/" + gameId + "/moves")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .path("version");
+            }
+        }
+        throw new AssertionError("none of " + List.of(seats) + " may move in " + gameId);
     }
 }

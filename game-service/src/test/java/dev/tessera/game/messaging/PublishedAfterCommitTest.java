@@ -1,6 +1,5 @@
 package dev.tessera.game.messaging;
 
-import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -10,16 +9,15 @@ import dev.tessera.events.TesseraEvent;
 import dev.tessera.events.Topics;
 import dev.tessera.events.lobby.TableStarted;
 import dev.tessera.events.scoring.ScoringRoundScored;
+import dev.tessera.game.LegalMoves;
 import dev.tessera.game.play.GameService;
 import dev.tessera.infra.TestInfrastructure;
 import dev.tessera.infra.TestKafka;
 import dev.tessera.kit.eventing.Outbox;
 import dev.tessera.kit.eventing.OutboxRelay;
-import dev.tessera.kit.identity.Caller;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.Statement;
@@ -226,19 +224,7 @@ class PublishedAfterCommitTest {
 
     /** Plays the first legal move of whoever is to act at {@code version}; answers the game's version after it. */
     private static int move(String gameId, int version) {
-        String mover = legalMoves(gameId, "ana").isEmpty() ? "bob" : "ana";
-        return given().header(Caller.PLAYER_HEADER, mover)
-                .contentType(ContentType.JSON)
-                .body(Map.of(
-                        "expectedVersion",
-                        version,
-                        "move",
-                        legalMoves(gameId, mover).get(0)))
-                .post("/api/v1/games/" + gameId + "/moves")
-                .then()
-                .statusCode(200)
-                .extract()
-                .path("version");
+        return LegalMoves.playFirst(gameId, version, "ana", "bob");
     }
 
     private List<Long> versionsOnKafka(String gameId) {
@@ -246,15 +232,5 @@ class PublishedAfterCommitTest {
                 .filter(r -> gameId.equals(r.key()))
                 .map(r -> codec.readEnvelope(r.value()).streamversion())
                 .toList();
-    }
-
-    private static List<Object> legalMoves(String gameId, String player) {
-        return given().header(Caller.PLAYER_HEADER, player)
-                .get("/api/v1/games/" + gameId + "/legal-moves")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath()
-                .getList("moves");
     }
 }

@@ -15,10 +15,8 @@ import dev.tessera.game.StartedTables;
 import dev.tessera.infra.LocalPostgres;
 import dev.tessera.infra.TestInfrastructure;
 import dev.tessera.infra.TestKafka;
-import dev.tessera.kit.identity.Caller;
 import dev.tessera.kit.rebuild.Republication;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.http.ContentType;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -46,7 +44,7 @@ class RepublishTest {
         String gameId = StartedTables.start("builders", List.of("ana", "bob"), Map.of());
         int version = given().get("/api/v1/games/" + gameId).then().extract().path("version");
         for (int i = 0; i < 3; i++) {
-            version = move(gameId, version);
+            version = LegalMoves.playFirst(gameId, version, "ana", "bob");
         }
         int last = version;
         await().atMost(Duration.ofSeconds(30))
@@ -115,22 +113,5 @@ class RepublishTest {
                 LocalPostgres.USER,
                 "TESSERA_KAFKA",
                 TestInfrastructure.bootstrapServers());
-    }
-
-    /** Plays the first legal move of whoever is to act at {@code version}; answers the game's version after it. */
-    private static int move(String gameId, int version) {
-        String mover = LegalMoves.of(gameId, "ana").isEmpty() ? "bob" : "ana";
-        return given().header(Caller.PLAYER_HEADER, mover)
-                .contentType(ContentType.JSON)
-                .body(Map.of(
-                        "expectedVersion",
-                        version,
-                        "move",
-                        LegalMoves.of(gameId, mover).get(0)))
-                .post("/api/v1/games/" + gameId + "/moves")
-                .then()
-                .statusCode(200)
-                .extract()
-                .path("version");
     }
 }
