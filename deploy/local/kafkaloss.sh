@@ -10,8 +10,8 @@ REPUBLISH_PENDING=kafka-republish-pending
 kafka_data_dir() { if (( BROKERS == 1 )); then echo "$DATA/kafka"; else echo "$DATA/kafka-cluster/${1##*.}"; fi; }
 
 # True when the platform's own PostgreSQL holds data and none of its own brokers does (no meta.properties: a folder
-# deleted, emptied, or a disk replaced). Some brokers of three losing theirs is Kafka's own business: it copies the
-# partitions back from the replicas that remain.
+# deleted, emptied, or a disk replaced). One broker of three losing its data is Kafka's own business (it copies its
+# partitions back from the others); two of three was not rehearsed (ADR 0009, "Limits").
 kafka_data_lost() {
   [[ ${EXTERNAL_KAFKA:-0} == 0 && ${EXTERNAL_PG:-0} == 0 && -f $DATA/postgres/PG_VERSION ]] || return 1
   local c

@@ -56,8 +56,7 @@ start_postgres() {
 
 start_kafka() {
   local name=$1 i=${1##*.} dir
-  # One broker keeps the folder of the single-broker platform; a cluster's nodes have one each.
-  if (( BROKERS == 1 )); then dir=$DATA/kafka; else dir=$DATA/kafka-cluster/$i; fi
+  dir=$(kafka_data_dir "$name")
   nohup java $(infra_jvm_opts) -cp "$(infra_cp)" dev.tessera.infra.LocalPlatform kafka --data "$dir" --node "$i" \
     --ports "$(kafka_ports)" >> "$RUN/$name.log" 2>&1 &
   echo $! > "$RUN/$name.pid"
