@@ -308,7 +308,7 @@ drill_restore() {
   torn=$(comm -13 "$work/before-restore.txt" "$work/restored.txt" | wc -l)
   invariants "$cp" "$work/checks.log" --out "$work/checks.md"
   local checked=$? caught_up clients lost duplicated
-  caught_up=$(grep -o 'caught up after [0-9]* s' "$work/checks.md" | grep -o '[0-9]*' | head -1)
+  caught_up=$(caught_up_seconds "$work/checks.md")
   clients=$(grep -o '"clientErrorCount" *: *[0-9]*' "$work/load.json" | grep -o '[0-9]*$')
   lost=$(sed -n 's/^Lost: \([0-9]*\)\..*/\1/p' "$work/checks.md")
   duplicated=$(sed -n 's/.*Duplicated: \([0-9]*\)\..*/\1/p' "$work/checks.md")

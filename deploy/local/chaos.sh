@@ -203,6 +203,9 @@ invariants() {
     --kafka "$TESSERA_KAFKA" --gateway "http://localhost:$GATEWAY_PORT" "$@" > "$log" 2>&1
 }
 
+# The seconds the invariants' report $1 says the consumers took to catch up, or nothing.
+caught_up_seconds() { grep -o 'caught up after [0-9]* s' "$1" | grep -o '[0-9]*' | head -1; }
+
 # Every finished game of each title's export decided again from its revealed seed and its moves (./tessera verify):
 # the games that differ or cannot be verified, and each title's count; fails when one differs.
 chaos_verify() {

@@ -108,7 +108,7 @@ drill_kafka_loss() {
     say "| step | seconds |"
     say "|---|---|"
     say "| \`./tessera up\` without Kafka's data, until every instance is ready | $ready_s |"
-    say "| every consumer caught up after that | $(grep -o 'caught up after [0-9]* s' "$work/checks-after.md" | grep -o '[0-9]*' | head -1) |"
+    say "| every consumer caught up after that | $(caught_up_seconds "$work/checks-after.md") |"
     say "| the three rebuilds, until caught up | $rebuild_s |"
     say ""
     say "## Records on the topics"

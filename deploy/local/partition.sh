@@ -111,7 +111,7 @@ drill_partition() {
   done
   bots_finish "$cp" "$work"
   local checked=$? caught_up clients lost duplicated moves slowest
-  caught_up=$(grep -o 'caught up after [0-9]* s' "$work/checks.md" | grep -o '[0-9]*' | head -1)
+  caught_up=$(caught_up_seconds "$work/checks.md")
   clients=$(grep -o '"clientErrorCount" *: *[0-9]*' "$work/load.json" | grep -o '[0-9]*$')
   moves=$(grep -o '"movesAccepted" *: *[0-9]*' "$work/load.json" | grep -o '[0-9]*$' | head -1)
   lost=$(sed -n 's/^Lost: \([0-9]*\)\..*/\1/p' "$work/checks.md")

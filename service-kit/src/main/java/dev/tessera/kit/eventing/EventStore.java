@@ -361,8 +361,13 @@ public class EventStore {
 
     /** Stored JSON (a payload, the metadata) read back. */
     public JsonNode tree(String json) {
+        return tree(codec.mapper(), json);
+    }
+
+    /** As {@link #tree(String)}, for a tool outside a service ({@code mapper}: the codec's). */
+    public static JsonNode tree(ObjectMapper mapper, String json) {
         try {
-            return codec.mapper().readTree(json);
+            return mapper.readTree(json);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("stored JSON does not parse", e);
         }

@@ -1,7 +1,5 @@
 package dev.tessera.kit.rebuild;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
@@ -130,8 +128,8 @@ public record Republication(String service, String databaseEnv, String database,
     /** Every stored event, in stream and version order, sent and acknowledged by every in-sync replica. */
     private long publishStore(Connection db, String bootstrap)
             throws SQLException, InterruptedException, ExecutionException, TimeoutException {
-        ObjectMapper mapper = EventCodec.newMapper();
         EventCodec codec = new EventCodec();
+        ObjectMapper mapper = codec.mapper();
         String source = "/tessera/" + service;
         long sent = 0;
         try (KafkaProducer<String, String> producer = producer(bootstrap);
@@ -147,13 +145,13 @@ public record Republication(String service, String databaseEnv, String database,
                             rows.getString(3),
                             rows.getString(4),
                             rows.getInt(5),
-                            tree(mapper, rows.getString(6)),
+                            EventStore.tree(mapper, rows.getString(6)),
                             rows.getObject(7, OffsetDateTime.class).withOffsetSameInstant(ZoneOffset.UTC));
                     String metadata = rows.getString(8);
                     CloudEvent envelope = EventStore.withMove(
                             mapper,
                             EventStore.envelope(source, stored),
-                            metadata == null ? null : tree(mapper, metadata));
+                            metadata == null ? null : EventStore.tree(mapper, metadata));
                     inFlight.add(producer.send(
                             OutboxRelay.record(storeTopic, stored.streamId(), codec.write(envelope), stored.type())));
                     if (inFlight.size() >= BATCH) {
@@ -191,22 +189,12 @@ public record Republication(String service, String databaseEnv, String database,
                         20,
                         ProducerConfig.BATCH_SIZE_CONFIG,
                         262_144,
-                        ProducerConfig.COMPRESSION_TYPE_CONFIG,
-                        "none",
                         ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
                         120_000,
                         ProducerConfig.CLIENT_ID_CONFIG,
                         "tessera-republication"),
                 new StringSerializer(),
                 new StringSerializer());
-    }
-
-    private static JsonNode tree(ObjectMapper mapper, String json) {
-        try {
-            return mapper.readTree(json);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("stored JSON does not parse", e);
-        }
     }
 
     /** The command-line entry each service's own {@code Republish} main calls. */
