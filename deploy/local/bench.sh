@@ -40,7 +40,7 @@ bench() {
     say "Platform: $(describe_topology); PostgreSQL fsync $(pg_setting fsync), synchronous_commit $(pg_setting synchronous_commit)."
     say "Machine: $(nproc) cores ($(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1)), $(free -g | awk '/Mem/ {print $2}') GiB; everything on it (load generator included). Commit $(git rev-parse --short HEAD 2>/dev/null)."
     say "Command: \`./tessera bench $seconds $per $bot $titles $warmup\` (after $warmup s of the same load, not measured)"
-    say "JVM options of the services: \`$(jvm_opts | xargs)\`; of Kafka's JVM: \`$(infra_jvm_opts | xargs)\`; of the load generator: \`$(loadgen_opts | xargs)\`."
+    say "JVM options of the services: \`$(jvm_opts | xargs)\`; of Kafka's JVM: \`$(kafka_jvm_opts | xargs)\`; of the load generator: \`$(loadgen_opts | xargs)\`."
     say "CPU scheduling policy (TESSERA_BACKGROUND_POLICY): $(for s in kafka.1 scoring.1 lobby.1 game.1 gateway.1; do
       printf '%s %s; ' "${s%.1}" "$(chrt -p "$(pid_of "$s")" 2>/dev/null | sed -n 's/.*policy: //p' | head -1)"; done)"
     say ""

@@ -57,7 +57,7 @@ start_postgres() {
 start_kafka() {
   local name=$1 i=${1##*.} dir
   dir=$(kafka_data_dir "$name")
-  nohup java $(infra_jvm_opts) -cp "$(infra_cp)" dev.tessera.infra.LocalPlatform kafka --data "$dir" --node "$i" \
+  nohup java $(kafka_jvm_opts) -cp "$(infra_cp)" dev.tessera.infra.LocalPlatform kafka --data "$dir" --node "$i" \
     --ports "$(kafka_ports)" >> "$RUN/$name.log" 2>&1 &
   echo $! > "$RUN/$name.pid"
   batch_threads_later $!
@@ -190,6 +190,10 @@ jvm_opts() { echo "-Xmx256m ${TESSERA_JAVA_OPTS:-}"; }
 # seconds in which they ran were those in which moves were slow (sampled per thread, BENCHMARKS.md); with C1 only
 # Kafka used about the same CPU in all. TESSERA_INFRA_JAVA_OPTS comes last and wins.
 infra_jvm_opts() { echo "-Xmx768m $(c1_on_small_machine) ${TESSERA_INFRA_JAVA_OPTS:-}"; }
+# A broker's JVM also takes its whole heap at the start and touches it (-Xms as -Xmx, as Kafka's own start script
+# sets them, and -XX:+AlwaysPreTouch): its resident memory is then what it will be after hours, not a figure that
+# grows for half an hour while G1 first touches its regions (the soak's second hour, docs/operations.md, "Soak").
+kafka_jvm_opts() { echo "-Xmx768m -Xms768m -XX:+AlwaysPreTouch $(c1_on_small_machine) ${TESSERA_INFRA_JAVA_OPTS:-}"; }
 c1_on_small_machine() { [[ $(nproc 2>/dev/null || echo 4) -lt 4 ]] && echo "-XX:TieredStopAtLevel=1"; return 0; }
 
 # The load generator: a JVM of a minute per phase, where C2 would still be compiling when it ends; with C1 only it

@@ -46,6 +46,10 @@ soak() {
   # Every JVM the platform starts, now or when one is started again (the supervisor inherits this), logs its GCs.
   export TESSERA_JAVA_OPTS="${TESSERA_JAVA_OPTS:-} -Xlog:gc:file=$work/gc/%p.log"
   export TESSERA_INFRA_JAVA_OPTS="${TESSERA_INFRA_JAVA_OPTS:-} -Xlog:gc:file=$work/gc/%p.log"
+  # … and samples its old objects (soak_leaks).
+  soak_leaks_config "$work/leaks"
+  TESSERA_JAVA_OPTS+=" $(soak_leaks_opts "$work/leaks")"
+  TESSERA_INFRA_JAVA_OPTS+=" $(soak_leaks_opts "$work/leaks")"
   say "starting a scaled platform for the soak…"
   ( up --detach --scale "${TESSERA_SOAK_SCALE:-lobby=2,game=3,scoring=2,gateway=2}" --brokers "${TESSERA_SOAK_BROKERS:-3}" ) \
     || fail "the platform did not start"
@@ -69,6 +73,7 @@ soak() {
         || (( histograms == 1 && SECONDS >= end - 2 * sample )); then
       histograms=$((histograms + 1))
       soak_histograms "$work/histogram-$histograms"
+      if (( histograms == 1 )); then date -u +%T > "$work/leaks/since"; else soak_leaks_dump "$work"; fi
     fi
     if (( SECONDS >= next )) && (( end - SECONDS > 30 )); then
       target=$(soak_target)
@@ -97,7 +102,7 @@ soak() {
     say ""
     say "Command: \`./tessera soak $minutes $games\` (a kill every $every s, a sample every $sample s), commit $(git rev-parse --short HEAD 2>/dev/null), $(nproc) cores."
     say "Platform: $(describe_topology); PostgreSQL fsync $(pg_setting fsync), synchronous_commit $(pg_setting synchronous_commit)."
-    say "JVM options of the services: \`$(jvm_opts | xargs)\`; of Kafka's JVMs: \`$(infra_jvm_opts | xargs)\`."
+    say "JVM options of the services: \`$(jvm_opts | xargs)\`; of Kafka's JVMs: \`$(kafka_jvm_opts | xargs)\`."
     say ""
     say "## Growth, second quarter against the last"
     say ""
@@ -109,6 +114,7 @@ soak() {
     say "## The heap, second quarter against the last"
     say ""
     grep -v '^grew: ' "$work/histograms.md"
+    soak_leaks_report "$work" "$work/histograms.md"
     say ""
     say "## Kills"
     say ""
@@ -144,6 +150,79 @@ soak_histograms() {
   local c
   for c in $(kafka_nodes) $(service_components); do
     timeout 60 jcmd "$(pid_of "$c")" GC.class_histogram > "$1/$c.txt" 2>&1
+  done
+}
+
+# Where a growing heap's objects come from: every JVM of the soak runs, from its start, a JFR recording of only
+# jdk.OldObjectSample, the JDK's leak profiler (a sample of the objects allocated that are still alive, with the stack
+# that allocated each; 1,024 of them rather than 256, so that those alive since the start leave room for the growth),
+# dumped at the second histogram with each sample's path from a GC root into <folder>/<name>.jfr. It runs from the
+# start so that its own threads and heap are in both quarters the verdict compares.
+soak_leaks_config() {
+  mkdir -p "$1"
+  cat > "$1/old-objects.jfc" <<'JFC'
+<?xml version="1.0" encoding="UTF-8"?>
+<configuration version="2.0" label="Tessera soak: old objects">
+  <event name="jdk.OldObjectSample">
+    <setting name="enabled">true</setting>
+    <setting name="stackTrace">true</setting>
+    <setting name="cutoff">infinity</setting>
+  </event>
+</configuration>
+JFC
+}
+soak_leaks_opts() {
+  echo "-XX:StartFlightRecording:name=soak-leaks,settings=$1/old-objects.jfc -XX:FlightRecorderOptions:old-object-queue-size=1024"
+}
+
+soak_leaks_dump() {
+  command -v jcmd > /dev/null && [[ -d $1/leaks ]] || return 0
+  local c
+  for c in $(kafka_nodes) $(service_components); do
+    timeout 120 jcmd "$(pid_of "$c")" JFR.dump name=soak-leaks path-to-gc-roots=true filename="$1/leaks/$c.jfr" \
+      > /dev/null 2>&1 || true
+  done
+}
+
+# For each JVM whose live heap GREW in the histograms' report $2: the old objects sampled in it that were allocated after
+# the first histogram (the time in $1/leaks/since; a run that passes midnight takes those of either side), grouped by their type
+# and the first frame outside java.*, jdk.*, sun.* and scala.* of the stack that allocated them, the most frequent
+# first, with the referrers nearest the GC root of one of them.
+soak_leaks_report() {
+  local c f
+  command -v jfr > /dev/null || return 0
+  local since end
+  since=$(cat "$1/leaks/since" 2>/dev/null) || return 0
+  end=$(date -u +%T)
+  for c in $(sed -n 's/^| \([a-z]*\.[0-9]*\) |.*| GREW |$/\1/p' "$2"); do
+    f=$1/leaks/$c.jfr
+    [[ -s $f ]] || continue
+    say ""
+    say "Old objects sampled in $c, allocated after the first histogram and alive at the second (\`jfr print --events jdk.OldObjectSample\`,"
+    say "$f), by where they were allocated:"
+    say ""
+    say "| samples | object | allocated in | held, nearest the GC root |"
+    say "|---|---|---|---|"
+    jfr print --events jdk.OldObjectSample --stack-depth 20 "$f" | awk -v since="$since" -v end="$end" '
+      function clean(x) { gsub(/^ +| +$/, "", x); gsub(/\|/, "/", x); return x }
+      /^jdk.OldObjectSample/ { type = ""; site = ""; n_chain = 0; in_object = 0; after = 0 }
+      /^  allocationTime = / { t = $3; after = since <= end ? t >= since : (t >= since || t <= end); next }
+      /^  object = +\[$/ { in_object = 1; next }
+      /^  object = / { type = clean(substr($0, 12)); next }
+      in_object && /^  \]$/ { in_object = 0; next }
+      in_object { if (type == "") type = clean($0); else chain[++n_chain] = clean($0); next }
+      /^    [a-zA-Z_$][a-zA-Z0-9_.$]*\(/ && site == "" && $1 !~ /^(java|jdk|sun|scala)\./ { site = $1 }
+      /^}/ && after {
+        sub(/\[[0-9]+\]$/, "[]", type)
+        k = type " | " (site == "" ? "(the JDK only)" : site)
+        n[k]++
+        if (!(k in held)) {
+          h = ""
+          for (i = n_chain; i >= 1 && i > n_chain - 3; i--) h = h (h == "" ? "" : " → ") chain[i]
+          held[k] = h == "" ? "-" : h
+        }
+      }
+      END { for (k in n) printf "%d | %s | %s\n", n[k], k, held[k] }' | sort -rn | head -8 | sed 's/^/| /; s/$/ |/'
   done
 }
 
