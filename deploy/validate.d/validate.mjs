@@ -527,6 +527,18 @@ function crossCheck(ov, objs) {
     const ep = sm?.spec.endpoints?.find((e) => s.spec.ports.some((p) => p.name === e.port));
     check(ep && ep.path === "/q/metrics", `${svc}: scraped on /q/metrics by ServiceMonitor ${sm?.metadata.name}`, `${svc}: no ServiceMonitor endpoint scrapes its Service on /q/metrics`);
   }
+  // The alerts: the PrometheusRule holds exactly the groups of deploy/prometheus/tessera.rules.yml, the file that
+  // promtool checks and unit-tests (deploy/prometheus/check).
+  const rulesFile = "deploy/prometheus/tessera.rules.yml";
+  const groups = YAML.parse(fs.readFileSync(path.join(ROOT, rulesFile), "utf8")).groups;
+  const prs = byKind(objs, "PrometheusRule");
+  check(prs.length === 1 && util.isDeepStrictEqual(prs[0].spec.groups, groups),
+    `PrometheusRule ${prs[0]?.metadata.name}: the ${groups.flatMap((g) => g.rules).length} alerts of ${rulesFile}`,
+    `the PrometheusRule must hold exactly the groups of ${rulesFile} (${prs.length} PrometheusRule(s) found)`);
+  const exported = byKind(objs, "Kafka")[0];
+  check(exported?.spec.kafkaExporter && byKind(objs, "PodMonitor").some((m) => m.spec.selector?.matchLabels?.["strimzi.io/name"] === `${exported.metadata.name}-kafka-exporter`),
+    "Strimzi's Kafka Exporter runs and a PodMonitor scrapes it (kafka_consumergroup_lag, for the lag alert)",
+    "the lag alert needs Strimzi's Kafka Exporter (Kafka spec.kafkaExporter) and a PodMonitor on its pods");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -668,7 +680,8 @@ if (dash) {
   const code = ["service-kit", ...SERVICES].flatMap((m) => fs.existsSync(path.join(ROOT, m, "src/main/java"))
     ? javaSources(path.join(ROOT, m, "src/main/java")) : []).join("\n");
   for (const [m, meter] of [["tessera_moves_total", "tessera.moves"], ["tessera_outbox_pending", "tessera.outbox.pending"],
-    ["tessera_scoring_round_trip_seconds", "tessera.scoring.round.trip"]]) {
+    ["tessera_scoring_round_trip_seconds", "tessera.scoring.round.trip"], ["tessera_outbox_oldest_seconds", "tessera.outbox.oldest"],
+    ["tessera_dead_letters_total", "tessera.dead.letters"]]) {
     const p = exprs.find(({ e }) => e.includes(m))?.p;
     const registered = code.includes(`"${meter}"`);
     check(p && /placeholder/i.test(p.title) !== registered,

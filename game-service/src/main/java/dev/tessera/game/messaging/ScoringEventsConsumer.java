@@ -11,6 +11,7 @@ import dev.tessera.kit.eventing.IdempotentConsumer;
 import dev.tessera.kit.eventing.OutboxRelay;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.quarkus.runtime.Startup;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -26,6 +27,7 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
  * reward, and the final standings, after which the game has ended. Each is recorded once per game
  * whatever is delivered twice (the event id) or computed twice (the same round, the same game end).
  */
+@Startup
 @ApplicationScoped
 public class ScoringEventsConsumer {
 
@@ -38,8 +40,16 @@ public class ScoringEventsConsumer {
     @Inject
     OutboxRelay relay;
 
+    /** tessera_scoring_round_trip_seconds, registered at the start so that the series is there before the first round. */
+    private Timer roundTrip;
+
     @Inject
-    MeterRegistry registry;
+    void measure(MeterRegistry registry) {
+        roundTrip = Timer.builder("tessera.scoring.round.trip")
+                .description("From a scoring round's trigger in game-service to its points recorded back")
+                .publishPercentileHistogram()
+                .register(registry);
+    }
 
     @Incoming("scoring-events")
     public Uni<Void> consume(ConsumerRecord<String, String> record) {
@@ -79,11 +89,8 @@ public class ScoringEventsConsumer {
         return games.recordedAt(
                         scored.gameId(),
                         e -> e instanceof AlhambraEvent.ScoringRoundTriggered t && t.round() == scored.round())
-                .invoke(triggered -> triggered.ifPresent(at -> Timer.builder("tessera.scoring.round.trip")
-                        .description("From a scoring round's trigger in game-service to its points recorded back")
-                        .publishPercentileHistogram()
-                        .register(registry)
-                        .record(Duration.between(at, OffsetDateTime.now()))))
+                .invoke(triggered ->
+                        triggered.ifPresent(at -> roundTrip.record(Duration.between(at, OffsetDateTime.now()))))
                 .replaceWithVoid();
     }
 

@@ -152,6 +152,36 @@ class PublishedAfterCommitTest {
     }
 
     /**
+     * The outbox's lag for the operators (tessera_outbox_pending, tessera_outbox_oldest_seconds; the alert on a
+     * backlog older than 30 s): a row that cannot be relayed (another instance holds its slot) counts, with its age.
+     */
+    @Test
+    void a_row_that_waits_is_counted_with_its_age() throws Exception {
+        String topic = "relay-age-" + UUID.randomUUID();
+        String key = UUID.randomUUID().toString();
+        int slot = Outbox.slot(key);
+        try (Connection db = TestInfrastructure.postgres().connect("tessera_game");
+                Statement statement = db.createStatement()) {
+            statement.execute("SELECT pg_advisory_lock(" + OutboxRelay.LOCK_NAMESPACE + ", " + slot + ")");
+            statement.execute("INSERT INTO outbox (topic, record_key, slot, payload, created_at) VALUES ('" + topic
+                    + "', '" + key + "', " + slot + ", 'aged', now() - interval '90 seconds')");
+            OutboxRelay.Backlog backlog = relay.backlog().await().atMost(Duration.ofSeconds(10));
+            org.junit.jupiter.api.Assertions.assertTrue(backlog.rows() >= 1, "the waiting row is counted");
+            org.junit.jupiter.api.Assertions.assertTrue(
+                    backlog.oldestMillis() >= 90_000, "its age, in milliseconds: " + backlog.oldestMillis());
+            statement.execute("SELECT pg_advisory_unlock(" + OutboxRelay.LOCK_NAMESPACE + ", " + slot + ")");
+        }
+        relay.kickFor(key);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> TestInfrastructure.postgres()
+                                .count(
+                                        "tessera_game",
+                                        "SELECT count(*) FROM outbox WHERE record_key = '" + key
+                                                + "' AND published_at IS NULL")
+                        == 0);
+    }
+
+    /**
      * A key's rows after a row whose send failed never reach its partition before that row does: the relay's first
      * failed send closes its producer, so nothing queued after it goes out, and the next run sends the rows again
      * from the failed one on. Without that, Kafka's idempotent producer renumbers the sends after a failed one and

@@ -214,6 +214,20 @@ class GameLifeTest {
                         .anyMatch(l -> l.startsWith("tessera_moves_total{") && l.contains("result=\"accepted\"")),
                 "accepted moves");
         org.junit.jupiter.api.Assertions.assertTrue(metrics.contains("tessera_outbox_pending"), "outbox lag");
+        org.junit.jupiter.api.Assertions.assertTrue(
+                metrics.contains("tessera_outbox_oldest_seconds"), "the age of the oldest row waiting");
+        // A move's latency is a histogram (the p99 alert, deploy/prometheus): buckets for the moves' uri only.
+        org.junit.jupiter.api.Assertions.assertTrue(
+                metrics.lines()
+                        .anyMatch(l -> l.startsWith("http_server_requests_seconds_bucket{")
+                                && l.contains("uri=\"/api/v1/games/{id}/moves\"")
+                                && l.contains("le=\"0.25\"")),
+                "a 250 ms bucket for the moves");
+        org.junit.jupiter.api.Assertions.assertTrue(
+                metrics.lines()
+                        .noneMatch(l -> l.startsWith("http_server_requests_seconds_bucket{")
+                                && !l.contains("uri=\"/api/v1/games/{id}/moves\"")),
+                "no buckets for other requests");
     }
 
     /** The Builders' machines (game-service/docs/builders.md): a new game records its cards' edition; bad sends write nothing. */

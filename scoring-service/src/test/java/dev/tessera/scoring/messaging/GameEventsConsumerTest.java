@@ -149,6 +149,7 @@ class GameEventsConsumerTest {
                 OffsetDateTime.now());
         CloudEvent ended = ended(gameId, 3);
         String junk = "{not json " + gameId;
+        double deadLettersBefore = deadLetters();
         TestKafka.produceAll(
                 TestInfrastructure.bootstrapServers(),
                 Topics.GAME_EVENTS,
@@ -171,6 +172,8 @@ class GameEventsConsumerTest {
                 () -> "only the unreadable record; " + "dead-lettered: "
                         + dead.stream().map(GameEventsConsumerTest::reason).toList());
         assertNotNull(dead.get(0).headers().lastHeader("dead-letter-reason"));
+        // Counted for the operators' alert (tessera_dead_letters_total, deploy/prometheus).
+        assertEquals(deadLettersBefore + 1, deadLetters(), "dead letters counted");
         assertEquals(
                 2,
                 TestInfrastructure.postgres()
@@ -247,5 +250,19 @@ class GameEventsConsumerTest {
 
     private void send(String key, CloudEvent event) {
         TestKafka.produce(TestInfrastructure.bootstrapServers(), Topics.GAME_EVENTS, key, codec.write(event));
+    }
+
+    /** tessera_dead_letters_total, as /q/metrics exports it. */
+    private static double deadLetters() {
+        return given().get("/q/metrics")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString()
+                .lines()
+                .filter(l -> l.startsWith("tessera_dead_letters_total "))
+                .mapToDouble(l -> Double.parseDouble(l.substring(l.indexOf(' ') + 1)))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no tessera_dead_letters_total in /q/metrics"));
     }
 }

@@ -1,6 +1,9 @@
 package dev.tessera.kit.eventing;
 
 import dev.tessera.events.CloudEvent;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.Startup;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import io.smallrye.reactive.messaging.kafka.KafkaRecordBatch;
@@ -9,6 +12,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
@@ -25,6 +29,19 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class EventBatches {
     private static final Logger LOG = Logger.getLogger(EventBatches.class);
+    private static final AtomicLong DEAD_LETTERED = new AtomicLong();
+
+    /** Exports the count of records handed to the dead-letter topic as {@code tessera_dead_letters_total}. */
+    @Startup
+    @ApplicationScoped
+    static class Meter {
+        @Inject
+        void measure(MeterRegistry registry) {
+            FunctionCounter.builder("tessera.dead.letters", DEAD_LETTERED, AtomicLong::get)
+                    .description("records that could not be read or applied, handed to the dead-letter topic")
+                    .register(registry);
+        }
+    }
 
     @Inject
     IdempotentConsumer consumer;
@@ -91,6 +108,7 @@ public class EventBatches {
                 message.getTopic(),
                 message.getPartition(),
                 consumerRecord(message).offset());
+        DEAD_LETTERED.incrementAndGet();
         return Uni.createFrom().completionStage(() -> message.nack(failure)).emitOn(batch::runOnMessageContext);
     }
 

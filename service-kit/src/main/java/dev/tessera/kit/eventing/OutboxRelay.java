@@ -3,6 +3,7 @@ package dev.tessera.kit.eventing;
 import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
 import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.scheduler.Scheduled;
@@ -184,9 +185,17 @@ public class OutboxRelay {
      */
     private final AtomicLong failedRuns = new AtomicLong();
 
+    /** Seconds since the oldest row waiting for Kafka was written, as last looked at; 0 when none waits. */
+    private final AtomicLong oldestMillis = new AtomicLong();
+
     @Inject
     void measure(MeterRegistry registry) {
         registry.gauge("tessera.outbox.pending", pendingRows);
+        Gauge.builder("tessera.outbox.oldest", oldestMillis, millis -> millis.get() / 1000.0)
+                .baseUnit("seconds")
+                .description("age of the oldest outbox row waiting for Kafka, as last looked at (every "
+                        + "tessera.outbox.interval); 0 when none waits")
+                .register(registry);
         FunctionCounter.builder("tessera.outbox.failed.runs", failedRuns, AtomicLong::get)
                 .description("outbox relay runs that failed; their rows wait for the next run")
                 .register(registry);
@@ -207,7 +216,14 @@ public class OutboxRelay {
     void poll() {
         kick();
         if (enabled) {
-            pending().subscribe().with(pendingRows::set, e -> {});
+            backlog()
+                    .subscribe()
+                    .with(
+                            backlog -> {
+                                pendingRows.set(backlog.rows());
+                                oldestMillis.set(backlog.oldestMillis());
+                            },
+                            e -> {});
         }
     }
 
@@ -530,12 +546,20 @@ public class OutboxRelay {
                         : Uni.createFrom().item(deletedSoFar));
     }
 
-    /** Rows still waiting for Kafka: the outbox lag, for health and metrics. */
-    public Uni<Long> pending() {
-        return onConnection(conn -> conn.query("SELECT count(*) FROM outbox WHERE published_at IS NULL")
-                        .execute())
-                .map(rows -> rows.iterator().next().getLong(0));
+    /** Rows still waiting for Kafka and the age of the oldest: the outbox lag, for metrics. */
+    public Uni<Backlog> backlog() {
+        return onConnection(
+                        conn -> conn.query("SELECT count(*), coalesce(floor(extract(epoch FROM now() - min(created_at))"
+                                        + " * 1000), 0)::bigint FROM outbox WHERE published_at IS NULL")
+                                .execute())
+                .map(rows -> {
+                    var row = rows.iterator().next();
+                    return new Backlog(row.getLong(0), row.getLong(1));
+                });
     }
+
+    /** Rows waiting for Kafka, and how long ago the oldest of them was written. */
+    public record Backlog(long rows, long oldestMillis) {}
 
     /**
      * Runs one statement on a connection taken from the pool, rather than through {@code pool.query(…)}: Vert.x
