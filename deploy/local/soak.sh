@@ -15,7 +15,9 @@
 # set size of the server and all its backends, so that shared buffers count once), the lowest heap after a garbage
 # collection since the last sample (from -Xlog:gc), open file descriptors, threads, and connections to PostgreSQL
 # (PostgreSQL: all of them). Near the end of the second quarter and of the last, a class histogram of every JVM
-# (jcmd GC.class_histogram, after a full collection): its live heap.
+# (jcmd GC.class_histogram, after a full collection): its live heap. Every JVM records, with JFR's leak profiler, a
+# sample of its old objects, and for a heap that grew the report says where those allocated since the first
+# histogram come from (soak_leaks_report).
 #
 # The verdict compares the second quarter with the last, for each process that ran without a restart from the first
 # quarter to the end: the mean of each count, and the live heap of the two histograms. A growth of more than 10 %
@@ -187,7 +189,7 @@ soak_leaks_dump() {
 # For each JVM whose live heap GREW in the histograms' report $2: the old objects sampled in it that were allocated after
 # the first histogram (the time in $1/leaks/since; a run that passes midnight takes those of either side), grouped by their type
 # and the first frame outside java.*, jdk.*, sun.* and scala.* of the stack that allocated them, the most frequent
-# first, with the referrers nearest the GC root of one of them.
+# first, with the chain of referrers of one of them (its nearest four, and the one at the GC root).
 soak_leaks_report() {
   local c f
   command -v jfr > /dev/null || return 0
@@ -201,7 +203,7 @@ soak_leaks_report() {
     say "Old objects sampled in $c, allocated after the first histogram and alive at the second (\`jfr print --events jdk.OldObjectSample\`,"
     say "$f), by where they were allocated:"
     say ""
-    say "| samples | object | allocated in | held, nearest the GC root |"
+    say "| samples | object | allocated in | held by (the nearest first, … the GC root's) |"
     say "|---|---|---|---|"
     jfr print --events jdk.OldObjectSample --stack-depth 20 "$f" | awk -v since="$since" -v end="$end" '
       function clean(x) { gsub(/^ +| +$/, "", x); gsub(/\|/, "/", x); return x }
@@ -218,7 +220,8 @@ soak_leaks_report() {
         n[k]++
         if (!(k in held)) {
           h = ""
-          for (i = n_chain; i >= 1 && i > n_chain - 3; i--) h = h (h == "" ? "" : " → ") chain[i]
+          for (i = 1; i <= n_chain && i <= 4; i++) h = h (h == "" ? "" : " ← ") chain[i]
+          if (n_chain > 4) h = h " ← … ← " chain[n_chain]
           held[k] = h == "" ? "-" : h
         }
       }
