@@ -204,30 +204,30 @@ class GameLifeTest {
         String metrics =
                 given().get("/q/metrics").then().statusCode(200).extract().asString();
         org.junit.jupiter.api.Assertions.assertTrue(
-                metrics.lines()
-                        .anyMatch(l -> l.startsWith("tessera_moves_total{")
-                                && l.contains("result=\"rejected\"")
-                                && l.contains("rule=\"not-your-turn\"")),
+                hasLine(metrics, "tessera_moves_total{", "result=\"rejected\"", "rule=\"not-your-turn\""),
                 "rejections by rule");
         org.junit.jupiter.api.Assertions.assertTrue(
-                metrics.lines()
-                        .anyMatch(l -> l.startsWith("tessera_moves_total{") && l.contains("result=\"accepted\"")),
-                "accepted moves");
+                hasLine(metrics, "tessera_moves_total{", "result=\"accepted\""), "accepted moves");
         org.junit.jupiter.api.Assertions.assertTrue(metrics.contains("tessera_outbox_pending"), "outbox lag");
         org.junit.jupiter.api.Assertions.assertTrue(
                 metrics.contains("tessera_outbox_oldest_seconds"), "the age of the oldest row waiting");
         // A move's latency is a histogram (the p99 alert, deploy/prometheus): buckets for the moves' uri only.
+        String moves = "uri=\"/api/v1/games/{id}/moves\"";
         org.junit.jupiter.api.Assertions.assertTrue(
-                metrics.lines()
-                        .anyMatch(l -> l.startsWith("http_server_requests_seconds_bucket{")
-                                && l.contains("uri=\"/api/v1/games/{id}/moves\"")
-                                && l.contains("le=\"0.25\"")),
+                hasLine(metrics, "http_server_requests_seconds_bucket{", moves, "le=\"0.25\""),
                 "a 250 ms bucket for the moves");
         org.junit.jupiter.api.Assertions.assertTrue(
                 metrics.lines()
-                        .noneMatch(l -> l.startsWith("http_server_requests_seconds_bucket{")
-                                && !l.contains("uri=\"/api/v1/games/{id}/moves\"")),
+                        .filter(l -> l.startsWith("http_server_requests_seconds_bucket{"))
+                        .allMatch(l -> l.contains(moves)),
                 "no buckets for other requests");
+    }
+
+    /** Whether a line of {@code metrics} starts with {@code start} and holds every one of {@code parts}. */
+    private static boolean hasLine(String metrics, String start, String... parts) {
+        return metrics.lines()
+                .anyMatch(l ->
+                        l.startsWith(start) && java.util.Arrays.stream(parts).allMatch(l::contains));
     }
 
     /** The Builders' machines (game-service/docs/builders.md): a new game records its cards' edition; bad sends write nothing. */

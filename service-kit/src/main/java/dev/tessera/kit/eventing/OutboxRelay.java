@@ -185,7 +185,7 @@ public class OutboxRelay {
      */
     private final AtomicLong failedRuns = new AtomicLong();
 
-    /** Seconds since the oldest row waiting for Kafka was written, as last looked at; 0 when none waits. */
+    /** Milliseconds since the oldest row waiting for Kafka was written, as last looked at; 0 when none waits. */
     private final AtomicLong oldestMillis = new AtomicLong();
 
     @Inject
