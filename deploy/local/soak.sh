@@ -75,6 +75,7 @@ soak() {
         || (( histograms == 1 && SECONDS >= end - 2 * sample )); then
       histograms=$((histograms + 1))
       soak_histograms "$work/histogram-$histograms"
+      soak_descriptors "$work/histogram-$histograms"
       if (( histograms == 1 )); then date -u +%T > "$work/leaks/since"; else soak_leaks_dump "$work"; fi
     fi
     if (( SECONDS >= next )) && (( end - SECONDS > 30 )); then
@@ -117,6 +118,7 @@ soak() {
     say ""
     grep -v '^grew: ' "$work/histograms.md"
     soak_leaks_report "$work" "$work/histograms.md"
+    soak_descriptors_report "$work/histogram-1" "$work/histogram-2" "$work/growth.md"
     say ""
     say "## Kills"
     say ""
@@ -152,6 +154,46 @@ soak_histograms() {
   local c
   for c in $(kafka_nodes) $(service_components); do
     timeout 60 jcmd "$(pid_of "$c")" GC.class_histogram > "$1/$c.txt" 2>&1
+  done
+}
+
+# Every process's open descriptors by kind, into $1/<name>.fds ("count<TAB>kind", the most first): sockets, pipes and
+# the like by their type, files by their path with every number made N (so that a topic's partitions, a database's
+# relations or a log's segments count as one kind). PostgreSQL's are per process kind ("postgres: checkpointer",
+# "postgres: <user> <database>" for a backend), the server's and all its children's.
+soak_descriptors() {
+  mkdir -p "$1"
+  local c pid p
+  for c in $(components); do
+    pid=$(pid_of "$c")
+    [[ -n $pid && -e /proc/$pid ]] || continue
+    if [[ $c == postgres ]]; then
+      for p in "$pid" $(pgrep -P "$pid"); do
+        find "/proc/$p/fd" -mindepth 1 -maxdepth 1 -printf '%l\n' 2>/dev/null \
+          | sed "s|^|$(tr '\0' ' ' < "/proc/$p/cmdline" 2>/dev/null | awk '{print $1, $2, $3}') |"
+      done
+    else
+      find "/proc/$pid/fd" -mindepth 1 -maxdepth 1 -printf '%l\n' 2>/dev/null
+    fi | sed -E 's/(socket|pipe):\[[0-9]+\]/\1/; s/[0-9]+/N/g' | sort | uniq -c | sort -rn \
+      | awk '{ n = $1; sub(/^ *[0-9]+ /, ""); printf "%d\t%s\n", n, $0 }' > "$1/$c.fds"
+  done
+}
+
+# For each process whose descriptors GREW in the samples' verdict ($3): the kinds of descriptor that grew the most
+# between the two listings of soak_descriptors ($1, $2).
+soak_descriptors_report() {
+  local c
+  [[ -d $1 && -d $2 ]] || return 0
+  for c in $(sed -n 's/^| \([a-z]*\(\.[0-9]*\)\{0,1\}\) |.*| GREW: .*descriptors.*|$/\1/p' "$3"); do
+    [[ -f $1/$c.fds && -f $2/$c.fds ]] || continue
+    say ""
+    say "Open descriptors of $c by kind, near the end of the second quarter and of the last; the kinds that grew the most:"
+    say ""
+    say "| kind | second quarter | last quarter |"
+    say "|---|---|---|"
+    awk -F'\t' 'FNR == 1 { file++ } { n[file, $2] = $1; seen[$2] = 1 }
+      END { for (k in seen) if (n[2, k] - n[1, k] > 0) printf "%d\t| %s | %d | %d |\n", n[2, k] - n[1, k], k, n[1, k], n[2, k] }' \
+      "$1/$c.fds" "$2/$c.fds" | sort -rn | head -8 | cut -f2
   done
 }
 
