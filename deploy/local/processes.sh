@@ -193,7 +193,8 @@ infra_jvm_opts() { echo "-Xmx768m $(c1_on_small_machine) ${TESSERA_INFRA_JAVA_OP
 # A broker's JVM also takes its whole heap at the start and touches it (-Xms as -Xmx, as Kafka's own start script
 # sets them, and -XX:+AlwaysPreTouch): its resident memory is then what it will be after hours, not a figure that
 # grows for half an hour while G1 first touches its regions (the soak's second hour, docs/operations.md, "Soak").
-kafka_jvm_opts() { echo "-Xmx768m -Xms768m -XX:+AlwaysPreTouch $(c1_on_small_machine) ${TESSERA_INFRA_JAVA_OPTS:-}"; }
+# A TESSERA_INFRA_JAVA_OPTS with a smaller -Xmx needs its own -Xms too.
+kafka_jvm_opts() { echo "-Xms768m -XX:+AlwaysPreTouch $(infra_jvm_opts)"; }
 c1_on_small_machine() { [[ $(nproc 2>/dev/null || echo 4) -lt 4 ]] && echo "-XX:TieredStopAtLevel=1"; return 0; }
 
 # The load generator: a JVM of a minute per phase, where C2 would still be compiling when it ends; with C1 only it
