@@ -17,7 +17,9 @@
 # (PostgreSQL: all of them). Near the end of the second quarter and of the last, a class histogram of every JVM
 # (jcmd GC.class_histogram, after a full collection): its live heap. Every JVM records, with JFR's leak profiler, a
 # sample of its old objects, and for a heap that grew the report says where those allocated since the first
-# histogram come from (soak_leaks_report).
+# histogram come from (soak_leaks_report). The services' heaps are taken and touched at the start, as the brokers'
+# always are, so that resident memory measures what lies outside the heap; every JVM tracks its native memory, and for
+# resident memory that grew the report shows which of the JVM's parts did (soak_native_report).
 #
 # The verdict compares the second quarter with the last, for each process that ran without a restart from the first
 # quarter to the end: the mean of each count, and the live heap of the two histograms. A growth of more than 10 %
@@ -52,6 +54,13 @@ soak() {
   soak_leaks_config "$work/leaks"
   TESSERA_JAVA_OPTS+=" $(soak_leaks_opts "$work/leaks")"
   TESSERA_INFRA_JAVA_OPTS+=" $(soak_leaks_opts "$work/leaks")"
+  # Every service takes and touches its whole heap at the start, as the brokers always do (kafka_jvm_opts): its
+  # resident memory is then the rest, the memory outside the heap that a leak in native code or in the JVM would grow,
+  # rather than a figure that rises for as long as G1 first touches regions (the third hour's scoring.1: +26 % with a
+  # flat live heap). The heap itself is judged by the histograms. Every JVM also tracks its native memory
+  # (soak_native), so that resident memory that grew can be told by the JVM's own parts.
+  TESSERA_JAVA_OPTS+=" $(soak_pinned_heap) $(soak_native_opts)"
+  TESSERA_INFRA_JAVA_OPTS+=" $(soak_native_opts)"
   say "starting a scaled platform for the soak…"
   ( up --detach --scale "${TESSERA_SOAK_SCALE:-lobby=2,game=3,scoring=2,gateway=2}" --brokers "${TESSERA_SOAK_BROKERS:-3}" ) \
     || fail "the platform did not start"
@@ -76,6 +85,7 @@ soak() {
       histograms=$((histograms + 1))
       soak_histograms "$work/histogram-$histograms"
       soak_descriptors "$work/histogram-$histograms"
+      soak_native "$work/histogram-$histograms" $histograms
       if (( histograms == 1 )); then date -u +%T > "$work/leaks/since"; else soak_leaks_dump "$work"; fi
     fi
     if (( SECONDS >= next )) && (( end - SECONDS > 30 )); then
@@ -119,6 +129,7 @@ soak() {
     grep -v '^grew: ' "$work/histograms.md"
     soak_leaks_report "$work" "$work/histograms.md"
     soak_descriptors_report "$work/histogram-1" "$work/histogram-2" "$work/growth.md"
+    soak_native_report "$work/histogram-2" "$work/growth.md"
     say ""
     say "## Kills"
     say ""
@@ -154,6 +165,55 @@ soak_histograms() {
   local c
   for c in $(kafka_nodes) $(service_components); do
     timeout 60 jcmd "$(pid_of "$c")" GC.class_histogram > "$1/$c.txt" 2>&1
+  done
+}
+
+# -Xms as the services' -Xmx (the last one of jvm_opts, which TESSERA_JAVA_OPTS may set), and the heap touched at the start.
+soak_pinned_heap() {
+  local xmx
+  xmx=$(jvm_opts | grep -o -- '-Xmx[^ ]*' | tail -1)
+  echo "-Xms${xmx#-Xmx} -XX:+AlwaysPreTouch"
+}
+
+# The JVM's native memory tracking (its heap, classes, threads, code, GC, symbols, …; not what native libraries such as
+# RocksDB allocate themselves). At the first histogram ($2 = 1) every JVM takes a baseline; at the second it writes how
+# each part has changed since into $1/<name>.nmt.
+soak_native_opts() { echo "-XX:NativeMemoryTracking=summary"; }
+soak_native() {
+  command -v jcmd > /dev/null || return 0
+  local c
+  for c in $(kafka_nodes) $(service_components); do
+    if (( $2 == 1 )); then
+      timeout 60 jcmd "$(pid_of "$c")" VM.native_memory baseline > /dev/null 2>&1 || true
+    else
+      timeout 60 jcmd "$(pid_of "$c")" VM.native_memory summary.diff scale=KB > "$1/$c.nmt" 2>&1 || true
+    fi
+  done
+}
+
+# For each JVM whose resident memory GREW in the samples' verdict ($2): how the parts the JVM tracks changed between the
+# two histograms ($1/<name>.nmt of soak_native), the most first, and the committed total beside the growth of its
+# resident memory (what the JVM does not track, such as a native library's own allocations, is the difference).
+soak_native_report() {
+  local c
+  for c in $(sed -n 's/^| \([a-z]*\.[0-9]*\) |.*| GREW: .*resident memory.*|$/\1/p' "$2"); do
+    [[ -s $1/$c.nmt ]] && grep -q '^Total: ' "$1/$c.nmt" || continue
+    say ""
+    say "Native memory of $c as the JVM tracks it (\`jcmd VM.native_memory summary.diff\`), change between the histograms,"
+    say "committed; the parts that changed the most:"
+    say ""
+    say "| part | committed now (MB) | change (MB) |"
+    say "|---|---|---|"
+    awk '
+      function mb(x) { sub(/KB$/, "", x); return x / 1024 }
+      /^Total: / || /^-  *[A-Z][A-Za-z ]* \(reserved=/ {
+        part = $0; sub(/^- */, "", part); sub(/ *\(.*$/, "", part)
+        if (part ~ /^Total:/) part = "all it tracks"
+        if (!match($0, /committed=[0-9]+KB( [+-][0-9]+KB)?/)) next
+        f = substr($0, RSTART + 10, RLENGTH - 10); split(f, v, " ")
+        d = v[2] == "" ? 0 : v[2]; sub(/KB$/, "", d)
+        printf "%.1f\t| %s | %.1f | %+.1f |\n", (d < 0 ? -d : d) + (part == "Total" ? 1e9 : 0), part, mb(v[1]), d / 1024
+      }' "$1/$c.nmt" | sort -rn | head -8 | cut -f2
   done
 }
 
