@@ -4,7 +4,10 @@ import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
 import dev.tessera.events.Redaction;
 import dev.tessera.events.Topics;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
+import io.quarkus.runtime.Startup;
 import io.smallrye.common.annotation.Identifier;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -40,7 +43,10 @@ import org.jboss.logging.Logger;
  * once nobody has followed anything for {@code tessera.live.linger}. A gateway that serves only moves and
  * reads (bots, most third-party clients) no longer reads, decodes and drops every event of every game.
  * What happened before a client connected comes from game-service instead.
+ * <p>Its gauges, there from the start: {@code tessera_live_followers} (live feeds open on this instance) and
+ * {@code tessera_live_games} (games they follow).
  */
+@Startup
 @ApplicationScoped
 public class LiveFeeds {
     private static final Logger LOG = Logger.getLogger(LiveFeeds.class);
@@ -80,6 +86,20 @@ public class LiveFeeds {
      * already in its stream (the outbox publishes after the commit), one published after reaches {@code events}.
      */
     public record Following(Multi<CloudEvent> events, Uni<Void> listening) {}
+
+    @Inject
+    void measure(MeterRegistry registry) {
+        Gauge.builder("tessera.live.followers", hubs, LiveFeeds::followers)
+                .description("Live feeds open on this instance (a client following a game)")
+                .register(registry);
+        Gauge.builder("tessera.live.games", hubs, Map::size)
+                .description("Games followed through this instance's live feeds")
+                .register(registry);
+    }
+
+    private static int followers(Map<String, Hub> hubs) {
+        return hubs.values().stream().mapToInt(hub -> hub.followers).sum();
+    }
 
     /** Follows {@code gameId}; nothing is buffered for a game nobody follows. */
     public Following follow(String gameId) {

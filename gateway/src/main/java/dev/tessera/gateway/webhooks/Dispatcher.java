@@ -1,5 +1,8 @@
 package dev.tessera.gateway.webhooks;
 
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -37,6 +40,10 @@ import org.jboss.logging.Logger;
  * tessera.webhooks.interval} while deliveries are pending, and without end while none is; it is kicked when a
  * delivery is made, redelivered or a subscription resumed, on this instance. Idle, with nothing pending, it does
  * nothing at all.
+ *
+ * <p>Each attempt is timed in {@code tessera_webhooks_attempts_seconds{outcome}}: {@code delivered} (a 2xx),
+ * {@code retried} (failed, another attempt planned) or {@code failed} (failed past the delivery's {@code give_up_at}:
+ * the delivery is given up). {@code tessera_webhooks_in_flight} counts the attempts this instance awaits.
  */
 @ApplicationScoped
 public class Dispatcher {
@@ -62,6 +69,28 @@ public class Dispatcher {
     private long wakeAt = Long.MAX_VALUE;
 
     private ScheduledFuture<?> wake;
+
+    private Timer delivered;
+    private Timer retried;
+    private Timer failed;
+
+    @Inject
+    void measure(MeterRegistry registry) {
+        delivered = attempts(registry, "delivered");
+        retried = attempts(registry, "retried");
+        failed = attempts(registry, "failed");
+        Gauge.builder("tessera.webhooks.in.flight", inFlight, AtomicInteger::get)
+                .description("Webhook attempts this instance has sent and awaits the answer of")
+                .register(registry);
+    }
+
+    private static Timer attempts(MeterRegistry registry, String outcome) {
+        return Timer.builder("tessera.webhooks.attempts")
+                .tag("outcome", outcome)
+                .description("Webhook delivery attempts, from the receiver's address checked to its answer read, by"
+                        + " outcome: delivered, retried (failed, tried again later) or failed (given up)")
+                .register(registry);
+    }
 
     void start(@Observes StartupEvent event) {
         thread = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -183,6 +212,8 @@ public class Dispatcher {
         boolean giveUp = !outcome.delivered() && !now.isBefore(delivery.giveUpAt());
         OffsetDateTime retryAt = outcome.delivered() || giveUp ? null : now.plus(backoff(delivery.attempt()));
         String status = outcome.delivered() ? "delivered" : giveUp ? "failed" : "pending";
+        (outcome.delivered() ? delivered : giveUp ? failed : retried)
+                .record(outcome.latencyMs(), TimeUnit.MILLISECONDS);
         String reason = "every attempt failed for " + human(settings.pauseAfter()) + "; the last: "
                 + (outcome.error() == null ? "HTTP " + outcome.statusCode() : outcome.error());
         pool.preparedQuery("""

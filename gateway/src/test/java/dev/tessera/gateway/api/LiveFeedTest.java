@@ -11,6 +11,7 @@ import dev.tessera.events.Topics;
 import dev.tessera.events.builders.BuildersEvent;
 import dev.tessera.events.game.GameStarted;
 import dev.tessera.gateway.FakeUpstreams;
+import dev.tessera.gateway.Scraped;
 import dev.tessera.gateway.live.LiveFeeds;
 import dev.tessera.infra.TestInfrastructure;
 import dev.tessera.infra.TestKafka;
@@ -157,15 +158,21 @@ class LiveFeedTest {
     void reads_the_topic_only_while_someone_follows_a_game() {
         // Other tests' followers are gone once their linger (1 s here) has passed.
         await().atMost(Duration.ofSeconds(20)).until(() -> !feeds.reading());
+        assertEquals(0, Scraped.value("tessera_live_followers"));
         stored(1);
         Feed feed = open("", null);
         await().atMost(Duration.ofSeconds(20)).until(() -> feed.ids().equals(List.of("1")));
         assertTrue(feeds.reading());
+        // Operators see the feed open, and the one game it follows.
+        assertEquals(1, Scraped.value("tessera_live_followers"));
+        assertEquals(1, Scraped.value("tessera_live_games"));
         published(2);
         await().atMost(Duration.ofSeconds(20)).until(() -> feed.ids().contains("2"));
 
         feed.close();
         await().atMost(Duration.ofSeconds(20)).until(() -> !feeds.reading());
+        assertEquals(0, Scraped.value("tessera_live_followers"));
+        assertEquals(0, Scraped.value("tessera_live_games"));
 
         // The next follower starts a reader again, from the end of the topic: nothing missed, nothing twice.
         Feed again = open("", "2");

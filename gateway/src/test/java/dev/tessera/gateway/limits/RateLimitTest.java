@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tessera.gateway.Scraped;
 import dev.tessera.gateway.TestPlayer;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
 @TestProfile(RateLimitTest.SmallLimit.class)
 class RateLimitTest {
     private static final int BURST = 5;
+    private static final String LIMITED = "tessera_rate_limited_total";
 
     public static class SmallLimit implements QuarkusTestProfile {
         @Override
@@ -49,6 +51,8 @@ class RateLimitTest {
         Supplier<Response> anaCalls = () -> given().header("X-Forwarded-For", address)
                 .header("Authorization", ana.bearer())
                 .get("/api/v1/players/me");
+        double playersLimited = Scraped.value(LIMITED, "caller=\"player\"");
+        double addressesLimited = Scraped.value(LIMITED, "caller=\"address\"");
         Response limited = untilLimited(anaCalls);
         limited.then()
                 .statusCode(429)
@@ -60,6 +64,9 @@ class RateLimitTest {
         long retryAfter = Long.parseLong(limited.header("Retry-After"));
         assertTrue(retryAfter >= 1 && retryAfter <= 2, "Retry-After " + retryAfter);
         assertEquals(retryAfter, limited.jsonPath().getLong("retryAfter"));
+        // Operators see it: one more refusal of a player, none of an address.
+        assertEquals(playersLimited + 1, Scraped.value(LIMITED, "caller=\"player\""));
+        assertEquals(addressesLimited, Scraped.value(LIMITED, "caller=\"address\""));
 
         // Bob, from the very same address, is limited as himself, and so is an anonymous caller there (a calculator).
         given().header("X-Forwarded-For", address)
@@ -84,6 +91,7 @@ class RateLimitTest {
     @Test
     void anonymous_callers_are_limited_by_address_and_q_never() {
         String address = "198.51.100.20";
+        double addressesLimited = Scraped.value(LIMITED, "caller=\"address\"");
         Response limited = untilLimited(() -> given().header("X-Forwarded-For", address)
                 .contentType(ContentType.JSON)
                 .body(WALL)
@@ -105,6 +113,7 @@ class RateLimitTest {
                     .statusCode(200);
         }
         given().header("X-Forwarded-For", address).get("/q/metrics").then().statusCode(200);
+        assertEquals(addressesLimited + 2, Scraped.value(LIMITED, "caller=\"address\""), "the two 429s above");
         given().header("X-Forwarded-For", "198.51.100.21")
                 .contentType(ContentType.JSON)
                 .body(WALL)

@@ -19,6 +19,7 @@ import dev.tessera.events.EventCodec;
 import dev.tessera.events.Topics;
 import dev.tessera.events.builders.BuildersEvent;
 import dev.tessera.events.game.GameStarted;
+import dev.tessera.gateway.Scraped;
 import dev.tessera.gateway.TestPlayer;
 import dev.tessera.infra.TestInfrastructure;
 import dev.tessera.infra.TestKafka;
@@ -59,6 +60,8 @@ import org.junit.jupiter.api.TestInstance;
 @QuarkusTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class WebhooksTest {
+    private static final String ATTEMPTS = "tessera_webhooks_attempts_seconds_count";
+
     @Inject
     @Identifier(WatchedGames.LISTENER)
     WatchedGames watched;
@@ -285,9 +288,14 @@ class WebhooksTest {
         TestPlayer ana = TestPlayer.signUp("hooks-flaky");
         String id = subscribe(ana, base + "/flaky/1", "ping").getString("id");
         flakyFailures.set(2);
+        double retried = Scraped.value(ATTEMPTS, "outcome=\"retried\"");
+        double delivered = Scraped.value(ATTEMPTS, "outcome=\"delivered\"");
         String delivery = ping(ana, id);
         await().atMost(Duration.ofSeconds(20))
                 .until(() -> "delivered".equals(deliveries(ana, id).getString("[0].status")));
+        // Operators count the attempts by outcome (at least these: other tests' deliveries may run meanwhile).
+        assertTrue(Scraped.value(ATTEMPTS, "outcome=\"retried\"") >= retried + 2, "two attempts failed, retried");
+        assertTrue(Scraped.value(ATTEMPTS, "outcome=\"delivered\"") >= delivered + 1, "the third delivered");
         List<Received> got = at("/flaky/1");
         assertEquals(3, got.size(), "two failed attempts and the one that delivered");
         assertTrue(got.stream().allMatch(r -> r.id().equals(delivery)), "one webhook-id on every attempt");
