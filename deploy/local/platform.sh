@@ -3,17 +3,18 @@
 # detached, supervises it), down, status, reset, logs and rebuild.
 
 up() {
-  local detach=0 c
+  local detach=0 observe=0 c
   parse_scale "${TESSERA_SCALE:-}"
   [[ -n ${TESSERA_BROKERS:-} ]] && parse_brokers "$TESSERA_BROKERS"
   while [[ $# -gt 0 ]]; do
     case $1 in
       --detach | -d) detach=1 ;;
+      --observe) observe=1 ;;
       --scale) shift; parse_scale "${1:-}" ;;
       --scale=*) parse_scale "${1#--scale=}" ;;
       --brokers) shift; parse_brokers "${1:-}" ;;
       --brokers=*) parse_brokers "${1#--brokers=}" ;;
-      *) fail "up: unknown option '$1' (--detach, --scale lobby=2,game=3,scoring=2,gateway=2, --brokers 3)" ;;
+      *) fail "up: unknown option '$1' (--detach, --scale lobby=2,game=3,scoring=2,gateway=2, --brokers 3, --observe)" ;;
     esac
     shift
   done
@@ -39,6 +40,7 @@ up() {
   # Kafka's data gone, the databases' not: the topics are filled again from the databases before any service starts.
   # Remembered until done, so that a start that fails halfway does it again.
   if kafka_data_lost; then date -u +%FT%TZ > "$DATA/$REPUBLISH_PENDING"; fi
+  (( observe )) && observe_ports_free
   for c in $(components); do
     port_in_use "$(port_of "$c")" && fail "port $(port_of "$c") ($c) is already in use; set the TESSERA_*_PORT variables (README, Ports)"
     [[ $c == kafka.* ]] && port_in_use $(($(port_of "$c") + 1)) && fail "port $(($(port_of "$c") + 1)) ($c's controller) is already in use; set TESSERA_KAFKA_PORT"
@@ -87,6 +89,7 @@ up() {
   fi
   if [[ $detach == 0 ]]; then trap 'say ""; down; exit 0' INT TERM; fi
   wait_ready $(components)
+  (( observe )) && observe_start
   say ""
   say "Tessera is up ($(describe_topology); ready $((SECONDS - started)) s after start)."
   if background_batch; then
@@ -96,6 +99,7 @@ up() {
   say "  OpenAPI:  http://localhost:$GATEWAY_PORT/q/openapi"
   say "  Swagger:  http://localhost:$GATEWAY_PORT/q/swagger-ui"
   say "  Health:   http://localhost:$GATEWAY_PORT/q/health"
+  observe_urls
   say "  Logs:     $RUN/*.log"
   if [[ $detach == 1 ]]; then
     nohup "$ROOT/tessera" supervise >> "$RUN/supervisor.log" 2>&1 &
@@ -137,6 +141,8 @@ down() {
   load_topology 2>/dev/null || true
   # The supervisor first, or it would start again what is being stopped.
   if [[ $(pid_of supervisor) != "$$" ]]; then stop_pid supervisor; else rm -f "$RUN/supervisor.pid"; fi
+  stop_pid prometheus
+  stop_pid lag-exporter
   stop_pid lb
   for c in $(instances gateway) $(instances lobby) $(instances scoring) $(instances game); do stop_pid "$c" & done
   wait
@@ -173,6 +179,10 @@ status() {
     fi
     say "$(printf '%-11s' "$c") $line"
   done
+  if pid_alive prometheus; then
+    say "$(printf '%-11s' prometheus) running (pid $(pid_of prometheus), http://localhost:$(prometheus_port))"
+    say "$(printf '%-11s' lag-export) $(pid_alive lag-exporter && echo "running (pid $(pid_of lag-exporter), port $(lag_exporter_port))" || echo stopped)"
+  fi
   [[ $any == 1 ]]
 }
 

@@ -27,6 +27,8 @@ import java.util.logging.Logger;
  *     runs node N of a KRaft cluster whose brokers listen on P1.. (controllers one port above) until stopped.
  * LocalPlatform topics --bootstrap HOST:PORT --topics x,y --partitions N [--replicas R] [--brokers B]
  *     waits until B brokers answer (1 by default), creates the topics that are missing, and exits.
+ * LocalPlatform lag-exporter --bootstrap HOST:PORT --port P
+ *     serves every consumer group's lag for Prometheus on 127.0.0.1:P/metrics ({@link LagExporter}) until stopped.
  * </pre>
  * Each prints a line with "ready" once it is; the script waits for it.
  */
@@ -37,11 +39,12 @@ public final class LocalPlatform {
     private static final String USAGE = """
             usage: LocalPlatform postgres --data DIR --port P --databases a,b [--log FILE] [--durable on|off]
                    LocalPlatform kafka --data DIR --node N --ports P1[,P2,...]
-                   LocalPlatform topics --bootstrap HOST:PORT --topics x,y --partitions N [--replicas R] [--brokers B]""";
+                   LocalPlatform topics --bootstrap HOST:PORT --topics x,y --partitions N [--replicas R] [--brokers B]
+                   LocalPlatform lag-exporter --bootstrap HOST:PORT --port P""";
 
     private LocalPlatform() {}
 
-    public static void main(String[] args) throws InterruptedException {
+    public static void main(String[] args) throws InterruptedException, java.io.IOException {
         configureLogging();
         if (args.length == 0) {
             usage();
@@ -51,6 +54,8 @@ public final class LocalPlatform {
             case "postgres" -> postgres(opts);
             case "kafka" -> kafka(opts);
             case "topics" -> topics(opts);
+            case "lag-exporter" ->
+                LagExporter.serve(required(opts, "bootstrap"), port(required(opts, "port"), "the lag exporter"));
             default -> usage();
         }
     }
