@@ -13,8 +13,8 @@
 #
 # Every TESSERA_SOAK_SAMPLE seconds (default 30), for every process: resident memory (PostgreSQL: the proportional
 # set size of the server and all its backends, so that shared buffers count once), the lowest heap after a garbage
-# collection since the last sample (from -Xlog:gc), open file descriptors, threads, and connections to PostgreSQL
-# (PostgreSQL: all of them). Near the end of the second quarter and of the last, a class histogram of every JVM
+# collection since the last sample (from -Xlog:gc), open file descriptors (PostgreSQL: its processes', each file of its
+# data directory counted once), threads, and connections to PostgreSQL (PostgreSQL: all of them). Near the end of the second quarter and of the last, a class histogram of every JVM
 # (jcmd GC.class_histogram, after a full collection): its live heap. Every JVM records, with JFR's leak profiler, a
 # sample of its old objects, and for a heap that grew the report says where those allocated since the first
 # histogram come from (soak_leaks_report). The services' heaps are taken and touched at the start, as the brokers'
@@ -211,7 +211,7 @@ soak_native_report() {
         if (part ~ /^Total:/) part = "all it tracks"
         if (!match($0, /committed=[0-9]+KB( [+-][0-9]+KB)?/)) next
         f = substr($0, RSTART + 10, RLENGTH - 10); split(f, v, " ")
-        d = v[2] == "" ? 0 : v[2]; sub(/KB$/, "", d)
+        d = v[2] == "" ? 0 : v[2]; sub(/KB$/, "", d); d += 0
         printf "%.1f\t| %s | %.1f | %+.1f |\n", (d < 0 ? -d : d) + (part == "Total" ? 1e9 : 0), part, mb(v[1]), d / 1024
       }' "$1/$c.nmt" | sort -rn | head -8 | cut -f2
   done
@@ -230,7 +230,7 @@ soak_descriptors() {
     if [[ $c == postgres ]]; then
       for p in "$pid" $(pgrep -P "$pid"); do
         find "/proc/$p/fd" -mindepth 1 -maxdepth 1 -printf '%l\n' 2>/dev/null \
-          | sed "s|^|$(tr '\0' ' ' < "/proc/$p/cmdline" 2>/dev/null | awk '{print $1, $2, $3}') |"
+          | sed "s|^|$({ tr '\0' ' ' < "/proc/$p/cmdline"; } 2>/dev/null | awk '{print $1, $2, $3}') |"
       done
     else
       find "/proc/$pid/fd" -mindepth 1 -maxdepth 1 -printf '%l\n' 2>/dev/null
@@ -413,7 +413,12 @@ soak_sample() {
     if [[ $c == postgres ]]; then
       server=("/proc/$pid" $(pgrep -P "$pid" | sed "s|^|/proc/|"))
       rss=$(cat "${server[@]/%//smaps_rollup}" 2>/dev/null | awk '/^Pss:/ {kb += $2} END {printf "%.0f", kb / 1024}')
-      fds=$(find "${server[@]/%//fd}" -mindepth 1 -maxdepth 1 2>/dev/null | wc -l)
+      # A file of the data directory once, however many processes hold it open: a backend keeps every relation file it
+      # has read open until it ends (up to max_files_per_process), so the sum over backends grows for hours as each
+      # pooled connection comes to read more of its database, with no file and no connection more (the fourth hour).
+      # A leak still shows: a socket, pipe or log per process, or files that multiply (relations, WAL segments).
+      fds=$(find "${server[@]/%//fd}" -mindepth 1 -maxdepth 1 -printf '%l\n' 2>/dev/null \
+        | awk -v data="$DATA/postgres/" 'index($0, data) != 1 || !seen[$0]++ { n++ } END { print n + 0 }')
       threads=${#server[@]}
       # Every client is on this machine: each of its connections is one of those listed from the clients' side.
       db=$(grep -c . <<< "$conns")
