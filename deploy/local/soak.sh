@@ -14,8 +14,9 @@
 # Every TESSERA_SOAK_SAMPLE seconds (default 30), for every process: resident memory (PostgreSQL: the proportional
 # set size of the server and all its backends, so that shared buffers count once), the lowest heap after a garbage
 # collection since the last sample (from -Xlog:gc), open file descriptors (PostgreSQL: its processes', each file of its
-# data directory counted once), threads, and connections to PostgreSQL (PostgreSQL: all of them). Near the end of the second quarter and of the last, a class histogram of every JVM
-# (jcmd GC.class_histogram, after a full collection): its live heap. Every JVM records, with JFR's leak profiler, a
+# data directory counted once), threads, and connections to PostgreSQL (PostgreSQL: all of them). Near the end of the
+# second quarter and of the last, a class histogram of every JVM (jcmd GC.class_histogram, after a full collection): its
+# live heap. Every JVM records, with JFR's leak profiler, a
 # sample of its old objects, and for a heap that grew the report says where those allocated since the first
 # histogram come from (soak_leaks_report). The services' heaps are taken and touched at the start, as the brokers'
 # always are, so that resident memory measures what lies outside the heap; every JVM tracks its native memory, and for
@@ -192,8 +193,8 @@ soak_native() {
 }
 
 # For each JVM whose resident memory GREW in the samples' verdict ($2): how the parts the JVM tracks changed between the
-# two histograms ($1/<name>.nmt of soak_native), the most first, and the committed total beside the growth of its
-# resident memory (what the JVM does not track, such as a native library's own allocations, is the difference).
+# two histograms ($1/<name>.nmt of soak_native): the total the JVM tracks first, then the parts that changed the most
+# (what it does not track, such as a native library's own allocations, is the rest of the resident memory's growth).
 soak_native_report() {
   local c
   for c in $(sed -n 's/^| \([a-z]*\.[0-9]*\) |.*| GREW: .*resident memory.*|$/\1/p' "$2"); do
@@ -212,7 +213,7 @@ soak_native_report() {
         if (!match($0, /committed=[0-9]+KB( [+-][0-9]+KB)?/)) next
         f = substr($0, RSTART + 10, RLENGTH - 10); split(f, v, " ")
         d = v[2] == "" ? 0 : v[2]; sub(/KB$/, "", d); d += 0
-        printf "%.1f\t| %s | %.1f | %+.1f |\n", (d < 0 ? -d : d) + (part == "Total" ? 1e9 : 0), part, mb(v[1]), d / 1024
+        printf "%.1f\t| %s | %.1f | %+.1f |\n", (d < 0 ? -d : d) + (part == "all it tracks" ? 1e9 : 0), part, mb(v[1]), d / 1024
       }' "$1/$c.nmt" | sort -rn | head -8 | cut -f2
   done
 }

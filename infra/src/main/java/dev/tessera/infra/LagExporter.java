@@ -7,7 +7,6 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +19,7 @@ import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupListing;
+import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsSpec;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -79,15 +79,14 @@ final class LagExporter {
     record Lag(String group, TopicPartition partition, long lag) {}
 
     private List<Lag> lags() throws ExecutionException, InterruptedException, TimeoutException {
-        Collection<ConsumerGroupListing> groups =
-                admin.listConsumerGroups().all().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        Map<String, Map<TopicPartition, OffsetAndMetadata>> committed = new TreeMap<>();
-        for (ConsumerGroupListing group : groups) {
-            Map<TopicPartition, OffsetAndMetadata> offsets = admin.listConsumerGroupOffsets(group.groupId())
-                    .partitionsToOffsetAndMetadata()
-                    .get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            committed.put(group.groupId(), offsets);
-        }
+        Map<String, ListConsumerGroupOffsetsSpec> groups =
+                admin.listConsumerGroups().all().get(TIMEOUT_SECONDS, TimeUnit.SECONDS).stream()
+                        .collect(Collectors.toMap(
+                                ConsumerGroupListing::groupId, group -> new ListConsumerGroupOffsetsSpec()));
+        // Every group's committed offsets in one call, rather than a round trip per group.
+        Map<String, Map<TopicPartition, OffsetAndMetadata>> committed = groups.isEmpty()
+                ? Map.of()
+                : new TreeMap<>(admin.listConsumerGroupOffsets(groups).all().get(TIMEOUT_SECONDS, TimeUnit.SECONDS));
         Map<TopicPartition, OffsetSpec> wanted = new HashMap<>();
         committed.values().forEach(offsets -> offsets.keySet().forEach(tp -> wanted.put(tp, OffsetSpec.latest())));
         Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> ends =

@@ -27,6 +27,7 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 public class RateLimitFilter {
     public static final String RATE_LIMITED = Problem.TYPE_BASE + "rate-limited";
     static final String METER = "tessera.rate.limited";
+    private static final String PLAYER = "player:";
 
     @Inject
     RateLimiter limiter;
@@ -73,8 +74,6 @@ public class RateLimitFilter {
                 .header(HttpHeaders.RETRY_AFTER, seconds)
                 .build();
     }
-
-    private static final String PLAYER = "player:";
 
     /** The player's id for a verified credential, else the client's address (as forwarded, when so configured). */
     static String caller(RoutingContext context) {
