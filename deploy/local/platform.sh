@@ -193,7 +193,14 @@ reset() {
 }
 
 logs() {
-  local name=${1:-gateway} files=()
+  local name=gateway files=() json=false a
+  for a in "$@"; do
+    case $a in
+      --json) json=true ;;
+      -*) fail "usage: ./tessera logs [name] [--json]" ;;
+      *) name=$a ;;
+    esac
+  done
   load_topology 2>/dev/null || true
   if [[ -f $RUN/$name.log ]]; then
     files=("$RUN/$name.log")
@@ -202,7 +209,12 @@ logs() {
     for f in "$RUN/$name".*.log; do [[ -f $f ]] && files+=("$f"); done
   fi
   [[ ${#files[@]} -gt 0 ]] || fail "no log for '$name' (one of: postgres kafka lobby game scoring gateway lb supervisor, or an instance such as game.2)"
-  tail -f "${files[@]}"
+  # The services write one JSON object per line (service-kit's observe.LogFormat): shown as text unless --json.
+  if [[ $json == true ]]; then
+    tail -f "${files[@]}"
+  else
+    tail -f "${files[@]}" | as_text
+  fi
 }
 
 # Rebuilds a service's read model from the topics: stop every instance of it, run its Rebuild (record where the

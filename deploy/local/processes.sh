@@ -39,6 +39,16 @@ infra_env() {
 
 infra_cp() { echo "$(cat "$RUN/infra.classpath"):infra/target/classes"; }
 
+# The services' JSON log lines on standard input as text (infra's LogView), every other line as it is; as they are
+# when infra is not built yet.
+as_text() {
+  if [[ -f $RUN/infra.classpath && -d infra/target/classes ]]; then
+    java -XX:TieredStopAtLevel=1 -Xmx32m -cp "$(infra_cp)" dev.tessera.infra.LogView
+  else
+    cat
+  fi
+}
+
 # TESSERA_PG_DURABLE=off runs PostgreSQL with fsync and synchronous_commit off, as the tests do: only to measure
 # what durability costs (./tessera bench); an acknowledged move can then be lost when the machine crashes.
 start_postgres() {
@@ -168,7 +178,7 @@ wait_ready() {
   while :; do
     pending=()
     for c in "$@"; do
-      pid_alive "$c" || { tail -30 "$RUN/$c.log"; fail "$c stopped while starting (log: $RUN/$c.log)"; }
+      pid_alive "$c" || { tail -30 "$RUN/$c.log" | as_text; fail "$c stopped while starting (log: $RUN/$c.log)"; }
       ready "$c" || pending+=("$c")
     done
     [[ ${#pending[@]} == 0 ]] && return 0
