@@ -74,7 +74,7 @@ soak() {
   soak_sampler "$work" "$sample" &
   local sampler_pid=$!
   say "sampling every $sample s; a kill every $every s; $minutes minutes (samples: $work/samples.tsv)"
-  local begin=$SECONDS end=$((SECONDS + minutes * 60)) next=$((SECONDS + every)) target t0 kills=0 histograms=0
+  local begin=$SECONDS end=$((SECONDS + minutes * 60)) next=$((SECONDS + every)) target killed_at t0 kills=0 histograms=0
   : > "$work/kills.md"
   while (( SECONDS < end )); do
     bots_alive "$work"
@@ -92,10 +92,11 @@ soak() {
     if (( SECONDS >= next )) && (( end - SECONDS > 30 )); then
       target=$(soak_target)
       if [[ -n $target ]]; then
+        killed_at=$(date -u +%T)
         kill_restart "$target" $((3 + RANDOM % 5))
         t0=$SECONDS
         wait_ready "$target" > /dev/null
-        printf '| %s | %s | %s |\n' "$(date -u +%T)" "$target" "$((SECONDS - t0))" >> "$work/kills.md"
+        printf '| %s | %s | %s |\n' "$killed_at" "$target" "$((SECONDS - t0))" >> "$work/kills.md"
         kills=$((kills + 1))
       fi
       next=$((SECONDS + every))
@@ -134,7 +135,7 @@ soak() {
     say ""
     say "## Kills"
     say ""
-    say "| time (UTC) | SIGKILLed, started again after 3 to 7 s | ready again after (s) |"
+    say "| time of the SIGKILL (UTC) | SIGKILLed, started again after 3 to 7 s | ready again after its start (s) |"
     say "|---|---|---|"
     cat "$work/kills.md"
     say ""
