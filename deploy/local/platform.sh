@@ -201,11 +201,18 @@ logs() {
       *) name=$a ;;
     esac
   done
-  load_topology 2>/dev/null || true
+  local f c
   if [[ -f $RUN/$name.log ]]; then
     files=("$RUN/$name.log")
-  else
-    local f
+  elif load_topology 2>/dev/null; then
+    # the instances of the last topology, not those an earlier, larger one left logs of
+    if [[ $name == kafka ]]; then
+      for c in $(kafka_nodes); do [[ -f $RUN/$c.log ]] && files+=("$RUN/$c.log"); done
+    elif [[ -n ${SCALE[$name]:-} ]]; then
+      for c in $(instances "$name"); do [[ -f $RUN/$c.log ]] && files+=("$RUN/$c.log"); done
+    fi
+  fi
+  if [[ ${#files[@]} -eq 0 ]]; then
     for f in "$RUN/$name".*.log; do [[ -f $f ]] && files+=("$f"); done
   fi
   [[ ${#files[@]} -gt 0 ]] || fail "no log for '$name' (one of: postgres kafka lobby game scoring gateway lb supervisor, or an instance such as game.2)"
