@@ -63,11 +63,12 @@ public final class LogView {
             }
             text.append('}');
         }
+        String prefix = "";
         for (JsonNode e = record.path("exception");
                 e.isObject();
                 e = e.path("causedBy").path("exception")) {
             text.append(System.lineSeparator())
-                    .append(e == record.path("exception") ? "" : "Caused by: ")
+                    .append(prefix)
                     .append(e.path("exceptionType").asText())
                     .append(": ")
                     .append(e.path("message").asText());
@@ -79,6 +80,7 @@ public final class LogView {
                         .append(frame.path("method").asText())
                         .append(frame.has("line") ? ":" + frame.path("line").asText() : "");
             }
+            prefix = "Caused by: ";
         }
         return text.toString();
     }
