@@ -1,5 +1,11 @@
 # shellcheck shell=bash
-# Sourced by ./tessera, not run on its own: `./tessera up --observe`, a Prometheus beside the platform (issue 39).
+# Sourced by ./tessera, not run on its own: `./tessera up --observe`, a Zipkin and a Prometheus beside the platform
+# (issue 39).
+#
+# Zipkin's server (deploy/zipkin/ensure: the exec jar from Maven Central) starts before the services, keeping the last
+# 200,000 spans in memory; every service instance started while it runs (by up, the supervisor, upgrade) sends it its
+# spans (tracing_env: QUARKUS_OTEL_SDK_DISABLED=false, TESSERA_ZIPKIN_URL, every trace kept). Without --observe no
+# service traces anything.
 #
 # Debian's Prometheus (deploy/prometheus/ensure unpacks the package once into deploy/.prometheus) scrapes every service
 # instance's /q/metrics every 5 s, scaled or not, with the labels the Kubernetes deployment gives (job: gateway,
@@ -10,6 +16,7 @@
 # 15 s). `./tessera down` stops both. Without --observe nothing of this runs.
 
 prometheus_port() { echo "${TESSERA_PROMETHEUS_PORT:-9090}"; }
+zipkin_port() { echo "${TESSERA_ZIPKIN_PORT:-9411}"; }
 lag_exporter_port() { echo "${TESSERA_LAG_EXPORTER_PORT:-9308}"; }
 observing() { pid_alive prometheus; }
 
@@ -38,8 +45,32 @@ YAML
 # Checked by up before anything starts.
 observe_ports_free() {
   port_in_use "$(prometheus_port)" && fail "port $(prometheus_port) (Prometheus) is already in use; set TESSERA_PROMETHEUS_PORT"
+  port_in_use "$(zipkin_port)" && fail "port $(zipkin_port) (Zipkin) is already in use; set TESSERA_ZIPKIN_PORT"
   port_in_use "$(lag_exporter_port)" && fail "port $(lag_exporter_port) (the lag exporter) is already in use; set TESSERA_LAG_EXPORTER_PORT"
   return 0
+}
+
+# The environment a service instance is started with: tracing to the running Zipkin, or nothing.
+tracing_env() {
+  pid_alive zipkin || return 0
+  echo "QUARKUS_OTEL_SDK_DISABLED=false TESSERA_ZIPKIN_URL=http://127.0.0.1:$(zipkin_port) TESSERA_TRACE_RATIO=${TESSERA_TRACE_RATIO:-1.0}"
+}
+
+# Before the services, so that their first spans have somewhere to go.
+zipkin_start() {
+  local jar port i
+  port=$(zipkin_port)
+  jar=$("$ROOT/deploy/zipkin/ensure") || fail "--observe: Zipkin's server could not be fetched"
+  QUERY_PORT=$port MEM_MAX_SPANS=200000 nohup java -Xmx512m -XX:+UseSerialGC -jar "$jar" --server.address=127.0.0.1 \
+    --logging.level.root=WARN > "$RUN/zipkin.log" 2>&1 &
+  echo $! > "$RUN/zipkin.pid"
+  for ((i = 0; i < 120; i++)); do
+    [[ $(http_status "$port" /health) == 200 ]] && return 0
+    pid_alive zipkin || break
+    sleep 0.5
+  done
+  tail -20 "$RUN/zipkin.log"
+  fail "Zipkin did not start (log: $RUN/zipkin.log)"
 }
 
 observe_start() {
@@ -67,6 +98,7 @@ observe_start() {
 
 # For up's and status's listing.
 observe_urls() {
+  pid_alive zipkin && say "  Traces:   http://localhost:$(zipkin_port)/zipkin/ (Zipkin: every move's trace, across the services and Kafka)"
   observing || return 0
   say "  Metrics:  http://localhost:$(prometheus_port) (Prometheus: every instance scraped every 5 s; alerts at /classic/alerts)"
 }

@@ -77,6 +77,7 @@ up() {
     republish_after_kafka_loss || fail "filling the topics again failed (log: $RUN/republish.log); the services were not started: ./tessera down, then ./tessera up again"
     rm -f "$DATA/$REPUBLISH_PENDING"
   fi
+  (( observe )) && zipkin_start && say "  zipkin ready on port $(zipkin_port)"
   say "starting the services…"
   for c in $(service_components); do
     start_service "$c"
@@ -146,6 +147,7 @@ down() {
   stop_pid lb
   for c in $(instances gateway) $(instances lobby) $(instances scoring) $(instances game); do stop_pid "$c" & done
   wait
+  stop_pid zipkin
   for c in $(kafka_nodes); do stop_pid "$c" & done
   wait
   # PostgreSQL's fast shutdown (SIGINT): open transactions are rolled back, the data is consistent on disk.
@@ -179,6 +181,9 @@ status() {
     fi
     say "$(printf '%-11s' "$c") $line"
   done
+  if pid_alive zipkin; then
+    say "$(printf '%-11s' zipkin) running (pid $(pid_of zipkin), http://localhost:$(zipkin_port)/zipkin/)"
+  fi
   if pid_alive prometheus; then
     say "$(printf '%-11s' prometheus) running (pid $(pid_of prometheus), http://localhost:$(prometheus_port))"
     say "$(printf '%-11s' lag-export) $(pid_alive lag-exporter && echo "running (pid $(pid_of lag-exporter), port $(lag_exporter_port))" || echo stopped)"

@@ -91,7 +91,7 @@ start_service() {
   LOBBY_URL=$lobby_urls GAME_URL=$game_urls SCORING_URL=$scoring_urls \
   TESSERA_WEBHOOKS_LOCAL=${TESSERA_WEBHOOKS_LOCAL:-true} \
   LOBBY_PORT=$port GAME_PORT=$port SCORING_PORT=$port GATEWAY_PORT=$port TESSERA_INSTANCE=$name \
-    nohup $(policy_of "$s") java $(jvm_opts) -jar "$(release_jar "$module")" \
+    nohup env $(tracing_env) $(policy_of "$s") java $(jvm_opts) -jar "$(release_jar "$module")" \
     >> "$RUN/$name.log" 2>&1 &
   echo $! > "$RUN/$name.pid"
 }

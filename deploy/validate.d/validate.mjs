@@ -73,10 +73,13 @@ check(eventTopics.length >= 3, `event topics: ${eventTopics.join(", ")}`, "canno
 info(`topics that must exist: ${[...requiredTopics].join(", ")}`);
 
 // An environment given to a service container: names it does not read are typos; the ones it
-// needs must be there. QUARKUS_* (any Quarkus setting) and JAVA_* (the image's run-java.sh) pass.
+// needs must be there. QUARKUS_* (any Quarkus setting), JAVA_* (the image's run-java.sh) and the variables of
+// service-kit's defaults, which every service reads (tracing's), pass.
+const KIT_VARS = new Set([...fs.readFileSync(path.join(ROOT, "service-kit/src/main/resources/META-INF/microprofile-config.properties"), "utf8")
+  .matchAll(/\$\{([A-Z][A-Z0-9_]*)(?::[^}]*)?\}/g)].map((m) => m[1]));
 function checkEnv(where, svc, names) {
   const f = facts[svc];
-  const unknown = names.filter((n) => !f.envVars.has(n) && !/^(QUARKUS|JAVA)_/.test(n));
+  const unknown = names.filter((n) => !f.envVars.has(n) && !KIT_VARS.has(n) && !/^(QUARKUS|JAVA)_/.test(n));
   check(!unknown.length, `${where}: every variable is one ${svc} reads`, `${where}: ${unknown.join(", ")} not read by ${svc} (${rel(f.file)})`);
   const missing = f.required.filter((n) => !names.includes(n));
   check(!missing.length, `${where}: sets ${f.required.join(", ")}`, `${where}: missing ${missing.join(", ")}`);

@@ -54,6 +54,8 @@ final class Platform implements AutoCloseable {
     private final List<Integer> brokerPorts;
     private final Path kafkaData;
     private final int instances;
+    /** Environment every service instance gets besides its own ({@link #named}). */
+    private final Map<String, String> common = new LinkedHashMap<>();
     /** "" for the shared platform, "-scaled": names its logs, keys and state folders apart. */
     private final String suffix;
     /** Ports and processes by instance name: "game.1", "kafka.2". */
@@ -81,7 +83,17 @@ final class Platform implements AutoCloseable {
      * 3 replicas (min.insync.replicas 2); started, ready, and stopped by {@link #close()}.
      */
     static Platform scaled(int instances, int brokers) {
-        Platform platform = new Platform("scaled", instances, brokers);
+        return started(new Platform("scaled", instances, brokers));
+    }
+
+    /** One instance of every service beside a broker in this JVM, each started with {@code env} besides its own. */
+    static Platform named(String name, Map<String, String> env) {
+        Platform platform = new Platform(name, 1, 1);
+        platform.common.putAll(env);
+        return started(platform);
+    }
+
+    private static Platform started(Platform platform) {
         try {
             platform.startAll();
         } catch (RuntimeException e) {
@@ -350,6 +362,7 @@ final class Platform implements AutoCloseable {
         env.put("TESSERA_WEBHOOKS_LOCAL", "true");
         env.put("TESSERA_WEBHOOKS_BACKOFF_INITIAL", "250ms");
         env.put("TESSERA_WEBHOOKS_BACKOFF_MAX", "2s");
+        env.putAll(common);
         env.putAll(extraEnv);
         pb.redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(

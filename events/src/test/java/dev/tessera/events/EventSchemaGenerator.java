@@ -58,10 +58,10 @@ public final class EventSchemaGenerator {
     static final String DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
 
     /**
-     * The envelope's attributes that only some events have: those of the first event of a move, and those of the last
-     * event of an append to a game's stream.
+     * The envelope's attributes that only some events have: those of the first event of a move, those of the last
+     * event of an append to a game's stream, and the trace context of a traced platform's events.
      */
-    static final Set<String> OPTIONAL_ATTRIBUTES = Set.of("movedby", "move", "toact", "deadline");
+    static final Set<String> OPTIONAL_ATTRIBUTES = Set.of("movedby", "move", "toact", "deadline", "traceparent");
 
     /**
      * Record components whose Javadoc says they may be null ("null when ..."). Every other component is
@@ -245,6 +245,15 @@ public final class EventSchemaGenerator {
                         "Extension attribute, with toact when the table plays with a turn clock: when the player's "
                                 + "clock runs out, UTC, RFC 3339.")
                 .put("format", "date-time");
+        describe(
+                        p,
+                        "traceparent",
+                        "Extension attribute (CloudEvents' distributed tracing), when the platform traces: the W3C "
+                                + "Trace Context of the work that made the event (a player's move, or the consumer that "
+                                + "applied the event it follows from), so that a consumer continues its trace. The "
+                                + "record's traceparent header names the relay's publication, in the same trace. The "
+                                + "events endpoint and the exports leave it out.")
+                .put("pattern", "^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$");
         // Tessera always sets every attribute but the move's two and the append's two (CloudEvents itself requires only
         // specversion, id,
         // source, type).

@@ -4,6 +4,7 @@ import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
 import dev.tessera.events.TesseraEvent;
 import dev.tessera.kit.db.StorageUnavailable;
+import dev.tessera.kit.observe.MessageTraces;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -36,6 +37,9 @@ public class IdempotentConsumer {
 
     @Inject
     ReplayMarks replayMarks;
+
+    @Inject
+    MessageTraces traces;
 
     /**
      * Runs {@code effect} with the record's envelope and event (null when the type is one this service
@@ -97,7 +101,7 @@ public class IdempotentConsumer {
         return transaction(
                 () -> firstDelivery(consumer, envelope.id())
                         .chain(first -> first
-                                ? apply(delivery.record(), envelope, event, effect)
+                                ? apply(consumer, delivery.record(), envelope, event, effect)
                                 : Uni.createFrom().voidItem()),
                 () -> consumer + " waits for the database to apply " + envelope.type() + " " + envelope.id());
     }
@@ -123,10 +127,10 @@ public class IdempotentConsumer {
                 () -> firstDeliveries(consumer, ids).chain(first -> {
                     Uni<Void> chain = Uni.createFrom().voidItem();
                     for (Delivery delivery : deliveries) {
-                        chain = chain.chain(
-                                () -> first.remove(delivery.envelope().id())
-                                        ? apply(delivery.record(), delivery.envelope(), delivery.event(), effect)
-                                        : Uni.createFrom().voidItem());
+                        chain = chain.chain(() -> first.remove(
+                                        delivery.envelope().id())
+                                ? apply(consumer, delivery.record(), delivery.envelope(), delivery.event(), effect)
+                                : Uni.createFrom().voidItem());
                     }
                     return chain;
                 }),
@@ -164,15 +168,19 @@ public class IdempotentConsumer {
         return false;
     }
 
-    /** Applies the effect; a record replayed after a rebuild changes state but publishes nothing again. */
+    /**
+     * Applies the effect, in a span that continues the record's trace ({@link MessageTraces}); a record replayed after
+     * a rebuild changes state but publishes nothing again.
+     */
     private Uni<Void> apply(
+            String consumer,
             ConsumerRecord<String, String> record,
             CloudEvent envelope,
             TesseraEvent event,
             BiFunction<CloudEvent, TesseraEvent, Uni<Void>> effect) {
         return replayMarks.below(record).chain(replay -> {
             if (!replay) {
-                return effect.apply(envelope, event);
+                return traces.consuming(consumer, record, envelope, () -> effect.apply(envelope, event));
             }
             ReplayMarks.enter();
             return effect.apply(envelope, event).eventually(ReplayMarks::leave);

@@ -3,6 +3,7 @@ package dev.tessera.kit.eventing;
 import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
 import dev.tessera.events.TesseraEvent;
+import dev.tessera.kit.observe.Tracing;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -82,13 +83,21 @@ public class Outbox {
                 .replaceWithVoid();
     }
 
-    /** The records' payloads as {@link #addAll} writes them: none while a rebuilt read model replays ({@link ReplayMarks}). */
+    /**
+     * The records' payloads as {@link #addAll} writes them, each with the current trace context when it is sampled:
+     * none while a rebuilt read model replays ({@link ReplayMarks}).
+     */
     String[] payloads(String topic, String key, List<CloudEvent> events) {
         if (ReplayMarks.replaying()) {
             LOG.debugf("replay: %d records for %s on %s were published before the rebuild", events.size(), key, topic);
             return new String[0];
         }
-        return events.stream().map(codec::write).toArray(String[]::new);
+        // The work that adds them (a move's request, a consumer applying the event they follow from) goes on in the
+        // relay's publication and in every consumer of the records (observe.Tracing).
+        String trace = Tracing.traceparent();
+        return events.stream()
+                .map(e -> codec.write(trace == null || e.traceparent() != null ? e : e.withTraceparent(trace)))
+                .toArray(String[]::new);
     }
 
     /**

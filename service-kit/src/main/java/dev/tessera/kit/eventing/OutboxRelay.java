@@ -2,9 +2,11 @@ package dev.tessera.kit.eventing;
 
 import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
+import dev.tessera.kit.observe.MessageTraces;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.opentelemetry.api.trace.Span;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
@@ -128,6 +130,9 @@ public class OutboxRelay {
 
     @Inject
     EventCodec codec;
+
+    @Inject
+    MessageTraces traces;
 
     /**
      * Runs {@code transaction} and, once it has completed (committed), asks for a run if it added outbox rows.
@@ -358,12 +363,15 @@ public class OutboxRelay {
             if (failure.happened()) {
                 break;
             }
+            String payload = row.getString("payload");
+            ProducerRecord<String, String> record =
+                    record(row.getString("topic"), row.getString("record_key"), payload);
+            Span span = traces.publishing(record, payload, row.getLong("id"));
+            Callback then = MessageTraces.sent(span, failure);
             try {
-                sent.add(p.send(
-                        record(row.getString("topic"), row.getString("record_key"), row.getString("payload")),
-                        failure));
+                sent.add(p.send(record, then));
             } catch (RuntimeException e) {
-                failure.onCompletion(null, e);
+                then.onCompletion(null, e);
             }
         }
         // Each acknowledgement within what is left of the publish timeout (linger is 1 ms: no flush needed); past it,

@@ -1,0 +1,91 @@
+package dev.tessera.kit.observe;
+
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.propagation.TextMapGetter;
+import io.opentelemetry.exporter.zipkin.ZipkinSpanExporter;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
+import io.opentelemetry.sdk.trace.samplers.Sampler;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+import java.util.List;
+import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import zipkin2.reporter.urlconnection.URLConnectionSender;
+
+/**
+ * Traces (OpenTelemetry, through {@code quarkus-opentelemetry}): what every service samples and where spans go.
+ *
+ * <p>Off unless asked for: {@code quarkus.otel.sdk.disabled} is true by default (service-kit's
+ * microprofile-config.properties), and {@code ./tessera up --observe} or a Kubernetes overlay turns it on with
+ * {@code TESSERA_ZIPKIN_URL}, the Zipkin server the spans are sent to.
+ *
+ * <p><b>Sampling</b> is decided by the trace id alone, at the ratio {@code tessera.tracing.ratio}, in every service
+ * and for every span: a trace id either passes the ratio everywhere or nowhere, so a trace that is kept is kept
+ * whole, across the gateway, game-service, the relays and the consumers. The sampled flag of a parent is not read,
+ * not even a client's: a client's {@code traceparent} becomes the parent of the gateway's span (its trace id
+ * carries on), and nothing else. A client cannot make the platform record everything by setting the flag; choosing
+ * trace ids that pass the ratio gets its own requests recorded, no more (and they are rate-limited like any other).
+ * A malformed {@code traceparent} is ignored, as W3C Trace Context asks, and the request goes on as one without.
+ */
+public class Tracing {
+    /** The header (and CloudEvents attribute) of W3C Trace Context. */
+    public static final String TRACEPARENT = "traceparent";
+
+    @Produces
+    @Singleton
+    Sampler sampler(@ConfigProperty(name = "tessera.tracing.ratio", defaultValue = "1.0") double ratio) {
+        Sampler byTraceId = Sampler.traceIdRatioBased(ratio);
+        return Sampler.parentBasedBuilder(byTraceId)
+                .setRemoteParentSampled(byTraceId)
+                .setRemoteParentNotSampled(byTraceId)
+                .build();
+    }
+
+    /** Spans go to Zipkin's v2 API when {@code tessera.tracing.zipkin-url} is set, nowhere otherwise. */
+    @Produces
+    @Singleton
+    SpanExporter exporter(@ConfigProperty(name = "tessera.tracing.zipkin-url") Optional<String> zipkin) {
+        return zipkin.filter(url -> !url.isBlank())
+                .<SpanExporter>map(url -> ZipkinSpanExporter.builder()
+                        .setSender(URLConnectionSender.create(url.replaceAll("/+$", "") + "/api/v2/spans"))
+                        .build())
+                .orElseGet(() -> SpanExporter.composite(List.of()));
+    }
+
+    /** The current span's context as a {@code traceparent} value, or null when there is none or it is not sampled. */
+    public static String traceparent() {
+        return traceparent(Span.current().getSpanContext());
+    }
+
+    /** {@code context} as a {@code traceparent} value, or null when it is invalid or not sampled. */
+    public static String traceparent(SpanContext context) {
+        if (!context.isValid() || !context.isSampled()) {
+            return null;
+        }
+        return "00-" + context.getTraceId() + "-" + context.getSpanId() + "-"
+                + context.getTraceFlags().asHex();
+    }
+
+    /** The context a {@code traceparent} value names, as a remote parent; the root context when it is null or malformed. */
+    public static Context parent(String traceparent) {
+        if (traceparent == null) {
+            return Context.root();
+        }
+        return W3CTraceContextPropagator.getInstance().extract(Context.root(), traceparent, ONE_VALUE);
+    }
+
+    private static final TextMapGetter<String> ONE_VALUE = new TextMapGetter<>() {
+        @Override
+        public Iterable<String> keys(String carrier) {
+            return List.of(TRACEPARENT);
+        }
+
+        @Override
+        public String get(String carrier, String key) {
+            return TRACEPARENT.equals(key) ? carrier : null;
+        }
+    };
+}
