@@ -79,7 +79,9 @@ class TracingIT {
                 Map.of(
                         "QUARKUS_OTEL_SDK_DISABLED", "false",
                         "TESSERA_ZIPKIN_URL", zipkinUrl,
-                        "TESSERA_TRACE_RATIO", "0.5"));
+                        "TESSERA_TRACE_RATIO", "0.5",
+                        // Only the 409 below is to be kept against the ratio, not a move slowed by a busy machine.
+                        "TESSERA_TRACING_KEEP_SLOWER_THAN", "60s"));
         filters = new ArrayList<>(RestAssured.filters());
         // Every request of this test's own carries a trace the ratio keeps, unless it carries one already.
         RestAssured.filters((request, response, ctx) -> {
@@ -116,6 +118,9 @@ class TracingIT {
         // The flag cannot make the platform record a trace the ratio leaves out.
         String forced = traceparent(false, "01");
         assertEquals(200, move(gameId, players, forced));
+        // A conflict is kept although the ratio leaves its trace out: the gateway's part and game-service's.
+        String conflict = traceparent(false, "01");
+        assertEquals(409, move(gameId, players, conflict, 1L), "a move at a version the game has left");
         // A malformed one is ignored: the move is played.
         assertEquals(200, move(gameId, players, "00-not-a-trace-context-01"));
 
@@ -166,6 +171,16 @@ class TracingIT {
 
         // The move the ratio left out is nowhere, though every span of the moves after it has arrived.
         assertEquals(List.of(), trace(forced.substring(3, 35)), "a client's sampled flag forces nothing");
+        List<JsonNode> refused = trace(conflict.substring(3, 35));
+        for (String service : List.of("gateway", "game-service")) {
+            assertEquals(
+                    "409",
+                    only(refused, service, "SERVER", "post /api/v1/games/{id}/moves")
+                            .path("tags")
+                            .path("http.response.status_code")
+                            .asText(),
+                    service + " keeps its part of a 409's trace: " + refused);
+        }
 
         // The table's start: the gateway, lobby-service, Kafka, game-service creating the game, and its first events
         // applied by lobby-service and scoring-service.
@@ -242,6 +257,11 @@ class TracingIT {
 
     /** POSTs the first legal move of whoever is to act, with {@code traceparent}; the status. */
     private static int move(String gameId, List<Account> players, String traceparent) {
+        return move(gameId, players, traceparent, null);
+    }
+
+    /** As {@link #move(String, List, String)}, expecting the game at {@code version} when it is not null. */
+    private static int move(String gameId, List<Account> players, String traceparent, Long version) {
         for (Account player : players) {
             Map<String, Object> legal = player.as()
                     .get("/api/v1/games/" + gameId + "/legal-moves")
@@ -257,7 +277,8 @@ class TracingIT {
             return player.as()
                     .header("traceparent", traceparent)
                     .contentType(ContentType.JSON)
-                    .body(Map.of("expectedVersion", legal.get("version"), "move", moves.get(0)))
+                    .body(Map.of(
+                            "expectedVersion", version != null ? version : legal.get("version"), "move", moves.get(0)))
                     .post("/api/v1/games/" + gameId + "/moves")
                     .statusCode();
         }

@@ -1,15 +1,22 @@
 package dev.tessera.kit.observe;
 
+import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.propagation.TextMapGetter;
 import io.opentelemetry.exporter.zipkin.ZipkinSpanExporter;
+import io.opentelemetry.sdk.trace.SpanProcessor;
+import io.opentelemetry.sdk.trace.data.LinkData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
+import io.opentelemetry.sdk.trace.samplers.SamplingDecision;
+import io.opentelemetry.sdk.trace.samplers.SamplingResult;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -29,19 +36,63 @@ import zipkin2.reporter.urlconnection.URLConnectionSender;
  * carries on), and nothing else. A client cannot make the platform record everything by setting the flag; choosing
  * trace ids that pass the ratio gets its own requests recorded, no more (and they are rate-limited like any other).
  * A malformed {@code traceparent} is ignored, as W3C Trace Context asks, and the request goes on as one without.
+ *
+ * <p>Below a ratio of 1, the traces the ratio leaves out are recorded all the same, and {@link KeepNotable} keeps a
+ * service's part of one whose request answered a 5xx or a 409, failed, or took at least {@code
+ * tessera.tracing.keep-slower-than} (250 ms, the p99 the alerts watch).
  */
 public class Tracing {
     /** The header (and CloudEvents attribute) of W3C Trace Context. */
     public static final String TRACEPARENT = "traceparent";
 
+    @ConfigProperty(name = "tessera.tracing.ratio", defaultValue = "1.0")
+    double ratio;
+
+    @ConfigProperty(name = "tessera.tracing.keep-slower-than", defaultValue = "250ms")
+    Duration slow;
+
+    /**
+     * By the trace id alone, for every span, whatever its parent says. Below a ratio of 1, the traces left out are
+     * still recorded (not sampled), so that {@link KeepNotable} can keep those that turn out to matter.
+     */
     @Produces
     @Singleton
-    Sampler sampler(@ConfigProperty(name = "tessera.tracing.ratio", defaultValue = "1.0") double ratio) {
+    Sampler sampler() {
+        return sampler(ratio);
+    }
+
+    static Sampler sampler(double ratio) {
         Sampler byTraceId = Sampler.traceIdRatioBased(ratio);
-        return Sampler.parentBasedBuilder(byTraceId)
-                .setRemoteParentSampled(byTraceId)
-                .setRemoteParentNotSampled(byTraceId)
-                .build();
+        if (ratio >= 1.0) {
+            return byTraceId;
+        }
+        return new Sampler() {
+            @Override
+            public SamplingResult shouldSample(
+                    Context parent,
+                    String traceId,
+                    String name,
+                    SpanKind kind,
+                    Attributes attributes,
+                    List<LinkData> links) {
+                SamplingResult result = byTraceId.shouldSample(parent, traceId, name, kind, attributes, links);
+                return result.getDecision() == SamplingDecision.RECORD_AND_SAMPLE
+                        ? result
+                        : SamplingResult.recordOnly();
+            }
+
+            @Override
+            public String getDescription() {
+                return byTraceId.getDescription() + ", the rest recorded for KeepNotable";
+            }
+        };
+    }
+
+    /** Below a ratio of 1, the traces of 5xx, 409, failures and slow work kept all the same ({@link KeepNotable}). */
+    @Produces
+    @Singleton
+    SpanProcessor keepNotable(SpanExporter exporter) {
+        return ratio >= 1.0 ? SpanProcessor.composite() : new KeepNotable(exporter, slow);
     }
 
     /** Spans go to Zipkin's v2 API when {@code tessera.tracing.zipkin-url} is set, nowhere otherwise. */

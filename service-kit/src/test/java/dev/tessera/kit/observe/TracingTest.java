@@ -24,14 +24,17 @@ class TracingTest {
     /** Above 0.875 of Long.MAX_VALUE: left out at a ratio of 0.5. */
     private static final String HIGH = "4bf92f3577b34da67fffffffffffff00";
 
-    private final Sampler sampler = new Tracing().sampler(0.5);
+    private final Sampler sampler = Tracing.sampler(0.5);
 
     @Test
     void the_ratio_decides_from_the_trace_id_whatever_a_clients_flag_says() {
         assertEquals(SamplingDecision.RECORD_AND_SAMPLE, decide("00-" + LOW + "-00f067aa0ba902b7-00"));
         assertEquals(SamplingDecision.RECORD_AND_SAMPLE, decide("00-" + LOW + "-00f067aa0ba902b7-01"));
-        assertEquals(SamplingDecision.DROP, decide("00-" + HIGH + "-00f067aa0ba902b7-01"), "the flag forces nothing");
-        assertEquals(SamplingDecision.DROP, decide("00-" + HIGH + "-00f067aa0ba902b7-00"));
+        assertEquals(
+                SamplingDecision.RECORD_ONLY,
+                decide("00-" + HIGH + "-00f067aa0ba902b7-01"),
+                "the flag forces nothing: recorded only, for KeepNotable");
+        assertEquals(SamplingDecision.RECORD_ONLY, decide("00-" + HIGH + "-00f067aa0ba902b7-00"));
     }
 
     @Test
