@@ -3,7 +3,7 @@
 # (issue 39).
 #
 # Zipkin's server (deploy/zipkin/ensure: the exec jar from Maven Central) starts before the services, keeping the last
-# 200,000 spans in memory; every service instance started while it runs (by up, the supervisor, upgrade) sends it its
+# 100,000 spans in memory; every service instance started while it runs (by up, the supervisor, upgrade) sends it its
 # spans (tracing_env: QUARKUS_OTEL_SDK_DISABLED=false, TESSERA_ZIPKIN_URL, every trace kept). Without --observe no
 # service traces anything.
 #
@@ -61,7 +61,7 @@ zipkin_start() {
   local jar port i
   port=$(zipkin_port)
   jar=$("$ROOT/deploy/zipkin/ensure") || fail "--observe: Zipkin's server could not be fetched"
-  QUERY_PORT=$port MEM_MAX_SPANS=200000 nohup java -Xmx512m -XX:+UseSerialGC -jar "$jar" --server.address=127.0.0.1 \
+  QUERY_PORT=$port MEM_MAX_SPANS=100000 nohup java -Xmx768m -XX:+UseSerialGC -jar "$jar" --server.address=127.0.0.1 \
     --logging.level.root=WARN > "$RUN/zipkin.log" 2>&1 &
   echo $! > "$RUN/zipkin.pid"
   for ((i = 0; i < 120; i++)); do

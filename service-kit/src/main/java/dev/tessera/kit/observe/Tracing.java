@@ -1,5 +1,7 @@
 package dev.tessera.kit.observe;
 
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
@@ -8,8 +10,12 @@ import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.propagation.TextMapGetter;
 import io.opentelemetry.exporter.zipkin.ZipkinSpanExporter;
+import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.trace.ReadWriteSpan;
+import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 import io.opentelemetry.sdk.trace.data.LinkData;
+import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 import io.opentelemetry.sdk.trace.samplers.SamplingDecision;
@@ -17,9 +23,13 @@ import io.opentelemetry.sdk.trace.samplers.SamplingResult;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.LongAdder;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import zipkin2.reporter.Encoding;
+import zipkin2.reporter.SpanBytesEncoder;
 import zipkin2.reporter.urlconnection.URLConnectionSender;
 
 /**
@@ -88,22 +98,90 @@ public class Tracing {
         };
     }
 
-    /** Below a ratio of 1, the traces of 5xx, 409, failures and slow work kept all the same ({@link KeepNotable}). */
+    /**
+     * Counts the sampled spans that end ({@code tessera_trace_spans_total{outcome="ended"}}, beside {@code
+     * outcome="exported"}: the difference is what the SDK's queue dropped under load) and, below a ratio of 1, keeps
+     * the traces of 5xx, 409, failures and slow work all the same ({@link KeepNotable}).
+     */
     @Produces
     @Singleton
-    SpanProcessor keepNotable(SpanExporter exporter) {
-        return ratio >= 1.0 ? SpanProcessor.composite() : new KeepNotable(exporter, slow);
+    SpanProcessor processors(SpanExporter exporter, MeterRegistry registry) {
+        LongAdder ended = new LongAdder();
+        FunctionCounter.builder("tessera_trace_spans", ended, LongAdder::sum)
+                .tag("outcome", "ended")
+                .description("Sampled spans ended in this instance")
+                .register(registry);
+        SpanProcessor counting = new SpanProcessor() {
+            @Override
+            public void onStart(Context parent, ReadWriteSpan span) {}
+
+            @Override
+            public boolean isStartRequired() {
+                return false;
+            }
+
+            @Override
+            public void onEnd(ReadableSpan span) {
+                if (span.getSpanContext().isSampled()) {
+                    ended.increment();
+                }
+            }
+
+            @Override
+            public boolean isEndRequired() {
+                return true;
+            }
+        };
+        return ratio >= 1.0 ? counting : SpanProcessor.composite(counting, new KeepNotable(exporter, slow));
     }
 
-    /** Spans go to Zipkin's v2 API when {@code tessera.tracing.zipkin-url} is set, nowhere otherwise. */
+    /**
+     * Spans go to Zipkin's v2 API, protobuf-encoded (cheaper than JSON on both sides), when {@code
+     * tessera.tracing.zipkin-url} is set, nowhere otherwise; {@code tessera_trace_spans_total{outcome="exported"}}
+     * counts those Zipkin took.
+     */
     @Produces
     @Singleton
-    SpanExporter exporter(@ConfigProperty(name = "tessera.tracing.zipkin-url") Optional<String> zipkin) {
-        return zipkin.filter(url -> !url.isBlank())
-                .<SpanExporter>map(url -> ZipkinSpanExporter.builder()
-                        .setSender(URLConnectionSender.create(url.replaceAll("/+$", "") + "/api/v2/spans"))
+    SpanExporter exporter(
+            @ConfigProperty(name = "tessera.tracing.zipkin-url") Optional<String> zipkin, MeterRegistry registry) {
+        if (zipkin.filter(url -> !url.isBlank()).isEmpty()) {
+            return SpanExporter.composite(List.of());
+        }
+        SpanExporter exporter = ZipkinSpanExporter.builder()
+                .setSender(URLConnectionSender.newBuilder()
+                        .endpoint(zipkin.get().replaceAll("/+$", "") + "/api/v2/spans")
+                        .encoding(Encoding.PROTO3)
                         .build())
-                .orElseGet(() -> SpanExporter.composite(List.of()));
+                .setEncoder(SpanBytesEncoder.PROTO3)
+                .build();
+        LongAdder exported = new LongAdder();
+        FunctionCounter.builder("tessera_trace_spans", exported, LongAdder::sum)
+                .tag("outcome", "exported")
+                .description("Spans this instance sent to Zipkin and Zipkin took")
+                .register(registry);
+        return new SpanExporter() {
+            @Override
+            public CompletableResultCode export(Collection<SpanData> spans) {
+                CompletableResultCode result = exporter.export(spans);
+                int n = spans.size();
+                result.whenComplete(() -> {
+                    if (result.isSuccess()) {
+                        exported.add(n);
+                    }
+                });
+                return result;
+            }
+
+            @Override
+            public CompletableResultCode flush() {
+                return exporter.flush();
+            }
+
+            @Override
+            public CompletableResultCode shutdown() {
+                return exporter.shutdown();
+            }
+        };
     }
 
     /** The current span's context as a {@code traceparent} value, or null when there is none or it is not sampled. */
