@@ -162,7 +162,8 @@ final class Bot {
         return Map.of("toAct", player.id(), "version", answer.get("version"), "moves", next);
     }
 
-    private static Map<String, Object> legal(String gameId, Account player) {
+    /** What {@code player} may play now in {@code gameId}, with the game's version. */
+    static Map<String, Object> legal(String gameId, Account player) {
         return player.as()
                 .get("/api/v1/games/" + gameId + "/legal-moves")
                 .then()

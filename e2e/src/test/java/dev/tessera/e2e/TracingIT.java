@@ -169,8 +169,18 @@ class TracingIT {
         assertTrue(descends(round, back, scored), "game-service applies the points in the same trace");
         assertTrue(has(round, "scoring-service", "PRODUCER", "scoring-events publish"));
 
+        // The move the ratio left out carries its context on, not sampled (flags 00), so that work downstream can still
+        // be kept if it turns out slow or failed.
+        String forcedTrace = forced.substring(3, 35);
+        assertTrue(
+                TestKafka.readKey(platform.bootstrapServers(), "game-events", gameId).stream()
+                        .map(r -> r.headers().lastHeader("traceparent"))
+                        .filter(h -> h != null)
+                        .map(h -> new String(h.value(), StandardCharsets.UTF_8))
+                        .anyMatch(h -> h.contains(forcedTrace) && h.endsWith("-00")),
+                "the left-out move's records carry its trace, not sampled");
         // The move the ratio left out is nowhere, though every span of the moves after it has arrived.
-        assertEquals(List.of(), trace(forced.substring(3, 35)), "a client's sampled flag forces nothing");
+        assertEquals(List.of(), trace(forcedTrace), "a client's sampled flag forces nothing");
         List<JsonNode> refused = trace(conflict.substring(3, 35));
         for (String service : List.of("gateway", "game-service")) {
             assertEquals(
@@ -263,13 +273,7 @@ class TracingIT {
     /** As {@link #move(String, List, String)}, expecting the game at {@code version} when it is not null. */
     private static int move(String gameId, List<Account> players, String traceparent, Long version) {
         for (Account player : players) {
-            Map<String, Object> legal = player.as()
-                    .get("/api/v1/games/" + gameId + "/legal-moves")
-                    .then()
-                    .statusCode(200)
-                    .extract()
-                    .jsonPath()
-                    .getMap("");
+            Map<String, Object> legal = Bot.legal(gameId, player);
             List<?> moves = (List<?>) legal.get("moves");
             if (moves.isEmpty()) {
                 continue;

@@ -20,7 +20,7 @@ import java.time.OffsetDateTime;
  * @param toact    null when the game waits for no player after this event, or when this is not an append's last event
  *     on the topic (the events endpoint and the exports, which tell the history, leave it out)
  * @param deadline null without {@code toact} or when the table plays without a turn clock
- * @param traceparent null when tracing is off or the work was not sampled; it is written in the record published,
+ * @param traceparent null when tracing is off; it is written in the record published,
  *     never in the event store (the events endpoint and the exports leave it out)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)

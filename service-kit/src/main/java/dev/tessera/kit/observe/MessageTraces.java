@@ -24,8 +24,8 @@ import org.apache.kafka.common.header.internals.RecordHeader;
  * the row in a producer span, child of that context, and puts the producer span's context in the record's {@code
  * traceparent} header; each consumer applies the record in a consumer span, child of the header (or of the
  * attribute, for a record without the header), during which the events it publishes in turn take its context. A
- * record without either is applied without a span: it was written while tracing was off, or in a trace that was not
- * sampled.
+ * record without either is applied without a span: it was written while tracing was off. A trace the ratio left out
+ * is carried all the same (flag 00): its spans are recorded, not sent, unless {@link KeepNotable} keeps them.
  *
  * <p>SmallRye's own Kafka tracing is off (service-kit's microprofile-config.properties): the relays do not publish
  * through SmallRye, and the consumers take batches, whose records belong to many traces.

@@ -184,14 +184,18 @@ public class Tracing {
         };
     }
 
-    /** The current span's context as a {@code traceparent} value, or null when there is none or it is not sampled. */
+    /**
+     * The current span's context as a {@code traceparent} value, or null when there is none (tracing off). A context the
+     * ratio left out is carried on too, with its flag at 00: the work downstream is recorded, not sent, unless it turns
+     * out notable ({@link KeepNotable}).
+     */
     public static String traceparent() {
         return traceparent(Span.current().getSpanContext());
     }
 
-    /** {@code context} as a {@code traceparent} value, or null when it is invalid or not sampled. */
+    /** {@code context} as a {@code traceparent} value, sampled or not, or null when it is invalid. */
     public static String traceparent(SpanContext context) {
-        if (!context.isValid() || !context.isSampled()) {
+        if (!context.isValid()) {
             return null;
         }
         return "00-" + context.getTraceId() + "-" + context.getSpanId() + "-"

@@ -53,17 +53,15 @@ class TracingTest {
     }
 
     @Test
-    void a_sampled_context_is_written_back_as_it_was_read() {
-        String traceparent = "00-" + LOW + "-00f067aa0ba902b7-01";
-        assertEquals(
-                traceparent,
-                Tracing.traceparent(
-                        Span.fromContext(Tracing.parent(traceparent)).getSpanContext()));
-        assertNull(
-                Tracing.traceparent(Span.fromContext(Tracing.parent("00-" + LOW + "-00f067aa0ba902b7-00"))
-                        .getSpanContext()),
-                "a context that is not sampled is not carried on");
-        assertNull(Tracing.traceparent(), "no span, no context");
+    void a_context_is_written_back_as_it_was_read_sampled_or_not() {
+        for (String traceparent :
+                List.of("00-" + LOW + "-00f067aa0ba902b7-01", "00-" + HIGH + "-00f067aa0ba902b7-00")) {
+            assertEquals(
+                    traceparent,
+                    Tracing.traceparent(
+                            Span.fromContext(Tracing.parent(traceparent)).getSpanContext()));
+        }
+        assertNull(Tracing.traceparent(), "no span (tracing off), no context");
     }
 
     @Test
