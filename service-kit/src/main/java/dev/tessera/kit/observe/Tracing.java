@@ -100,7 +100,8 @@ public class Tracing {
 
     /**
      * Counts the sampled spans that end ({@code tessera_trace_spans_total{outcome="ended"}}, beside {@code
-     * outcome="exported"}: the difference is what the SDK's queue dropped under load) and, below a ratio of 1, keeps
+     * outcome="exported"}: at a ratio of 1 the difference is what the SDK's queue dropped under load; below, exported
+     * spans include those {@link KeepNotable} sent) and, below a ratio of 1, keeps
      * the traces of 5xx, 409, failures and slow work all the same ({@link KeepNotable}).
      */
     @Produces
