@@ -326,8 +326,11 @@ class TracingIT {
 
     private List<JsonNode> valuationTrace() throws IOException, InterruptedException {
         return traces("game-service", "game.scoring tessera.carrara.valuationscored").stream()
+                // Whole: each service sends its spans on its own schedule, so wait until every link has arrived.
                 .filter(t -> has(t, "gateway", "SERVER", "post /api/v1/games/{id}/moves")
-                        && has(t, "scoring-service", "CONSUMER", "scoring.games tessera.carrara.valuationrequested"))
+                        && has(t, "game-service", "PRODUCER", "game-events publish")
+                        && has(t, "scoring-service", "CONSUMER", "scoring.games tessera.carrara.valuationrequested")
+                        && has(t, "scoring-service", "PRODUCER", "scoring-events publish"))
                 .findFirst()
                 .orElse(List.of());
     }

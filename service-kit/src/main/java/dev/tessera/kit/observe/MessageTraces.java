@@ -17,6 +17,7 @@ import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeader;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * A trace carried through the outbox and Kafka. The outbox row holds the context of the transaction that wrote it,
@@ -39,12 +40,16 @@ public class MessageTraces {
     @Inject
     Tracer tracer;
 
+    /** Tracing off (the default): no row carries a trace, so the relay does not look for one. */
+    @ConfigProperty(name = "quarkus.otel.sdk.disabled", defaultValue = "false")
+    boolean off;
+
     /**
      * Starts the producer span of {@code record} (an outbox row's CloudEvent in {@code payload}) and puts its context
      * in the record's header; null when the row carries no trace. End it with {@link #sent}.
      */
     public Span publishing(ProducerRecord<String, String> record, String payload, long rowId) {
-        String parent = traceparentOf(payload);
+        String parent = off ? null : traceparentOf(payload);
         if (parent == null) {
             return null;
         }
