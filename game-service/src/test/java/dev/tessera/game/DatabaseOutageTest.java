@@ -235,6 +235,7 @@ class DatabaseOutageTest {
             throws Exception {
         String gameId = startedGame(Map.of());
         int version = 1;
+        long cutAt;
         try (Connection otherRelay = TestInfrastructure.postgres().connect("tessera_game");
                 Statement statement = otherRelay.createStatement()) {
             statement.execute(
@@ -249,17 +250,17 @@ class DatabaseOutageTest {
             }
             assertEquals(List.of(1L), onTopic(Topics.GAME_EVENTS, gameId), "the moves wait in the outbox");
 
+            cutAt = System.currentTimeMillis();
             ProxiedDatabase.proxy.cut();
             statement.execute(
                     "SELECT pg_advisory_unlock(" + OutboxRelay.LOCK_NAMESPACE + ", " + Outbox.slot(gameId) + ")");
         }
         // Relay runs fail while the database is out of reach; wait until one has failed longer ago than the acquire
         // timeout, so that its timer, had it been left armed, has fired.
-        await().atMost(Duration.ofSeconds(30))
-                .until(() -> relayFailures().size() >= 2
-                        && relayFailures().get(relayFailures().size() - 1)
-                                        - relayFailures().get(0)
-                                > 2_000);
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            List<Long> failures = relayFailures(cutAt);
+            return failures.size() >= 2 && failures.get(failures.size() - 1) - failures.get(0) > 2_000;
+        });
 
         ProxiedDatabase.proxy.restore();
         int last = version;
@@ -364,8 +365,10 @@ class DatabaseOutageTest {
     }
 
     /** When the outbox relay's runs failed, in milliseconds since the epoch. */
-    private static List<Long> relayFailures() {
+    /** When the relay's runs that failed since {@code since} failed (epoch milliseconds). */
+    private static List<Long> relayFailures(long since) {
         return LOGGED.stream()
+                .filter(r -> r.getMillis() >= since)
                 .filter(r -> OutboxRelay.class.getName().equals(r.getLoggerName()))
                 .filter(r -> text(r).contains("outbox relay run failed"))
                 .map(LogRecord::getMillis)

@@ -115,8 +115,14 @@ public final class TcpProxy implements AutoCloseable {
             } catch (IOException closed) {
                 return;
             }
-            open.add(client);
+            // Registered under the lock that cut() takes, so that a connection accepted just before a cut is either
+            // reset by it or seen here as cut, never passed on behind it.
             synchronized (this) {
+                if (server != socket) {
+                    reset(client);
+                    continue;
+                }
+                open.add(client);
                 if (stalled) {
                     waiting.add(client);
                     continue;
