@@ -1,5 +1,8 @@
 package dev.tessera.e2e;
 
+import com.deque.html.axecore.results.Results;
+import com.deque.html.axecore.results.Rule;
+import com.deque.html.axecore.selenium.AxeBuilder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -106,6 +109,54 @@ final class Browser implements AutoCloseable {
 
     List<WebElement> all(String css) {
         return driver.findElements(By.cssSelector(css));
+    }
+
+    /**
+     * What axe-core (Deque's accessibility rules, run in the page as it is now) finds serious or critical, one line
+     * per rule: its id, how many elements fail it, and the first of them with what is wrong. Empty when none.
+     */
+    List<String> accessibilityProblems() {
+        Results results = new AxeBuilder().analyze(driver);
+        if (results.isErrored()) {
+            throw new IllegalStateException(who + ": axe-core failed on " + url() + ": " + results.getErrorMessage());
+        }
+        return results.getViolations().stream()
+                .filter(rule -> "serious".equals(rule.getImpact()) || "critical".equals(rule.getImpact()))
+                .map(Browser::describe)
+                .toList();
+    }
+
+    private static String describe(Rule rule) {
+        var first = rule.getNodes().get(0);
+        return rule.getId() + " (" + rule.getImpact() + ", " + rule.getNodes().size() + " element(s)): "
+                + first.getTarget() + " " + first.getFailureSummary().replace('\n', ' ');
+    }
+
+    /**
+     * Where the board's layout does not hold, one line each: a card or tile (a {@code svg.piece}) drawn narrower than
+     * its own width (scaled down to fit), or a text of a piece on the board that runs out of the piece's outline (the
+     * first rect of its group). Empty when none.
+     */
+    @SuppressWarnings("unchecked")
+    List<String> layoutProblems() {
+        return (List<String>) js("""
+                const problems = [];
+                for (const piece of document.querySelectorAll('main svg.piece')) {
+                  const drawn = piece.getBoundingClientRect().width, own = Number(piece.getAttribute('width'));
+                  if (drawn < own - 0.5) problems.push(`a piece drawn ${drawn.toFixed(1)} px wide instead of ${own}: ${piece.textContent.trim().slice(0, 40)}`);
+                }
+                for (const outline of document.querySelectorAll('main svg g > rect:first-child')) {
+                  const g = outline.parentNode, box = outline.getBBox();
+                  if (!box.width || !box.height) continue;
+                  for (const text of g.querySelectorAll(':scope > text')) {
+                    if (!text.textContent.trim()) continue;
+                    const t = text.getBBox();
+                    if (t.x < box.x - 1 || t.y < box.y - 1 || t.x + t.width > box.x + box.width + 1 || t.y + t.height > box.y + box.height + 1) {
+                      problems.push(`"${text.textContent}" runs out of its ${box.width}×${box.height} box`);
+                    }
+                  }
+                }
+                return problems;""");
     }
 
     Object js(String script, Object... args) {

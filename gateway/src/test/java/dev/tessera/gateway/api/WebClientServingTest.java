@@ -2,15 +2,26 @@ package dev.tessera.gateway.api;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.emptyString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.config.DecoderConfig;
+import io.restassured.config.RestAssuredConfig;
+import java.io.ByteArrayInputStream;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The web client is static files at / (META-INF/resources): served with a strict Content-Security-Policy, while the
+ * The web client is static files at / (src/main/resources/web, WebClientFiles): served with a strict
+ * Content-Security-Policy and cached by their version, while the
  * API under /api/v1 and /q/* answer exactly as before, problems included. The browser tests in e2e (WebClientIT)
  * play whole games through it.
  */
@@ -22,33 +33,117 @@ class WebClientServingTest {
 
     @Test
     void the_page_and_its_modules_are_served_at_the_root_with_a_policy_that_allows_only_this_origin() {
-        given().get("/")
+        String page = given().get("/")
                 .then()
                 .statusCode(200)
                 .contentType(startsWith("text/html"))
                 .header("Content-Security-Policy", CSP)
                 .header("X-Content-Type-Options", "nosniff")
                 .header("Cache-Control", "no-cache")
-                .body(containsString("<script type=\"module\" src=\"app/main.js\"></script>"));
-        for (String module : new String[] {
-            "app/main.js",
-            "app/api.js",
-            "app/live.js",
-            "app/game.js",
-            "app/lobby.js",
-            "app/boards/alhambra.js",
-            "app/boards/carrara.js",
-            "app/boards/builders.js",
-            "app/boards/generic.js"
-        }) {
+                .extract()
+                .asString();
+        String app = app(page);
+        assertTrue(page.contains("<link rel=\"stylesheet\" href=\"" + app + "/style.css\">"), page);
+        for (String module : MODULES) {
             // A module script is refused by the browser unless it comes as JavaScript.
-            given().get("/" + module)
+            given().get("/" + app + "/" + module)
                     .then()
                     .statusCode(200)
                     .contentType(startsWith("text/javascript"))
                     .header("Content-Security-Policy", CSP);
         }
-        given().get("/app/style.css").then().statusCode(200).contentType(startsWith("text/css"));
+        given().get("/" + app + "/style.css").then().statusCode(200).contentType(startsWith("text/css"));
+        given().get("/favicon.svg").then().statusCode(200).contentType(startsWith("image/svg+xml"));
+    }
+
+    private static final String[] MODULES = {
+        "main.js",
+        "api.js",
+        "live.js",
+        "game.js",
+        "lobby.js",
+        "replay.js",
+        "dom.js",
+        "boards/alhambra.js",
+        "boards/carrara.js",
+        "boards/builders.js",
+        "boards/generic.js"
+    };
+
+    /** Bodies as the server sent them: REST Assured neither asks for gzip nor decodes it. */
+    private static final RestAssuredConfig AS_SENT = RestAssuredConfig.config()
+            .decoderConfig(DecoderConfig.decoderConfig().noContentDecoders());
+
+    /** Where the page takes its modules from: app/ and the client's version. */
+    private static String app(String page) {
+        Matcher m = Pattern.compile("<script type=\"module\" src=\"(app/[0-9a-f]{16})/main.js\"></script>")
+                .matcher(page);
+        assertTrue(m.find(), "the page's module: " + page);
+        return m.group(1);
+    }
+
+    /**
+     * A repeat visit asks for the page only: it answers 304 to its ETag, and the files under its version are cached
+     * for a year without revalidation (their address changes with any file). Every file comes gzipped to a browser
+     * that takes it, and as it is otherwise.
+     */
+    @Test
+    void a_repeat_visit_revalidates_the_page_only_and_every_file_comes_gzipped() throws Exception {
+        var first = given().get("/").then().statusCode(200).extract();
+        String etag = first.header("ETag");
+        assertNotNull(etag, "the page has no ETag");
+        given().header("If-None-Match", etag).get("/").then().statusCode(304).body(emptyString());
+        given().header("If-None-Match", "\"0000000000000000\"").get("/").then().statusCode(200);
+        String app = app(first.asString());
+        for (String module : MODULES) {
+            byte[] plain = given().config(AS_SENT)
+                    .header("Accept-Encoding", "identity")
+                    .get("/" + app + "/" + module)
+                    .then()
+                    .statusCode(200)
+                    .header("Cache-Control", "public, max-age=31536000, immutable")
+                    .header("Content-Encoding", nullValue())
+                    .extract()
+                    .asByteArray();
+            var zipped = given().config(AS_SENT)
+                    .header("Accept-Encoding", "gzip, deflate, br")
+                    .get("/" + app + "/" + module)
+                    .then()
+                    .statusCode(200)
+                    .header("Content-Encoding", "gzip")
+                    .header("Vary", containsString("Accept-Encoding"))
+                    .header("Cache-Control", "public, max-age=31536000, immutable")
+                    .extract()
+                    .asByteArray();
+            assertTrue(
+                    zipped.length < plain.length,
+                    module + ": " + zipped.length + " bytes gzipped, " + plain.length + " plain");
+            try (var in = new GZIPInputStream(new ByteArrayInputStream(zipped))) {
+                assertArrayEquals(plain, in.readAllBytes(), module + " gzipped is not the same file");
+            }
+        }
+    }
+
+    /**
+     * During a rolling upgrade a page from another release asks for its own version: it gets this release's file,
+     * never to be stored under that address. The unversioned addresses of earlier releases still answer, revalidated.
+     */
+    @Test
+    void another_versions_address_gets_this_releases_file_not_stored_and_the_old_addresses_still_answer() {
+        given().get("/app/0123456789abcdef/main.js")
+                .then()
+                .statusCode(200)
+                .contentType(startsWith("text/javascript"))
+                .header("Cache-Control", "no-store");
+        given().get("/app/main.js")
+                .then()
+                .statusCode(200)
+                .contentType(startsWith("text/javascript"))
+                .header("Cache-Control", "no-cache");
+        given().get("/app/0123456789abcdef/nothing-here.js")
+                .then()
+                .statusCode(404)
+                .contentType("application/problem+json");
     }
 
     @Test

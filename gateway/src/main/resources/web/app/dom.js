@@ -45,6 +45,32 @@ export function svg(width, height, label, ...children) {
     preserveAspectRatio: 'xMidYMin meet'}, s('title', {}, label), ...children);
 }
 
+/**
+ * A row of pieces (cards, tiles) that wraps instead of shrinking: each piece is an <svg> of its own, drawn at its own
+ * size and never scaled down, and the row goes on to the next line when the width runs out. `draw(item, i)` draws
+ * one piece at the origin of a width × height box; `empty` is said when there is none.
+ */
+export function pieces(label, width, height, items, draw, empty) {
+  return h('div', {class: 'pieces', role: 'group', 'aria-label': label},
+    items.length ? items.map((item, i) => s('svg', {viewBox: `0 0 ${width} ${height}`, width, height, class: 'piece'}, draw(item, i)))
+      : h('p', {class: 'none'}, empty || 'none'));
+}
+
+/**
+ * Fits each board text marked with data-fit (its room, in the board's units) into that room once it is on the page:
+ * one that would run out of its card is drawn narrower (SVG's textLength), never cut short. Called after each
+ * drawing of a board.
+ */
+export function fitTexts(root) {
+  for (const text of root.querySelectorAll('text[data-fit]')) {
+    const room = Number(text.dataset.fit);
+    if (text.getComputedTextLength() > room) {
+      text.setAttribute('textLength', room);
+      text.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+    }
+  }
+}
+
 export function clear(el) {
   while (el.firstChild) el.removeChild(el.firstChild);
   return el;

@@ -3,7 +3,7 @@
 // needs (the view's requirements less what it says the site's workers supply), completed buildings; the action
 // points left in the current turn.
 
-import {h, s, svg} from '../dom.js';
+import {h, pieces, s} from '../dom.js';
 import {moveWords} from './generic.js';
 
 const RESOURCES = ['stone', 'wood', 'knowledge', 'tile'];
@@ -27,6 +27,11 @@ function resourceRow(res, y) {
     s('text', {x: 11, y: 15, 'text-anchor': 'middle', class: 'res'}, String((res || {})[r] ?? 0))));
 }
 
+/** A card's name at its top, whole: a long one ("Treadwheel Crane") is drawn narrower to fit (dom.js, fitTexts). */
+function cardName(name) {
+  return s('text', {x: 8, y: 18, class: 'label', 'data-fit': CW - 16}, String(name ?? '?'));
+}
+
 function buildingWords(b) {
   return `${b.name}: needs ${amounts(b.requires)}; ${b.victoryPoints} VP, ${b.coins} coins${b.supplies ? `; a machine supplying ${amounts(b.supplies)}` : ''}`;
 }
@@ -39,7 +44,7 @@ function workerWords(w, wages) {
 function buildingCard(ctx, b, x, y, key, label, extra) {
   const g = s('g', {class: ['card', 'building-card', b.supplies && 'machine'].filter(Boolean).join(' '), transform: `translate(${x} ${y})`, 'data-card': b.id},
     s('rect', {x: 1, y: 1, width: CW - 2, height: CH - 2, rx: 6}),
-    s('text', {x: 8, y: 18, class: 'label'}, b.name.length > 15 ? `${b.name.slice(0, 14)}…` : b.name),
+    cardName(b.name),
     s('text', {x: 8, y: 34, class: 'small'}, b.supplies ? 'machine · needs' : 'needs'),
     resourceRow(b.requires, 40),
     s('text', {x: 8, y: 80}, `${b.victoryPoints} VP · ${b.coins} coins`),
@@ -72,22 +77,26 @@ function deckTop(ctx, card, size, draw, what) {
 function buildingsForSale(ctx) {
   const st = ctx.state;
   const cards = st.buildingDisplay || [];
-  const el = svg((cards.length + 1) * (CW + 8) + 8, CH + 24, `Buildings for sale: ${cards.length}; the building deck holds ${st.buildingDeckSize}`);
-  cards.forEach((b, i) => el.append(buildingCard(ctx, b, 4 + i * (CW + 8), 20, `building:${b.id}`, `for sale: ${buildingWords(b)}`)));
-  const top = deckTop(ctx, st.buildingDeckTop, st.buildingDeckSize, (b) => buildingCard(ctx, b, 0, 0, null), 'building');
-  top.setAttribute('transform', `translate(${12 + cards.length * (CW + 8)} 20)`);
-  el.append(top);
-  return el;
+  return pieces(`Buildings for sale: ${cards.length}; the building deck holds ${st.buildingDeckSize}`, CW + 8, CH + 24,
+    [...cards, DECK], (b) => (b === DECK
+      ? placed(deckTop(ctx, st.buildingDeckTop, st.buildingDeckSize, (top) => buildingCard(ctx, top, 0, 0, null), 'building'), 4, 20)
+      : buildingCard(ctx, b, 4, 20, `building:${b.id}`, `for sale: ${buildingWords(b)}`)));
 }
 
 function workersForHire(ctx) {
   const st = ctx.state;
   const cards = st.workerDisplay || [];
-  const el = svg((cards.length + 1) * (CW + 8) + 8, 104, `Workers for hire: ${cards.length}; the worker deck holds ${st.workerDeckSize}`);
-  cards.forEach((w, i) => el.append(workerCard(ctx, w, 4 + i * (CW + 8), 20, `worker:${w.id}`, `for hire: ${workerWords(w, st.wages)}`)));
-  const top = deckTop(ctx, st.workerDeckTop, st.workerDeckSize, (w) => workerCard(ctx, w, 0, 0, null), 'worker');
-  top.setAttribute('transform', `translate(${12 + cards.length * (CW + 8)} 20)`);
-  el.append(top);
+  return pieces(`Workers for hire: ${cards.length}; the worker deck holds ${st.workerDeckSize}`, CW + 8, 104,
+    [...cards, DECK], (w) => (w === DECK
+      ? placed(deckTop(ctx, st.workerDeckTop, st.workerDeckSize, (top) => workerCard(ctx, top, 0, 0, null), 'worker'), 4, 20)
+      : workerCard(ctx, w, 4, 20, `worker:${w.id}`, `for hire: ${workerWords(w, st.wages)}`)));
+}
+
+/** The deck's place at the end of a row. */
+const DECK = {deck: true};
+
+function placed(el, x, y) {
+  el.setAttribute('transform', `translate(${x} ${y})`);
   return el;
 }
 
@@ -123,21 +132,20 @@ function playerPanel(ctx, player) {
   h('h3', {}, ctx.name(player.name), current ? ' · to play' : ''),
   h('p', {class: 'numbers'}, `${player.coins} coins · ${player.buildingVictoryPoints} VP from buildings`,
     current ? ` · ${st.actionPoints} action point(s) left` : ''));
-  const workersSvg = svg(Math.max(1, free.length + machines.length) * (CW + 8) + 8, 88, `${ctx.name(player.name)}'s free workers: ${free.length}, machines: ${machines.length}`);
-  free.forEach((w, i) => workersSvg.append(workerCard(ctx, w, 4 + i * (CW + 8), 4, player.name === ctx.me ? `worker:${w.id}` : null, `free worker: ${workerWords(w, st.wages)}`)));
-  machines.forEach((m, i) => {
-    const g = s('g', {class: 'card machine', transform: `translate(${4 + (free.length + i) * (CW + 8)} 4)`},
-      s('rect', {x: 1, y: 1, width: CW - 2, height: 78, rx: 6}), s('text', {x: 8, y: 18, class: 'label'}, m.name), resourceRow(m.supplies, 26),
-      s('text', {x: 8, y: 66, class: 'small'}, 'machine, no wage'));
-    workersSvg.append(ctx.target(g, player.name === ctx.me ? `machine:${m.id}` : null, `free machine ${m.name} supplying ${amounts(m.supplies)}`));
-  });
-  if (!free.length && !machines.length) workersSvg.append(s('text', {x: 8, y: 44, class: 'empty'}, 'no free worker'));
-  panel.append(h('h4', {}, 'Free workers and machines'), workersSvg);
+  const mine = player.name === ctx.me;
+  const pieceOf = (x) => (x.machine
+    ? ctx.target(s('g', {class: 'card machine', transform: 'translate(4 4)'},
+      s('rect', {x: 1, y: 1, width: CW - 2, height: 78, rx: 6}), cardName(x.machine.name),
+      resourceRow(x.machine.supplies, 26), s('text', {x: 8, y: 66, class: 'small'}, 'machine, no wage')),
+    mine ? `machine:${x.machine.id}` : null, `free machine ${x.machine.name} supplying ${amounts(x.machine.supplies)}`)
+    : workerCard(ctx, x.worker, 4, 4, mine ? `worker:${x.worker.id}` : null, `free worker: ${workerWords(x.worker, st.wages)}`));
+  panel.append(h('h4', {}, 'Free workers and machines'),
+    pieces(`${ctx.name(player.name)}'s free workers: ${free.length}, machines: ${machines.length}`, CW + 8, 88,
+      [...free.map((worker) => ({worker})), ...machines.map((machine) => ({machine}))], pieceOf, 'no free worker'));
   const maxOn = Math.max(0, ...sites.map((x) => (x.workers || []).length + (x.machines || []).length));
-  const sitesSvg = svg(Math.max(1, sites.length) * (CW + 8) + 8, CH + 60 + maxOn * 14, `${ctx.name(player.name)}'s construction sites: ${sites.length}`);
-  sites.forEach((x, i) => sitesSvg.append(site(ctx, player, x, 4 + i * (CW + 8), 4)));
-  if (!sites.length) sitesSvg.append(s('text', {x: 8, y: 40, class: 'empty'}, 'no construction site'));
-  panel.append(h('h4', {}, 'Construction sites'), sitesSvg);
+  panel.append(h('h4', {}, 'Construction sites'),
+    pieces(`${ctx.name(player.name)}'s construction sites: ${sites.length}`, CW + 8, CH + 60 + maxOn * 14,
+      sites, (x) => site(ctx, player, x, 4, 4), 'no construction site'));
   panel.append(h('p', {class: 'completed'}, `Completed: ${(player.completed || []).map((b) => `${b.name} (${b.victoryPoints} VP)`).join(', ') || 'nothing yet'}`));
   return panel;
 }

@@ -11,6 +11,16 @@ const STONE_FILL = {white: '#f7f7f2', yellow: '#f2d14c', red: '#d9534f', green: 
 const KNOWN_CITIES = ['Livorno', 'Pisa', 'Lucca', 'Viareggio', 'Massa', 'Lerici'];
 const KNOWN_TYPES = ['Biblioteca', 'Cattedrale', 'Palazzo', 'Porta', 'Castello', 'Villa'];
 const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X'];
+/** The engine's phases (game-service's carrara.Phase) in the game's words; an unknown one is shown as it comes. */
+const PHASE_WORDS = {
+  ACTION: 'Choosing an action',
+  BUYING_STONES: 'Buying stones from a section of the wheel',
+  CHOOSING_UPGRADE: 'Taking an upgrade tile',
+  AWAITING_VALUATION: 'A valuation is being counted',
+  AFTER_ACTION: 'An object may be bought, then the turn ends',
+  OVER: 'The game is over',
+};
+
 const KNOWN_FIELDS = new Set(['phase', 'current', 'wheel', 'bag', 'display', 'pile', 'supply', 'market', 'citiesValued',
   'declaredBy', 'endTriggered', 'pending', 'players', 'prices', 'expansion']);
 const KNOWN_PLAYER_FIELDS = new Set(['name', 'coins', 'vp', 'stones', 'buildings', 'objects', 'typesValued', 'valuationMarkersLeft',
@@ -64,9 +74,9 @@ function wheel(ctx) {
 function buildingCard(ctx, b, x, y, key, label) {
   const g = s('g', {class: `building category-${b.category || 'other'}`, transform: `translate(${x} ${y})`},
     s('rect', {x: 1, y: 1, width: 92, height: 62, rx: 6}),
-    s('text', {x: 8, y: 20, class: 'label'}, String(b.building ?? b.type ?? '?')),
+    s('text', {x: 8, y: 20, class: 'label', 'data-fit': 80}, String(b.building ?? b.type ?? '?')),
     s('text', {x: 8, y: 38}, `cost ${b.cost ?? '?'}`),
-    s('text', {x: 8, y: 54, class: 'small'}, [b.category, b.object].filter(Boolean).join(' · ')));
+    s('text', {x: 8, y: 54, class: 'small', 'data-fit': 80}, [b.category, b.object].filter(Boolean).join(' · ')));
   return ctx.target(g, key, label);
 }
 
@@ -88,7 +98,7 @@ function objects(ctx) {
   const el = svg(Math.max(1, market.length) * 86 + 8, 52, 'Objects for sale');
   market.forEach((o, i) => el.append(ctx.target(s('g', {class: 'object', transform: `translate(${4 + i * 86} 4)`},
     s('rect', {x: 1, y: 1, width: 80, height: 42, rx: 20}),
-    s('text', {x: 41, y: 20, 'text-anchor': 'middle', class: 'label'}, o),
+    s('text', {x: 41, y: 20, 'text-anchor': 'middle', class: 'label', 'data-fit': 68}, o),
     s('text', {x: 41, y: 36, 'text-anchor': 'middle', class: 'small'}, `${supply[o] ?? '?'} left`)), `object:${o}`, `object for sale: ${o}, ${supply[o] ?? '?'} left`)));
   return el;
 }
@@ -261,8 +271,8 @@ export default {
         h('h2', {}, 'Buildings for sale'), display(ctx),
         h('h2', {}, 'Objects'), objects(ctx),
         st.expansion && typeof st.expansion === 'object' ? expansionBoard(ctx, st.expansion) : null,
-        h('p', {class: 'counts'}, `Phase: ${st.phase ?? '?'}`,
-          st.endTriggered ? ` · the end is near${st.declaredBy ? ` (declared by ${ctx.name(st.declaredBy)})` : ''}` : ''),
+        h('p', {class: 'counts'}, PHASE_WORDS[st.phase] || (st.phase ? `Phase: ${st.phase}` : ''),
+          st.endTriggered && st.phase !== 'OVER' ? ` · the end is near${st.declaredBy ? ` (declared by ${ctx.name(st.declaredBy)})` : ''}` : ''),
         h('p', {class: 'valued'}, `Cities already valued: ${valued.map(([c, p]) => `${c} (by ${ctx.name(p)})`).join(', ') || 'none'}`),
         extra.length ? h('details', {class: 'extra'}, h('summary', {}, 'More of the view'),
           h('dl', {}, extra.map(([k, v]) => [h('dt', {}, k), h('dd', {}, JSON.stringify(v))]))) : null),

@@ -261,7 +261,7 @@ export function lobbyPage(root) {
       replace(lists, GAMES.map((g, i) => h('section', {class: 'by-title', 'data-game': g},
         h('h3', {}, TITLES[g]),
         open[i].length ? h('ul', {class: 'plain', id: `open-${g}`}, open[i].map((t) => tableItem(t, names, refresh, error)))
-          : h('p', {class: 'none'}, 'No open table: open one above.'))));
+          : h('p', {class: 'none'}, 'No open table yet.'))));
       replace(playing, live.slice(0, 20).map((t) => tableItem(t, names, refresh, error)));
       if (!live.length) playing.append(h('li', {class: 'none'}, 'No game is being played.'));
     } catch (e) {

@@ -2,7 +2,15 @@
 // reserve and bought tiles, Dirk with two players, and the points of each scoring round. Only what the view holds
 // is drawn: other players' hands are null in it, so only their counts appear.
 
-import {h, s, svg} from '../dom.js';
+import {h, pieces, s, svg} from '../dom.js';
+
+/** The engine's phases (game-service's AlhambraState.Phase, as codes) in the game's words. */
+const PHASE_WORDS = {
+  action: 'taking an action',
+  placement: 'placing the tiles bought this turn',
+  'final-placement': 'placing the last tiles of the market',
+  over: 'the game is over',
+};
 
 const CURRENCIES = ['yellow', 'green', 'blue', 'orange'];
 const CURRENCY_FILL = {yellow: '#f2c94c', green: '#5fbf85', blue: '#5b9bd5', orange: '#f0904a'};
@@ -48,22 +56,16 @@ function card(ctx, c, x, y, key, label) {
  */
 function row(ctx, label, items, draw, empty, slot) {
   const withSlot = slot && ctx.any(slot.key);
-  const count = items.length + (withSlot ? 1 : 0);
-  const perRow = 8;
-  const width = Math.min(perRow, Math.max(1, count)) * (S + 4) + 8;
-  const rows = Math.max(1, Math.ceil(count / perRow));
-  const at = (i) => [4 + (i % perRow) * (S + 4), 4 + Math.floor(i / perRow) * (S + 4)];
-  const el = svg(width, rows * (S + 4) + 4, label);
-  if (!count) el.append(s('text', {x: 8, y: S / 2 + 8, class: 'empty'}, empty));
-  items.forEach((item, i) => el.append(draw(item, ...at(i))));
-  if (withSlot) {
-    const [x, y] = at(items.length);
-    el.append(ctx.target(s('g', {class: 'square slot', transform: `translate(${x} ${y})`},
+  const all = withSlot ? [...items, SLOT] : items;
+  return pieces(label, S + 4, S + 4, all, (item) => (item === SLOT
+    ? ctx.target(s('g', {class: 'square slot', transform: 'translate(2 2)'},
       s('rect', {x: 3, y: 3, width: S - 6, height: S - 6, rx: 4}),
-      s('text', {x: S / 2, y: S / 2 + 5, 'text-anchor': 'middle', class: 'label'}, slot.text)), slot.key, slot.label));
-  }
-  return el;
+      s('text', {x: S / 2, y: S / 2 + 5, 'text-anchor': 'middle', class: 'label'}, slot.text)), slot.key, slot.label)
+    : draw(item, 2, 2)), empty);
 }
+
+/** The place at the end of a row for a tile to go (the reserve, Dirk). */
+const SLOT = {slot: true};
 
 function market(ctx) {
   const st = ctx.state;
@@ -228,7 +230,7 @@ export default {
       h('h2', {}, 'Market'), market(ctx),
       h('h2', {}, 'Money display'), moneyDisplay(ctx),
       h('p', {class: 'counts'}, `Money deck ${st.deckSize ?? '?'} · discards ${st.discardSize ?? '?'} · tiles left ${st.supplySize ?? '?'}`,
-        st.phase ? ` · phase: ${st.phase}` : '', st.extraAction ? ' · extra action' : ''));
+        st.phase ? ` · ${PHASE_WORDS[st.phase] || `phase: ${st.phase}`}` : '', st.extraAction ? ' (an extra action, after an exact payment)' : ''));
     if (Array.isArray(st.dirk)) {
       common.append(h('h2', {}, 'Dirk'), row(ctx, `Dirk, the third player with two: ${st.dirk.length} tile(s)`, st.dirk,
         (t, x, y) => tile(ctx, t, x, y, null, `Dirk's ${tileWords(t)}`), 'no tiles', {key: 'dirk', text: 'give', label: 'give the bought tiles to Dirk'}));

@@ -4,7 +4,7 @@
 // a board module only says where on the board each move's fields are (keys) and how to put a move in words.
 
 import {ApiError, get, namesOf, post, session} from './api.js';
-import {h, replace, TITLES, when} from './dom.js';
+import {fitTexts, h, replace, s, TITLES, when} from './dom.js';
 import {LiveFeed} from './live.js';
 import alhambra from './boards/alhambra.js';
 import carrara from './boards/carrara.js';
@@ -32,6 +32,10 @@ class GamePage {
     this.view = null;
     this.legal = {version: 0, moves: []};
     this.selection = [];
+    /** On a phone the moves are a bar at the bottom of the screen: whether the reader opened it. */
+    this.movesOpen = false;
+    /** Whether the log shows each line's stream version (off: it speaks in names and game terms only). */
+    this.showVersions = false;
     this.events = [];
     this.lines = [];
     this.names = new Map();
@@ -337,15 +341,21 @@ class GamePage {
        * with `label` as its text alternative either way.
        */
       target(el, key, label) {
-        el.setAttribute('aria-label', label);
         if (key && clickable.has(key) && !page.busy) {
           el.classList.add('target');
           if (selection.includes(key)) el.classList.add('selected');
           else if (selection.length && next.has(key)) el.classList.add('next');
-          el.setAttribute('role', 'button');
-          el.setAttribute('tabindex', '0');
-          el.setAttribute('aria-pressed', String(selection.includes(key)));
-          el.dataset.key = key;
+          // The button is a transparent rectangle over the piece's outline (its first rect), named by `label`; the
+          // piece's own words (a name cut short, bare numbers) are for the eye and hidden from assistive technology,
+          // so that the button's name holds everything it shows (WCAG 2.5.3, axe's label-content-name-mismatch).
+          const face = el.firstElementChild;
+          const hit = s('rect', {class: 'hit', role: 'button', tabindex: 0, 'aria-label': label,
+            'aria-pressed': String(selection.includes(key)), 'data-key': key});
+          for (const a of ['x', 'y', 'width', 'height', 'rx']) {
+            if (face && face.tagName === 'rect' && face.hasAttribute(a)) hit.setAttribute(a, face.getAttribute(a));
+          }
+          for (const child of el.children) child.setAttribute('aria-hidden', 'true');
+          el.append(hit);
           el.addEventListener('click', (event) => {
             event.stopPropagation();
             page.select(key);
@@ -358,6 +368,7 @@ class GamePage {
           });
         } else {
           el.setAttribute('role', 'img');
+          el.setAttribute('aria-label', label);
         }
         return el;
       },
@@ -403,6 +414,12 @@ class GamePage {
       this.movesBox(ctx)),
     this.logBox());
     replace(this.root, main);
+    fitTexts(main);
+    if (!this.drawn && !(drawn instanceof HTMLParagraphElement)) {
+      // When the first board was on the page, for the browser test's report (performance.getEntriesByName).
+      this.drawn = true;
+      performance.mark('tessera:board-drawn');
+    }
     if (focus) {
       const again = this.root.querySelector(focus);
       if (again) again.focus({preventScroll: true});
@@ -502,12 +519,19 @@ class GamePage {
 
   movesBox(ctx) {
     const moves = this.legal.moves;
-    const section = h('section', {class: 'moves', 'aria-label': 'Your moves', id: 'moves'});
+    // On a phone (style.css) the board comes first and the moves are a bar at the bottom of the screen, opened by its
+    // button, and open by themselves while a choice made on the board or a confirmation waits there.
+    const open = this.movesOpen || this.selection.length > 0 || Boolean(this.confirming);
+    const section = h('section', {class: ['moves', open && 'open'], 'aria-label': 'Your moves', id: 'moves'});
+    const head = (title, count) => h('div', {class: 'sheet-head'}, h('h2', {}, title),
+      h('button', {type: 'button', id: 'moves-toggle', class: 'sheet-toggle', 'aria-expanded': String(open), 'aria-controls': 'moves',
+        onclick: () => { this.movesOpen = !open; if (open) this.selection = []; this.render(); }},
+      open ? 'Hide' : count ? `Show ${count}` : 'Show'));
     if (!this.seated) {
-      section.append(h('h2', {}, 'Moves'), h('p', {}, 'You are watching: the players choose their moves.'));
+      section.append(head('Moves', 0), h('p', {}, 'You are watching: the players choose their moves.'));
       return section;
     }
-    section.append(h('h2', {}, 'Your moves'));
+    section.append(head('Your moves', moves.length));
     if (this.confirming && moves.includes(this.confirming)) {
       const move = this.confirming;
       section.append(h('div', {class: 'confirm', role: 'alertdialog', id: 'confirm-move', 'aria-label': 'Confirm the move'},
@@ -531,7 +555,7 @@ class GamePage {
         `${shown.length} move(s) fit. Choose one, or pick another place. `,
         h('button', {type: 'button', id: 'clear-choice', onclick: () => { this.selection = []; this.render(); }}, 'Clear the choice')));
     } else {
-      section.append(h('p', {class: 'hint'}, 'Choose on the board (a tile, then where it goes), or here:'));
+      section.append(h('p', {class: 'hint'}, 'Choose on the board, or here:'));
     }
     const groups = new Map();
     for (const move of shown) {
@@ -560,9 +584,14 @@ class GamePage {
 
   logBox() {
     const recent = this.lines.slice(-40).reverse();
+    const versions = h('input', {type: 'checkbox', id: 'log-versions', checked: this.showVersions,
+      onchange: () => { this.showVersions = versions.checked; this.render(); }});
     return h('section', {class: 'log', 'aria-label': 'What happened'},
-      h('h2', {}, 'What happened'),
-      h('ul', {class: 'events', id: 'events'}, recent.map((line) => h('li', {'data-version': line.version, 'data-type': line.type},
+      h('div', {class: 'log-head'}, h('h2', {}, 'What happened'),
+        h('label', {for: 'log-versions', class: 'check'}, versions, 'Show versions')),
+      // Focusable, so that a keyboard alone can scroll it (axe: scrollable-region-focusable).
+      h('ul', {class: ['events', this.showVersions && 'with-versions'], id: 'events', tabindex: 0,
+        'aria-label': 'What happened, latest first'}, recent.map((line) => h('li', {'data-version': line.version, 'data-type': line.type},
         h('span', {class: 'v'}, `${line.version} · `), line.text))));
   }
 

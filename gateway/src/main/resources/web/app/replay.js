@@ -5,7 +5,7 @@
 // play on from any step in a sandbox game of their own (a fork: POST …/forks).
 
 import {get, namesOf, post, session} from './api.js';
-import {h, replace, TITLES} from './dom.js';
+import {fitTexts, h, replace, TITLES} from './dom.js';
 import {boardFor} from './game.js';
 
 export function replayPage(root, gameId, at) {
@@ -135,6 +135,7 @@ class Replay {
     this.controls(line),
     h('section', {class: 'board', 'aria-label': `${TITLES[view.game] || view.game} board at move ${this.at}`}, drawn),
     this.logBox()));
+    fitTexts(this.root);
     this.error = null;
   }
 
