@@ -203,7 +203,7 @@ class GamePage {
   async play(move, confirmed = false) {
     if (this.busy) return;
     const index = this.legal.moves.indexOf(move);
-    if (!confirmed && index >= 0 && (this.legal.revealing || []).includes(index)) {
+    if (!confirmed && index >= 0 && ((this.legal.revealing || []).includes(index) || this.board.final?.(move))) {
       this.confirming = move;
       this.render();
       return;
@@ -410,7 +410,7 @@ class GamePage {
     this.waiting(ctx, standings),
     standings ? this.standingsBox(standings, ctx) : null,
     h('div', {class: 'play'},
-      h('section', {class: 'board', 'aria-label': `${TITLES[view.game] || view.game} board`}, drawn),
+      h('section', {class: 'board', 'aria-label': `${TITLES[view.game] || view.game} board`}, this.tray(ctx), drawn),
       this.movesBox(ctx)),
     this.logBox());
     replace(this.root, main);
@@ -517,6 +517,22 @@ class GamePage {
       h('span', {class: 'spinner', 'aria-hidden': 'true'}), h('progress', {'aria-label': 'waiting'}), ' ', text);
   }
 
+  /**
+   * What the board itself proposes, above it: once places are chosen on it, the moves that fit them (a payment, which
+   * stones); otherwise the moves no place on the board stands for (end the turn, take coins, buy an action point).
+   * Each is played as from the list, confirmation included, so that every move can be made from the board.
+   */
+  tray(ctx) {
+    if (!this.seated || this.busy || !this.legal.moves.length) return null;
+    const choosing = this.selection.length > 0;
+    const moves = choosing ? this.candidates(this.selection) : this.legal.moves.filter((m) => this.keysOf(m).length === 0);
+    if (!moves.length || (choosing && moves.length < 2)) return null;
+    return h('div', {class: 'tray', role: 'group', 'aria-label': choosing ? 'Moves that fit your choice' : 'Also on your turn'},
+      h('span', {class: 'tray-title'}, choosing ? 'Choose how:' : 'Also:'),
+      moves.map((move) => h('button', {type: 'button', class: 'tray-move', 'data-tray-move': JSON.stringify(move),
+        onclick: () => this.play(move)}, this.label(move, ctx))));
+  }
+
   movesBox(ctx) {
     const moves = this.legal.moves;
     // On a phone (style.css) the board comes first and the moves are a bar at the bottom of the screen, opened by its
@@ -535,8 +551,8 @@ class GamePage {
     if (this.confirming && moves.includes(this.confirming)) {
       const move = this.confirming;
       section.append(h('div', {class: 'confirm', role: 'alertdialog', id: 'confirm-move', 'aria-label': 'Confirm the move'},
-        h('p', {}, '“', this.label(move, ctx), '” reveals something hidden or random: once it is played, '
-          + 'your moves of this turn can no longer be taken back.'),
+        h('p', {}, '“', this.label(move, ctx), '” ', this.board.final?.(move)
+          || 'reveals something hidden or random: once it is played, your moves of this turn can no longer be taken back.'),
         h('button', {type: 'button', id: 'confirm-play', onclick: () => this.play(move, true)}, 'Play it'), ' ',
         h('button', {type: 'button', id: 'confirm-cancel', onclick: () => { this.confirming = null; this.render(); }}, 'Cancel')));
     }
@@ -567,6 +583,7 @@ class GamePage {
       section.append(h('h3', {}, type.replace(/-/g, ' ')),
         h('ul', {class: 'move-list'}, list.map((move) => h('li', {},
           h('button', {type: 'button', class: 'move', 'data-move': JSON.stringify(move), 'data-type': type,
+            'data-keys': JSON.stringify(this.keysOf(move)),
             disabled: this.busy, onclick: () => this.play(move)}, this.label(move, ctx))))));
     }
     return section;

@@ -363,8 +363,10 @@ class WebClientIT {
     }
 
     /**
-     * One move, as its player chooses it: placed on the board where the board places it (a tile then a square, a
-     * worker then a site, a building then a city), else clicked in the list. False when the page changed under it.
+     * One move, as its player chooses it, on the board alone: its places clicked there (a tile then a square, a
+     * worker then a site, a building then a city), then, where several moves fit them or it has no place, chosen
+     * among what the board proposes above itself. The list is the fallback, and a game that needed it fails at its
+     * report. False when the page changed under it.
      */
     private boolean move(
             String game, Turn turn, Random random, java.util.concurrent.atomic.AtomicBoolean keyboardUsed) {
@@ -375,6 +377,11 @@ class WebClientIT {
         JsonNode move = moves.get(chosen);
         try {
             List<String> keys = boardKeys(game, move);
+            if (keys.isEmpty()) {
+                // The places the page itself names for the move (the list button's data-keys): every move that has
+                // a place on the board is chosen there.
+                keys = placesOf(b, listed.get(chosen));
+            }
             if (!keys.isEmpty()) {
                 Browser.GameState now = turn.page();
                 for (String key : keys) {
@@ -386,17 +393,42 @@ class WebClientIT {
                     }
                 }
                 if (now.version() == turn.page().version() && now.ready()) {
-                    // Several moves fit the places chosen (a building's payments): the list now shows just those.
-                    clickListed(b, listed.get(chosen));
+                    // Several moves fit the places chosen (a building's payments): the board proposes just those.
+                    clickOnTheBoard(b, listed.get(chosen));
                 }
             } else {
-                clickListed(b, listed.get(chosen));
+                // A move no place stands for (end the turn, take coins): the board proposes it above itself.
+                clickOnTheBoard(b, listed.get(chosen));
             }
-        } catch (StaleElementReferenceException | org.openqa.selenium.NoSuchElementException e) {
+        } catch (StaleElementReferenceException
+                | org.openqa.selenium.NoSuchElementException
+                | org.openqa.selenium.ElementClickInterceptedException e) {
             // The page was redrawn (a late event) between reading and clicking: look again.
             return false;
         }
         return true;
+    }
+
+    /** Moves chosen on the board (its places and what it proposes) and in the list, since the last report. */
+    private final java.util.concurrent.atomic.AtomicInteger fromTheBoard =
+            new java.util.concurrent.atomic.AtomicInteger();
+
+    /** The moves chosen in the list since the last report, by type: those the board did not propose. */
+    private final Map<String, Integer> fromTheList = new java.util.concurrent.ConcurrentSkipListMap<>();
+
+    /** Clicks {@code move} where the board proposes it (game.js, tray), or in the list where it does not. */
+    private void clickOnTheBoard(Browser b, String move) {
+        Object button = b.js(
+                "return [...document.querySelectorAll('.tray button')].find(x => x.dataset.trayMove === arguments[0]) || null",
+                move);
+        if (button instanceof WebElement found) {
+            found.click();
+            confirmIfAsked(b);
+            fromTheBoard.incrementAndGet();
+        } else {
+            clickListed(b, move);
+            fromTheList.merge(json(move).path("type").asText("?"), 1, Integer::sum);
+        }
     }
 
     private static void clickListed(Browser b, String move) {
@@ -433,7 +465,23 @@ class WebClientIT {
         }
     }
 
-    /** Where on the board a move is chosen, as the page's data-key attributes name it; empty for the list. */
+    private static List<String> placesOf(Browser b, String move) {
+        Object keys = b.js(
+                "const x = [...document.querySelectorAll('#moves button.move')].find(x => x.dataset.move === arguments[0]);"
+                        + " return x ? x.dataset.keys : null",
+                move);
+        if (keys == null) {
+            throw new StaleElementReferenceException("the move is no longer listed");
+        }
+        List<String> places = new ArrayList<>();
+        json((String) keys).forEach(k -> places.add(k.asText()));
+        return places;
+    }
+
+    /**
+     * Where on the board a move is chosen, as the page's data-key attributes name it, for the moves whose places this
+     * test knows itself (else the page's own data-keys are used).
+     */
     private static List<String> boardKeys(String game, JsonNode m) {
         String type = m.path("type").asText();
         return switch (game + " " + type) {
@@ -988,9 +1036,14 @@ class WebClientIT {
         System.out.printf("WebClientIT: axe-core finds nothing serious on %s%n", page);
     }
 
-    private static void report(String game, String gameId, int moves, long started) {
+    /** Reports a game played, and fails if any of its moves could not be made from the board. */
+    private void report(String game, String gameId, int moves, long started) {
         System.out.printf(
-                "WebClientIT: %s game %s, %d moves clicked in %.1f s%n",
-                game, gameId, moves, (System.nanoTime() - started) / 1e9);
+                "WebClientIT: %s game %s, %d moves clicked in %.1f s, all on the board (%d among what it proposed"
+                        + " above itself)%n",
+                game, gameId, moves, (System.nanoTime() - started) / 1e9, fromTheBoard.getAndSet(0));
+        Map<String, Integer> listed = Map.copyOf(fromTheList);
+        fromTheList.clear();
+        assertEquals(Map.of(), listed, game + ": moves the board did not offer, chosen in the list (by type)");
     }
 }

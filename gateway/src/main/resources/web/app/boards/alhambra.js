@@ -201,6 +201,12 @@ export default {
     return keys;
   },
 
+  /** Why a move cannot be taken back, asked to be confirmed (game.js): the tiles given to Dirk are his for good. */
+  final(move) {
+    return move.type === 'give-to-dirk'
+      ? 'gives the tiles you bought this turn to Dirk for good: they are never yours again, and the turn ends.' : null;
+  },
+
   label(move, ctx) {
     switch (move.type) {
       case 'take-money': return `Take money: ${cards(ctx, move.cards)}`;
