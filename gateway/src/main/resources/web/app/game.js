@@ -18,6 +18,17 @@ export function boardFor(game) {
   return BOARDS[game] || generic;
 }
 
+/** The time left until `deadline`, as a clock shows it: " (2 d 23 h left)", " (4 min 05 s left)", " (time is up)". */
+function left(deadline) {
+  const ms = Date.parse(deadline) - Date.now();
+  if (isNaN(ms)) return '';
+  if (ms <= 0) return ' (time is up)';
+  const sec = Math.floor(ms / 1000), min = Math.floor(sec / 60), hours = Math.floor(min / 60), days = Math.floor(hours / 24);
+  const words = days ? `${days} d ${hours % 24} h` : hours ? `${hours} h ${String(min % 60).padStart(2, '0')} min`
+    : `${min} min ${String(sec % 60).padStart(2, '0')} s`;
+  return ` (${words} left)`;
+}
+
 export function gamePage(root, gameId) {
   const page = new GamePage(root, gameId);
   page.start();
@@ -80,6 +91,7 @@ class GamePage {
     clearTimeout(this.renderTimer);
     clearTimeout(this.logTimer);
     clearTimeout(this.refreshTimer);
+    clearInterval(this.ticker);
   }
 
   /** The view, then (for a seated player) the legal moves at the same version; asked again if the game moved between. */
@@ -127,6 +139,32 @@ class GamePage {
       this.refreshing = false;
     }
     this.render();
+  }
+
+  /**
+   * Marks the pieces the last move touched (class `last`): the events written with the last line of the history (one
+   * move's events are written at once), and in their data the tiles (`data-tile`) and cards (`data-card`) they name.
+   * Carrara's buildings have no ids in the view, so nothing is marked there.
+   */
+  markLastMove(main) {
+    const last = this.lines[this.lines.length - 1];
+    if (!last) return;
+    const versions = new Set(this.lines.filter((l) => l.at === last.at).map((l) => l.version));
+    const tiles = new Set(), cards = new Set();
+    const idOf = (x) => (typeof x === 'number' ? x : x && typeof x.id === 'number' ? x.id : null);
+    for (const e of this.events) {
+      if (!versions.has(e.streamversion) || !e.data || typeof e.data !== 'object') continue;
+      for (const [field, value] of Object.entries(e.data)) {
+        if (['tile', 'placed', 'removed'].includes(field)) tiles.add(idOf(value));
+        else if (['worker', 'building', 'machine', 'replacement'].includes(field)) cards.add(idOf(value));
+        else if (['cards', 'payment'].includes(field) && Array.isArray(value)) value.forEach((c) => cards.add(idOf(c)));
+      }
+    }
+    // Shown arriving (a short fade, style.css) only the first time this move is drawn, not at every redraw.
+    const marks = this.marked === last.version ? ['last'] : ['last', 'arrived'];
+    this.marked = last.version;
+    for (const id of tiles) if (id !== null) main.querySelectorAll(`[data-tile="${id}"]`).forEach((el) => el.classList.add(...marks));
+    for (const id of cards) if (id !== null) main.querySelectorAll(`[data-card="${id}"]`).forEach((el) => el.classList.add(...marks));
   }
 
   lastEventVersion() {
@@ -345,17 +383,24 @@ class GamePage {
           el.classList.add('target');
           if (selection.includes(key)) el.classList.add('selected');
           else if (selection.length && next.has(key)) el.classList.add('next');
-          // The button is a transparent rectangle over the piece's outline (its first rect), named by `label`; the
-          // piece's own words (a name cut short, bare numbers) are for the eye and hidden from assistive technology,
-          // so that the button's name holds everything it shows (WCAG 2.5.3, axe's label-content-name-mismatch).
+          // The button is a transparent copy of the piece's outline (its first shape: a card's rect, a sector's
+          // path, a hub's circle) laid over it, named by `label`; the piece's own words (short words, bare numbers)
+          // are for the eye and hidden from assistive technology, so that the button's name holds everything it shows
+          // (WCAG 2.5.3, axe's label-content-name-mismatch). A piece drawn without a shape first is its own button.
           const face = el.firstElementChild;
-          const hit = s('rect', {class: 'hit', role: 'button', tabindex: 0, 'aria-label': label,
-            'aria-pressed': String(selection.includes(key)), 'data-key': key});
-          for (const a of ['x', 'y', 'width', 'height', 'rx']) {
-            if (face && face.tagName === 'rect' && face.hasAttribute(a)) hit.setAttribute(a, face.getAttribute(a));
+          const outlined = face && ['rect', 'path', 'circle', 'ellipse', 'polygon'].includes(face.tagName);
+          const button = outlined ? face.cloneNode(false) : el;
+          if (outlined) {
+            for (const a of ['class', 'style', 'fill', 'stroke', 'stroke-width', 'opacity', 'aria-hidden']) button.removeAttribute(a);
+            button.setAttribute('class', 'hit');
+            for (const child of el.children) child.setAttribute('aria-hidden', 'true');
+            el.append(button);
           }
-          for (const child of el.children) child.setAttribute('aria-hidden', 'true');
-          el.append(hit);
+          button.setAttribute('role', 'button');
+          button.setAttribute('tabindex', '0');
+          button.setAttribute('aria-label', label);
+          button.setAttribute('aria-pressed', String(selection.includes(key)));
+          button.dataset.key = key;
           el.addEventListener('click', (event) => {
             event.stopPropagation();
             page.select(key);
@@ -415,6 +460,13 @@ class GamePage {
     this.logBox());
     replace(this.root, main);
     fitTexts(main);
+    this.markLastMove(main);
+    // The clock counts down between redraws.
+    if (!this.ticker) {
+      this.ticker = setInterval(() => {
+        for (const c of this.root.querySelectorAll('.countdown[data-deadline]')) c.textContent = left(c.dataset.deadline);
+      }, 1000);
+    }
     if (!this.drawn && !(drawn instanceof HTMLParagraphElement)) {
       // When the first board was on the page, for the browser test's report (performance.getEntriesByName).
       this.drawn = true;
@@ -470,7 +522,10 @@ class GamePage {
         : forker(view, this.me) ? `Your turn, as ${this.name(view.toAct)}.` : `${this.name(view.toAct)} to play.`)
         : 'Nobody can move just now.';
     const clock = view.clock && view.clock.deadline
-      ? `${this.name(view.clock.player)} must move by ${when(view.clock.deadline)}${view.clock.phase === 'grace' ? ' (timed out: last chance before a bot takes the seat)' : ''}.` : null;
+      ? [`${this.name(view.clock.player)} must move by ${when(view.clock.deadline)}`,
+        // Counting down, for the eye only: the time above is what assistive technology reads, once.
+        h('span', {class: 'countdown', 'data-deadline': view.clock.deadline, 'aria-hidden': 'true'}, left(view.clock.deadline)),
+        `${view.clock.phase === 'grace' ? ' (timed out: last chance before a bot takes the seat)' : ''}.`] : null;
     const feed = {
       connecting: 'connecting…', live: 'live', reconnecting: 'reconnecting…', stopped: 'live feed stopped',
     }[this.feedStatus] || this.feedStatus;
@@ -482,7 +537,7 @@ class GamePage {
       h('p', {class: 'who'}, forker(view, this.me) ? 'You play every seat and see every hand.'
         : this.seated ? 'You play at this table.' : 'You are watching (spectator view).',
         ' Players: ', view.players.map((p, i) => [i ? ', ' : '', this.name(p), (view.bots || []).includes(p) ? ' (bot)' : ''])),
-      h('p', {class: 'turn', 'aria-live': 'polite'}, turn, clock ? ` ${clock}` : ''),
+      h('p', {class: 'turn', 'aria-live': 'polite'}, turn, clock ? [' ', clock] : ''),
       this.notifyButton(),
       h('p', {class: `feed feed-${this.feedStatus}`, role: 'status', id: 'feed-status'}, `Live feed: ${feed}`,
         h('span', {class: 'version'}, ` · version ${view.version}`)),
@@ -519,14 +574,15 @@ class GamePage {
 
   /**
    * What the board itself proposes, above it: once places are chosen on it, the moves that fit them (a payment, which
-   * stones); otherwise the moves no place on the board stands for (end the turn, take coins, buy an action point).
+   * stones; the one left, even where it names more places); otherwise the moves no place on the board stands for (end
+   * the turn, take coins, buy an action point).
    * Each is played as from the list, confirmation included, so that every move can be made from the board.
    */
   tray(ctx) {
     if (!this.seated || this.busy || !this.legal.moves.length) return null;
     const choosing = this.selection.length > 0;
     const moves = choosing ? this.candidates(this.selection) : this.legal.moves.filter((m) => this.keysOf(m).length === 0);
-    if (!moves.length || (choosing && moves.length < 2)) return null;
+    if (!moves.length) return null;
     return h('div', {class: 'tray', role: 'group', 'aria-label': choosing ? 'Moves that fit your choice' : 'Also on your turn'},
       h('span', {class: 'tray-title'}, choosing ? 'Choose how:' : 'Also:'),
       moves.map((move) => h('button', {type: 'button', class: 'tray-move', 'data-tray-move': JSON.stringify(move),

@@ -30,12 +30,43 @@ function cardWords(card) {
   return card ? `${card.currency} ${card.value}` : 'a card';
 }
 
-/** A tile drawn in a square of side S at (x, y): its colour by type, its cost, its walls as thick sides. */
+/**
+ * Each building type drawn in a 24 × 22 box (our own shapes): a pavilion's pagoda roof, a seraglio's onion dome, the
+ * arches of the arcades, the windows of the chambers, a garden's tree, a tower's battlements.
+ */
+const ICONS = {
+  pavilion: () => [
+    s('path', {d: 'M1 10 L12 2 L23 10 Z'}),
+    s('rect', {x: 5, y: 10, width: 14, height: 11}),
+    s('rect', {x: 10, y: 14, width: 4, height: 7, class: 'dark'})],
+  seraglio: () => [
+    s('path', {d: 'M12 0 Q21 7 15 10 L9 10 Q3 7 12 0 Z'}),
+    s('rect', {x: 4, y: 10, width: 16, height: 11}),
+    s('path', {d: 'M9 21 V16 A3 3 0 0 1 15 16 V21 Z', class: 'dark'})],
+  arcades: () => [
+    s('rect', {x: 0, y: 6, width: 24, height: 15}),
+    ...[0, 1, 2].map((i) => s('path', {d: `M${2 + i * 7.5} 21 V14 A3 3 0 0 1 ${8 + i * 7.5} 14 V21 Z`, class: 'dark'}))],
+  chambers: () => [
+    s('rect', {x: 2, y: 3, width: 20, height: 18}),
+    ...[[5, 6], [14, 6], [5, 13], [14, 13]].map(([x, y]) => s('rect', {x, y, width: 5, height: 5, class: 'dark'}))],
+  garden: () => [
+    s('circle', {cx: 12, cy: 8, r: 7, class: 'leaf'}),
+    s('rect', {x: 11, y: 14, width: 2, height: 7, class: 'dark'}),
+    s('path', {d: 'M2 21 H22', class: 'ground'})],
+  tower: () => [
+    s('path', {d: 'M6 21 V4 H8 V1 H10 V4 H11 V1 H13 V4 H14 V1 H16 V4 H18 V21 Z'}),
+    s('rect', {x: 11, y: 8, width: 2, height: 6, class: 'dark'})],
+};
+
+/** A tile drawn in a square of side S at (x, y): its colour and building by type, its cost, its walls as thick sides. */
 function tile(ctx, t, x, y, key, label) {
+  const icon = ICONS[t.type];
   const g = s('g', {class: 'tile', transform: `translate(${x} ${y})`, 'data-tile': t.id},
     s('rect', {x: 2, y: 2, width: S - 4, height: S - 4, rx: 4, fill: TILE_FILL[t.type] || '#ddd', stroke: '#6b5b4b', 'stroke-width': 1}),
-    s('text', {x: S / 2, y: S / 2 - 2, 'text-anchor': 'middle', class: 'tile-type'}, t.type || '?'),
-    s('text', {x: S / 2, y: S / 2 + 14, 'text-anchor': 'middle', class: 'tile-cost'}, String(t.cost)));
+    s('text', {x: S / 2, y: 13, 'text-anchor': 'middle', class: 'tile-type', 'data-fit': S - 10}, t.type || '?'),
+    icon ? s('g', {class: 'building-icon', transform: `translate(${S / 2 - 12} 16)`}, icon()) : null,
+    s('circle', {cx: S / 2, cy: S - 12, r: 8.5, class: 'cost-badge'}),
+    s('text', {x: S / 2, y: S - 8, 'text-anchor': 'middle', class: 'tile-cost'}, String(t.cost)));
   for (const wall of (t.walls || '')) {
     const [x1, y1, x2, y2] = {N: [2, 3, S - 2, 3], S: [2, S - 3, S - 2, S - 3], W: [3, 2, 3, S - 2], E: [S - 3, 2, S - 3, S - 2]}[wall] || [];
     if (x1 !== undefined) g.append(s('line', {x1, y1, x2, y2, class: 'wall'}));
@@ -43,10 +74,15 @@ function tile(ctx, t, x, y, key, label) {
   return ctx.target(g, key, label || tileWords(t));
 }
 
+/** A money card: its currency's colour, its value large in the middle and small in two corners, a coin below. */
 function card(ctx, c, x, y, key, label) {
-  const g = s('g', {class: 'card', transform: `translate(${x} ${y})`, 'data-card': c.id},
+  const g = s('g', {class: 'card money', transform: `translate(${x} ${y})`, 'data-card': c.id},
     s('rect', {x: 1, y: 1, width: 38, height: 54, rx: 4, fill: CURRENCY_FILL[c.currency] || '#ccc', stroke: '#444'}),
-    s('text', {x: 20, y: 34, 'text-anchor': 'middle', class: 'card-value'}, String(c.value)));
+    s('rect', {x: 5, y: 5, width: 30, height: 46, rx: 3, class: 'card-face'}),
+    s('text', {x: 8, y: 13, class: 'card-corner'}, String(c.value)),
+    s('text', {x: 32, y: 49, 'text-anchor': 'end', class: 'card-corner'}, String(c.value)),
+    s('text', {x: 20, y: 33, 'text-anchor': 'middle', class: 'card-value'}, String(c.value)),
+    s('circle', {cx: 20, cy: 42, r: 3.5, fill: CURRENCY_FILL[c.currency] || '#ccc', stroke: '#444', 'stroke-width': 0.8}));
   return ctx.target(g, key, label || cardWords(c));
 }
 

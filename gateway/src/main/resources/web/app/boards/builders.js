@@ -21,9 +21,17 @@ function legend() {
     RESOURCES.map((r) => h('span', {class: 'legend-item'}, h('span', {class: 'swatch', style: null, 'data-resource': r}), r)));
 }
 
+/** Each resource's own shape in a 22 × 20 box: a rough stone, a log of wood, a round of knowledge, a roof tile. */
+const RESOURCE_SHAPE = {
+  stone: (a) => s('polygon', {points: '3,17 1,9 6,2 15,1 21,7 20,16 12,19', ...a}),
+  wood: (a) => s('rect', {x: 0, y: 1, width: 22, height: 18, rx: 8, ...a}),
+  knowledge: (a) => s('circle', {cx: 11, cy: 10, r: 9.5, ...a}),
+  tile: (a) => s('polygon', {points: '4,1 18,1 22,19 0,19', ...a}),
+};
+
 function resourceRow(res, y) {
   return RESOURCES.map((r, i) => s('g', {transform: `translate(${8 + i * 25} ${y})`},
-    s('rect', {width: 22, height: 20, rx: 4, fill: RESOURCE_FILL[r], opacity: (res || {})[r] ? 1 : 0.3, class: 'res-box'}),
+    RESOURCE_SHAPE[r]({fill: RESOURCE_FILL[r], opacity: (res || {})[r] ? 1 : 0.3, class: 'res-box'}),
     s('text', {x: 11, y: 15, 'text-anchor': 'middle', class: 'res'}, String((res || {})[r] ?? 0))));
 }
 

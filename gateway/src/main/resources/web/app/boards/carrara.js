@@ -34,40 +34,47 @@ function unique(list) {
   return [...new Set(list.filter(Boolean))];
 }
 
-/** The wheel: one column per section, each colour's stones on it and what one costs there. */
+/**
+ * The wheel as a wheel: six sectors around a hub, numbered I to VI clockwise from the top, each with its stones (a disc
+ * per colour, the count on it) and what one of each costs there; the hub turns it, the bag beside it.
+ */
 function wheel(ctx) {
   const st = ctx.state;
   const sections = Array.isArray(st.wheel) ? st.wheel : [];
   const prices = Array.isArray(st.prices) ? st.prices : [];
   const all = unique(sections.flatMap((sec) => colours(sec)));
-  const W = 70, top = 30, rowH = 30;
-  const el = svg(sections.length * W + 130, top + all.length * rowH + 16,
-    `The wheel: ${sections.length} sections; the bag holds ${st.bag ?? '?'} stones`);
+  const R = 150, cx = R + 8, cy = R + 8, n = Math.max(1, sections.length);
+  const at = (angle, r) => [cx + r * Math.sin(angle), cy - r * Math.cos(angle)];
+  const el = svg(2 * R + 16 + 124, 2 * R + 16, `The wheel: ${sections.length} sections; the bag holds ${st.bag ?? '?'} stones`);
   sections.forEach((sec, i) => {
-    const n = i + 1;
-    const x = 8 + i * W;
+    const a0 = (2 * Math.PI * i) / n, a1 = (2 * Math.PI * (i + 1)) / n, mid = (a0 + a1) / 2;
+    const [x0, y0] = at(a0, R), [x1, y1] = at(a1, R), [hx0, hy0] = at(a0, 34), [hx1, hy1] = at(a1, 34);
     const stonesThere = Object.entries(sec || {}).filter(([, c]) => c > 0).map(([c, k]) => `${k} ${c}`);
     const priceWords = all.map((c) => (prices[i] && c in prices[i] ? `${c} ${prices[i][c]}` : null)).filter(Boolean);
-    const g = s('g', {class: 'section', transform: `translate(${x} 4)`},
-      s('rect', {x: 0, y: 0, width: W - 6, height: top - 6 + all.length * rowH + 8, rx: 8, class: 'section-bg'}),
-      s('text', {x: (W - 6) / 2, y: 18, 'text-anchor': 'middle', class: 'label'}, roman(n)));
-    all.forEach((c, r) => {
-      const y = top + r * rowH;
+    const g = s('g', {class: 'section'},
+      s('path', {d: `M${hx0} ${hy0} L${x0} ${y0} A${R} ${R} 0 0 1 ${x1} ${y1} L${hx1} ${hy1} A34 34 0 0 0 ${hx0} ${hy0} Z`, class: 'section-bg'}));
+    const [lx, ly] = at(mid, R - 16);
+    g.append(s('text', {x: lx, y: ly + 5, 'text-anchor': 'middle', class: 'label'}, roman(i + 1)));
+    // The stones in a grid of three columns, centred on the sector's middle.
+    const [gx, gy] = at(mid, R * 0.58);
+    const cols = 3, rows = Math.ceil(all.length / cols);
+    all.forEach((c, k) => {
+      const x = gx + ((k % cols) - (cols - 1) / 2) * 24, y = gy + (Math.floor(k / cols) - (rows - 1) / 2) * 36 - 6;
       const count = (sec || {})[c] || 0;
-      g.append(s('circle', {cx: 16, cy: y + 8, r: 10, fill: STONE_FILL[c] || '#999', stroke: '#555', opacity: count ? 1 : 0.25}),
-        s('text', {x: 16, y: y + 12, 'text-anchor': 'middle', class: `stone-count ${c === 'black' || c === 'blue' || c === 'red' ? 'light' : ''}`}, count ? String(count) : ''),
-        s('text', {x: 34, y: y + 13, class: 'price'}, prices[i] && c in prices[i] ? `${prices[i][c]}c` : ''));
+      g.append(s('circle', {cx: x, cy: y, r: 9, fill: STONE_FILL[c] || '#999', stroke: '#555', opacity: count ? 1 : 0.25}),
+        s('text', {x, y: y + 4, 'text-anchor': 'middle', class: `stone-count ${c === 'black' || c === 'blue' || c === 'red' ? 'light' : ''}`}, count ? String(count) : ''),
+        s('text', {x, y: y + 21, 'text-anchor': 'middle', class: 'price'}, prices[i] && c in prices[i] ? `${prices[i][c]}c` : ''));
     });
-    el.append(ctx.target(g, `section:${n}`, `Section ${roman(n)}: ${stonesThere.join(', ') || 'no stones'}; prices ${priceWords.join(', ') || 'not given'}`));
+    el.append(ctx.target(g, `section:${i + 1}`, `Section ${roman(i + 1)}: ${stonesThere.join(', ') || 'no stones'}; prices ${priceWords.join(', ') || 'not given'}`));
   });
-  const bx = 8 + sections.length * W + 8;
-  el.append(s('g', {transform: `translate(${bx} 4)`, role: 'img', 'aria-label': `the bag: ${st.bag ?? '?'} stones`},
+  el.append(ctx.target(s('g', {class: 'turn-wheel'},
+    s('circle', {cx, cy, r: 30}),
+    s('text', {x: cx, y: cy + 4, 'text-anchor': 'middle', class: 'label'}, 'Turn')), 'wheel', 'turn the wheel'));
+  const bx = 2 * R + 24;
+  el.append(s('g', {transform: `translate(${bx} 8)`, role: 'img', 'aria-label': `the bag: ${st.bag ?? '?'} stones`},
     s('rect', {x: 0, y: 0, width: 108, height: 56, rx: 8, class: 'bag'}),
     s('text', {x: 54, y: 24, 'text-anchor': 'middle', class: 'label'}, 'Bag'),
     s('text', {x: 54, y: 44, 'text-anchor': 'middle'}, `${st.bag ?? '?'} stones`)));
-  el.append(ctx.target(s('g', {class: 'turn-wheel', transform: `translate(${bx} 72)`},
-    s('rect', {x: 0, y: 0, width: 108, height: 44, rx: 8}),
-    s('text', {x: 54, y: 27, 'text-anchor': 'middle', class: 'label'}, 'Turn wheel')), 'wheel', 'turn the wheel'));
   return el;
 }
 
