@@ -236,7 +236,8 @@ class GamePage {
 
   /**
    * Plays a move; one that would reveal something hidden or random and leave the turn going (legal-moves lists it in
-   * `revealing`) waits for the player's confirmation first, since nothing before it can be taken back afterwards.
+   * `revealing`), or that the board says is final (Alhambra's gift to Dirk), waits for the player's confirmation
+   * first, since it cannot be taken back afterwards.
    */
   async play(move, confirmed = false) {
     if (this.busy) return;
