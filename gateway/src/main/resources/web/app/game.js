@@ -149,10 +149,14 @@ class GamePage {
   markLastMove(main) {
     const last = this.lines[this.lines.length - 1];
     if (!last) return;
-    const versions = new Set(this.lines.filter((l) => l.at === last.at).map((l) => l.version));
+    // The move's lines and events are the last ones: read from the end, not through the whole game at every redraw.
+    const versions = new Set();
+    for (let i = this.lines.length - 1; i >= 0 && this.lines[i].at === last.at; i--) versions.add(this.lines[i].version);
+    const first = Math.min(...versions);
     const tiles = new Set(), cards = new Set();
     const idOf = (x) => (typeof x === 'number' ? x : x && typeof x.id === 'number' ? x.id : null);
-    for (const e of this.events) {
+    for (let i = this.events.length - 1; i >= 0 && this.events[i].streamversion >= first; i--) {
+      const e = this.events[i];
       if (!versions.has(e.streamversion) || !e.data || typeof e.data !== 'object') continue;
       for (const [field, value] of Object.entries(e.data)) {
         if (['tile', 'placed', 'removed'].includes(field)) tiles.add(idOf(value));

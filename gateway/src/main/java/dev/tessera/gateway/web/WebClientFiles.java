@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
-import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import java.util.zip.Deflater;
@@ -51,10 +50,10 @@ public class WebClientFiles {
     /** A file as served: its bytes, the same gzipped, its media type. */
     record File(byte[] raw, byte[] gzipped, String type) {}
 
-    private final Map<String, File> files = new TreeMap<>();
+    private final TreeMap<String, File> files = new TreeMap<>();
     private String version;
-    private byte[] page;
-    private byte[] pageGzipped;
+    /** index.html with the version filled in. */
+    private File page;
 
     void routes(@Observes Router router) {
         load();
@@ -83,7 +82,7 @@ public class WebClientFiles {
             rc.response().setStatusCode(304).end();
             return;
         }
-        write(rc, new File(page, pageGzipped, "text/html;charset=UTF-8"));
+        write(rc, page);
     }
 
     private void app(RoutingContext rc) {
@@ -153,16 +152,17 @@ public class WebClientFiles {
             throw new IllegalStateException("the web client's index.html is not on the class path under " + ROOT);
         }
         version = versionOf(files);
-        page = new String(index.raw(), StandardCharsets.UTF_8)
+        byte[] raw = new String(index.raw(), StandardCharsets.UTF_8)
                 .replace("{{app}}", "app/" + version)
                 .getBytes(StandardCharsets.UTF_8);
-        pageGzipped = gzip(page);
+        page = new File(raw, gzip(raw), index.type());
     }
 
-    static String versionOf(Map<String, File> files) {
+    /** {@code files} in their paths' order (a TreeMap), so that the same files always give the same version. */
+    static String versionOf(TreeMap<String, File> files) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            for (var e : new TreeMap<>(files).entrySet()) {
+            for (var e : files.entrySet()) {
                 sha.update(e.getKey().getBytes(StandardCharsets.UTF_8));
                 sha.update((byte) 0);
                 sha.update(e.getValue().raw());
