@@ -8,9 +8,8 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.eclipse.microprofile.reactive.messaging.Incoming;
 
-/** A started table becomes a game. */
+/** A started table becomes a game (records of {@code lobby-events}, from {@link IncomingEvents}). */
 @ApplicationScoped
 public class LobbyEventsConsumer {
 
@@ -23,7 +22,6 @@ public class LobbyEventsConsumer {
     @Inject
     OutboxRelay relay;
 
-    @Incoming("lobby-events")
     public Uni<Void> consume(ConsumerRecord<String, String> record) {
         return relay.after(() -> consumer.once(
                 "game.tables",

@@ -20,12 +20,12 @@ import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.eclipse.microprofile.reactive.messaging.Incoming;
 
 /**
  * Scoring-service's answers become facts of the games: Alhambra's round points, a Carrara valuation's
  * reward, and the final standings, after which the game has ended. Each is recorded once per game
- * whatever is delivered twice (the event id) or computed twice (the same round, the same game end).
+ * whatever is delivered twice (the event id) or computed twice (the same round, the same game end). Records of
+ * {@code scoring-events}, from {@link IncomingEvents}.
  */
 @Startup
 @ApplicationScoped
@@ -51,7 +51,6 @@ public class ScoringEventsConsumer {
                 .register(registry);
     }
 
-    @Incoming("scoring-events")
     public Uni<Void> consume(ConsumerRecord<String, String> record) {
         return relay.after(() -> consumer.once("game.scoring", record, (envelope, event) -> {
             if (event instanceof ScoringRoundScored scored) {

@@ -37,7 +37,7 @@ import org.junit.jupiter.api.Test;
  * Facts that game-service records for other services' events (a table's game, a scoring round's points) reach
  * the game-events topic as soon as they are committed, not when the relay's once-a-second safety net next
  * looks: here the safety net is pushed out to an hour, so only the run asked for after the commit can
- * publish them.
+ * publish them. The relay lingers 1 s between runs here (tessera.outbox.linger), to see commits batched.
  */
 @QuarkusTest
 @TestProfile(PublishedAfterCommitTest.NoSafetyNet.class)
@@ -45,7 +45,7 @@ class PublishedAfterCommitTest {
     public static class NoSafetyNet implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("tessera.outbox.interval", "1h");
+            return Map.of("tessera.outbox.interval", "1h", "tessera.outbox.linger", "1s");
         }
     }
 
@@ -149,6 +149,51 @@ class PublishedAfterCommitTest {
                                 "SELECT count(*) FROM outbox WHERE record_key = '" + gameId
                                         + "' AND published_at IS NULL"),
                 "every outbox row of the game is marked published");
+    }
+
+    /**
+     * A commit that finds the relay quiet for longer than its linger is relayed at once, in a run of its own; commits
+     * that come while that run lingers wait for the next run and go out together in it: one statement and one series
+     * of sends for all of them, instead of a run each.
+     */
+    @Test
+    void rows_committed_while_the_relay_lingers_go_out_together_in_the_next_run() throws Exception {
+        long before;
+        String topic = "relay-linger-" + UUID.randomUUID();
+        try (Admin admin = Admin.create(
+                Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfrastructure.bootstrapServers()))) {
+            admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
+        }
+        try (Connection db = TestInfrastructure.postgres().connect("tessera_game");
+                Statement statement = db.createStatement()) {
+            commitAndKick(statement, topic, "warm");
+            await().atMost(Duration.ofSeconds(30)).until(() -> payloadsOn(topic).contains("warm"));
+            Thread.sleep(1_500); // longer than the linger: the relay is quiet
+
+            before = relay.runs();
+            for (int i = 0; i < 4; i++) {
+                commitAndKick(statement, topic, "row-" + i);
+                Thread.sleep(100);
+            }
+        }
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> payloadsOn(topic).containsAll(List.of("row-0", "row-1", "row-2", "row-3")));
+        assertEquals(
+                List.of("warm", "row-0", "row-1", "row-2", "row-3"),
+                payloadsOn(topic),
+                "each row once, in the order committed");
+        assertEquals(
+                2,
+                relay.runs() - before,
+                "row-0 in a run of its own, the three rows committed while that run lingered in one more");
+    }
+
+    /** Writes an outbox row of a key of its own (a commit of its own), and asks for its slot to be relayed. */
+    private void commitAndKick(Statement statement, String topic, String payload) throws Exception {
+        String key = UUID.randomUUID().toString();
+        statement.execute("INSERT INTO outbox (topic, record_key, slot, payload) VALUES ('" + topic + "', '" + key
+                + "', " + Outbox.slot(key) + ", '" + payload + "')");
+        relay.kickFor(key);
     }
 
     /**

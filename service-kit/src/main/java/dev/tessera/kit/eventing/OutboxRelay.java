@@ -106,6 +106,17 @@ public class OutboxRelay {
     @ConfigProperty(name = "tessera.outbox.publish-timeout", defaultValue = "PT10S")
     Duration publishTimeout;
 
+    /**
+     * The shortest time between the starts of two runs. A commit that finds the relay idle for longer than this starts
+     * a run at once, so a lone move's events reach Kafka without delay; under load, the commits made while a run
+     * lingers go out together in the next one. Each run costs a statement, a transaction and a produce request, and
+     * every consumer of its topics a fetch and (in the services) a transaction: at half the saturating load a run went
+     * out for nearly every move, and Kafka cost three times its saturated share per move (bench/results/journal.md,
+     * thirtieth session). Zero: a run starts as soon as the previous one ends.
+     */
+    @ConfigProperty(name = "tessera.outbox.linger", defaultValue = "PT0.02S")
+    Duration linger;
+
     /** How long a published row is kept (to see what was published, and when) before {@link #purge} deletes it. */
     @ConfigProperty(name = "tessera.outbox.retention", defaultValue = "PT1H")
     Duration retention;
@@ -120,6 +131,8 @@ public class OutboxRelay {
     private volatile String knownTopic;
 
     private final AtomicBoolean running = new AtomicBoolean();
+    /** System.nanoTime() of the last run's start. */
+    private volatile long lastStart = System.nanoTime() - TimeUnit.DAYS.toNanos(1);
     /** What the next run must look at: a bit per slot that may have rows waiting. */
     private final AtomicInteger wanted = new AtomicInteger();
 
@@ -173,7 +186,19 @@ public class OutboxRelay {
         }
         wanted.getAndUpdate(w -> w | slots);
         if (running.compareAndSet(false, true)) {
-            runLoop().subscribe().with(x -> {}, e -> {
+            // Whole milliseconds: Vert.x's timers (under Mutiny's delays) refuse less than one.
+            long wait = TimeUnit.NANOSECONDS.toMillis(lastStart + linger.toNanos() - System.nanoTime());
+            Uni<Void> run = wait >= 1
+                    ? Uni.createFrom()
+                            .voidItem()
+                            .onItem()
+                            .delayIt()
+                            .by(Duration.ofMillis(wait))
+                            .onFailure()
+                            .invoke(() -> running.set(false))
+                            .chain(this::runLoop)
+                    : runLoop();
+            run.subscribe().with(x -> {}, e -> {
                 failedRuns.incrementAndGet();
                 LOG.warn("outbox relay run failed: " + e.getMessage());
             });
@@ -190,6 +215,11 @@ public class OutboxRelay {
      */
     private final AtomicLong failedRuns = new AtomicLong();
 
+    /** Runs started, and rows they published: their ratio is how well the relay batches. */
+    private final AtomicLong runs = new AtomicLong();
+
+    private final AtomicLong published = new AtomicLong();
+
     /** Milliseconds since the oldest row waiting for Kafka was written, as last looked at; 0 when none waits. */
     private final AtomicLong oldestMillis = new AtomicLong();
 
@@ -201,9 +231,20 @@ public class OutboxRelay {
                 .description("age of the oldest outbox row waiting for Kafka, as last looked at (every "
                         + "tessera.outbox.interval); 0 when none waits")
                 .register(registry);
+        FunctionCounter.builder("tessera.outbox.runs", runs, AtomicLong::get)
+                .description("outbox relay runs started (each a statement, a transaction and a series of sends)")
+                .register(registry);
+        FunctionCounter.builder("tessera.outbox.published", published, AtomicLong::get)
+                .description("outbox rows published to Kafka")
+                .register(registry);
         FunctionCounter.builder("tessera.outbox.failed.runs", failedRuns, AtomicLong::get)
                 .description("outbox relay runs that failed; their rows wait for the next run")
                 .register(registry);
+    }
+
+    /** How many runs started since the start (what tessera_outbox_runs_total exports). */
+    public long runs() {
+        return runs.get();
     }
 
     /** How many runs failed since the start (what tessera_outbox_failed_runs_total exports). */
@@ -234,6 +275,8 @@ public class OutboxRelay {
 
     /** Runs until no kick is left: what was asked for before it started, then what was asked for meanwhile. */
     private Uni<Void> runLoop() {
+        lastStart = System.nanoTime();
+        runs.incrementAndGet();
         int slots = wanted.getAndSet(0);
         return proven().chain(() -> relay(slots)).replaceWithVoid().eventually(() -> {
             running.set(false);
@@ -395,6 +438,7 @@ public class OutboxRelay {
             discard(p);
             throw failure.asException();
         }
+        published.addAndGet(ordered.size());
         return ordered.size();
     }
 
