@@ -52,7 +52,15 @@ cpu_snapshot() {
   echo "machine $(machine_ticks)"
 }
 # Resident memory of every instance of a service, summed.
-service_rss() { local c sum=0; for c in $(instances "$1"); do sum=$((sum + $(rss_mb "$(pid_of "$c" || echo 0)" | tr -dc 0-9))); done; echo "$sum"; }
+# An instance that is gone (rss_mb answers "?") counts 0, not an arithmetic error.
+service_rss() {
+  local c sum=0 mb
+  for c in $(instances "$1"); do
+    mb=$(rss_mb "$(pid_of "$c" || echo 0)" | tr -dc 0-9)
+    sum=$((sum + ${mb:-0}))
+  done
+  echo "$sum"
+}
 # What each process used between two cpu_snapshot files, and per accepted move ($3 moves).
 cpu_report() {
   local before=$1 after=$2 moves=${3:-0} hz s joined
