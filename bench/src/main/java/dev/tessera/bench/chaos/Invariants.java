@@ -322,11 +322,13 @@ public final class Invariants {
         Report.Findings f = report.start(
                 "b",
                 "game-events published and applied once",
-                "every stored game event is on game-events with its id, no two events share a (game, version); "
+                "every stored game event is on game-events with its id, no two events share a (game, version), and each "
+                        + "game's events first reach the topic in stream order (v1, v2, …; then possibly again); "
                         + "scoring-service's projection stands at each game's last version and holds every event it applies as processed; "
                         + "lobby-service holds GameStarted, SeatTakenByBot and GameEnded as processed, and the games and tables they make");
         long again = published(f, Topics.GAME_EVENTS, facts.games, facts.gameTopic);
         f.note(again + " records published again under the same id (allowed: at least once)");
+        inStreamOrder(f, facts.gameTopic);
         Set<String> scoring = facts.processed.getOrDefault("scoring.games", Set.of());
         Set<String> players = facts.processed.getOrDefault("lobby.players", Set.of());
         Set<String> tableStatus = facts.processed.getOrDefault("lobby.table-status", Set.of());
@@ -364,6 +366,33 @@ public final class Invariants {
             lobbyRecord(f, facts, id, stream, ended);
         }
         f.done();
+    }
+
+    /**
+     * The relays' promise to consumers (ADR 0002): a partition holds each key's events first as a prefix of its stream,
+     * in order, then possibly some of them again. A key's record whose version is past the next one expected reached
+     * the topic before an earlier event of its stream: a consumer met them out of order (found by a chaos run of
+     * 2026-12-05: bench/results/journal.md, thirtieth session).
+     */
+    private static void inStreamOrder(Report.Findings f, List<Facts.Published> topic) {
+        Map<String, Long> reached = new HashMap<>();
+        Set<String> reported = new HashSet<>();
+        for (Facts.Published r : topic) {
+            if (r.key() == null || r.version() <= 0) {
+                continue;
+            }
+            Long last = reached.get(r.key());
+            if (last == null) { // the topic's first record of the key (v1, unless older records are gone)
+                reached.put(r.key(), r.version());
+                continue;
+            }
+            long next = last + 1;
+            if (r.version() == next) {
+                reached.put(r.key(), next);
+            } else if (r.version() > next && reported.add(r.key())) {
+                f.wrong("game " + r.key() + ": v" + r.version() + " reached game-events before v" + next);
+            }
+        }
     }
 
     /** The effects of a game's start and end in lobby-service: its record with a row per player, and its table. */
