@@ -112,9 +112,12 @@ public class OutboxRelay {
      * lingers go out together in the next one. Each run costs a statement, a transaction and a produce request, and
      * every consumer of its topics a fetch and (in the services) a transaction: at half the saturating load a run went
      * out for nearly every move, and Kafka cost three times its saturated share per move (bench/results/journal.md,
-     * thirtieth session). Zero: a run starts as soon as the previous one ends.
+     * thirtieth session). Zero: a run starts as soon as the previous one ends. Off (zero) by default for now: a chaos
+     * run with 20 ms found two games' events on their partition out of order after runs gave up on their deadline
+     * while a broker was down, and one without it did not (journal, thirtieth session, item 4); on again once that is
+     * understood and mended.
      */
-    @ConfigProperty(name = "tessera.outbox.linger", defaultValue = "PT0.02S")
+    @ConfigProperty(name = "tessera.outbox.linger", defaultValue = "PT0S")
     Duration linger;
 
     /** How long a published row is kept (to see what was published, and when) before {@link #purge} deletes it. */
