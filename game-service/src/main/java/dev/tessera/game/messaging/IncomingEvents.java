@@ -1,5 +1,6 @@
 package dev.tessera.game.messaging;
 
+import dev.tessera.events.Topics;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -15,8 +16,6 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
  */
 @ApplicationScoped
 public class IncomingEvents {
-    static final String LOBBY_EVENTS = "lobby-events";
-
     @Inject
     LobbyEventsConsumer lobby;
 
@@ -25,6 +24,6 @@ public class IncomingEvents {
 
     @Incoming("events")
     public Uni<Void> consume(ConsumerRecord<String, String> record) {
-        return LOBBY_EVENTS.equals(record.topic()) ? lobby.consume(record) : scoring.consume(record);
+        return Topics.LOBBY_EVENTS.equals(record.topic()) ? lobby.consume(record) : scoring.consume(record);
     }
 }
