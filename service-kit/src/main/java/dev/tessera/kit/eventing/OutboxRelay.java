@@ -54,10 +54,19 @@ import org.jboss.logging.Logger;
  * consumers absorb (ADR 0002).
  *
  * <p>Order per key without Kafka transactions: the producer is idempotent (the broker writes a producer's records of a
- * partition in the order sent, each once), and the first send that fails closes it at once, from the callback that
- * reports the failure, so that nothing queued after the failed row is ever sent by it; the next run, with a new
- * producer, sends the failed row and what followed it again. A partition therefore holds every key's rows as a prefix
- * of the key's stream, then possibly some of them again: consumers meet each event first in stream order.
+ * partition in the order sent, each once), it has one batch of a partition in flight at a time, and the first send
+ * that fails closes it at once, from the callback that reports the failure, so that nothing queued after the failed
+ * row is ever sent by it; the next run, with a new producer, sends the failed row and what followed it again. A
+ * partition therefore holds every key's rows as a prefix of the key's stream, then possibly some of them again:
+ * consumers meet each event first in stream order.
+ *
+ * <p>One batch in flight per partition ({@code max.in.flight.requests.per.connection} 1, which makes the producer hold
+ * a partition's next batch until the one before is acknowledged) closes a hole idempotence leaves: a broker that
+ * knows nothing of a producer (a new one, as every run after a failure has) accepts its first batch on a partition
+ * whatever its sequence number. With several batches of a partition in flight, the first sent to a leader that was
+ * going away and the second to its successor, the second was written alone, the first failed, and the next run wrote
+ * them again after it: later events of a game before earlier ones (found by {@code ./tessera chaos 20} with runs
+ * lingering, so carrying more rows, bench/results/journal.md, thirtieth session, item 4, and thirty-first).
  *
  * <p>It uses the plain reactive pool rather than Hibernate: it runs outside any request and waits on
  * Kafka's callbacks, which Hibernate Reactive's session (bound to one event-loop thread) does not allow.
@@ -112,12 +121,10 @@ public class OutboxRelay {
      * lingers go out together in the next one. Each run costs a statement, a transaction and a produce request, and
      * every consumer of its topics a fetch and (in the services) a transaction: at half the saturating load a run went
      * out for nearly every move, and Kafka cost three times its saturated share per move (bench/results/journal.md,
-     * thirtieth session). Zero: a run starts as soon as the previous one ends. Off (zero) by default for now: a chaos
-     * run with 20 ms found two games' events on their partition out of order after runs gave up on their deadline
-     * while a broker was down, and one without it did not (journal, thirtieth session, item 4); on again once that is
-     * understood and mended.
+     * thirtieth session). Zero: a run starts as soon as the previous one ends. (Off for a while: a chaos run with it
+     * found the ordering hole that one batch per partition in flight now closes, see the class comment.)
      */
-    @ConfigProperty(name = "tessera.outbox.linger", defaultValue = "PT0S")
+    @ConfigProperty(name = "tessera.outbox.linger", defaultValue = "PT0.02S")
     Duration linger;
 
     /** How long a published row is kept (to see what was published, and when) before {@link #purge} deletes it. */
@@ -535,6 +542,8 @@ public class OutboxRelay {
                                     "all",
                                     ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
                                     true,
+                                    ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION,
+                                    1,
                                     ProducerConfig.LINGER_MS_CONFIG,
                                     1,
                                     ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
