@@ -1,27 +1,38 @@
 // The public API, as a browser calls it: the token kept in localStorage, sent as Authorization: Bearer, renewed
-// before it expires; every error turned into words from the problem's `detail`.
+// before it expires; every error turned into words: a sentence in the page's language for the problem's `type`, beside
+// the problem's own `detail` (i18n.js, problemWords).
+
+import {has, problemWords, t} from './i18n.js';
 
 const BASE = '/api/v1';
 const KEY = 'tessera.session';
 
-/** An answer that was not 2xx, or no answer at all (status 0). `problem` is the problem+json body, if any. */
+/**
+ * An answer that was not 2xx, or no answer at all (status 0). `problem` is the problem+json body, if any; `detail` its
+ * own words (English, as the API wrote them), `sentence` what its type means in the page's language (null for a type
+ * this client does not know), and `message` both.
+ */
 export class ApiError extends Error {
   constructor(status, problem, fallback) {
-    super(words(status, problem, fallback));
+    const detail = words(problem);
+    const sentence = problemWords(problem).sentence || (detail ? null : fallback || t('api.answered', {status}));
+    super(sentence && detail ? t('problem.with-detail', {sentence, detail}) : sentence || detail);
     this.status = status;
     this.problem = problem || {};
     this.rule = this.problem.rule;
     this.field = this.problem.field;
+    this.detail = detail;
+    this.sentence = sentence;
   }
 }
 
-function words(status, problem, fallback) {
+function words(problem) {
   if (problem && problem.detail) {
     const what = problem.field ? ` (${problem.field})` : '';
     return problem.detail + what;
   }
   if (problem && problem.title) return problem.title;
-  return fallback || `The server answered ${status}.`;
+  return null;
 }
 
 // ---- the session ----------------------------------------------------------------------------------------------
@@ -92,11 +103,11 @@ export async function problemOf(response) {
   }
   const retry = response.headers.get('Retry-After');
   const fallback = {
-    401: 'Your sign-in is no longer valid.',
-    429: `Too many requests; retry in ${retry || 1} s.`,
-    503: 'A service is not answering; retry shortly.',
+    401: () => t('api.signed-out'),
+    429: () => t('api.too-many', {seconds: Number(retry) || 1}),
+    503: () => t('api.unavailable'),
   }[response.status];
-  return new ApiError(response.status, problem, fallback);
+  return new ApiError(response.status, problem, fallback && fallback());
 }
 
 export async function request(method, path, body, {anonymous = false} = {}) {
@@ -110,7 +121,7 @@ export async function request(method, path, body, {anonymous = false} = {}) {
       cache: 'no-store',
     });
   } catch {
-    throw new ApiError(0, null, 'The server cannot be reached: check the connection and try again.');
+    throw new ApiError(0, null, t('api.unreachable'));
   }
   if (!response.ok) {
     const error = await problemOf(response);
@@ -132,7 +143,8 @@ const names = new Map();
 
 /**
  * The names of several players, as a map from id: those not known yet in one request (GET /players?ids=…, 100 at a
- * time); an id that is no player's (a bot's seat) shows as its first characters.
+ * time). A bot's seat shows as "Bot (Alhambra)" in the page's language, and any other id that is no player's as its
+ * first characters.
  */
 export async function namesOf(ids) {
   const wanted = [...new Set(ids.filter(Boolean))];
@@ -141,8 +153,15 @@ export async function namesOf(ids) {
     const chunk = unknown.slice(i, i + 100);
     const found = get(`/players?ids=${chunk.map(encodeURIComponent).join(',')}`)
       .then((list) => new Map(list.map((p) => [p.id, p.name])), () => new Map());
-    for (const id of chunk) names.set(id, found.then((m) => m.get(id) || id.slice(0, 8)));
+    for (const id of chunk) names.set(id, found.then((m) => m.get(id) || null));
   }
-  const pairs = await Promise.all(wanted.map(async (id) => [id, await names.get(id)]));
+  const pairs = await Promise.all(wanted.map(async (id) => [id, (await names.get(id)) || nameless(id)]));
   return new Map(pairs);
+}
+
+/** The words for a seat with no player's name: a bot's ("bot-builders-0-1796…": "Bot (The Builders)"), else the id's start. */
+export function nameless(id) {
+  const bot = /^bot-([a-z]+)-/.exec(String(id));
+  if (bot) return t('name.bot', {game: has(`title.short.${bot[1]}`) ? t(`title.short.${bot[1]}`) : bot[1]});
+  return String(id).slice(0, 8);
 }

@@ -2,6 +2,8 @@
 // never as markup, so a name or a field cannot inject anything; the page's Content-Security-Policy forbids inline
 // script as well.
 
+import {has, t} from './i18n.js';
+
 const SVG = 'http://www.w3.org/2000/svg';
 
 function build(el, attrs, children) {
@@ -53,7 +55,7 @@ export function svg(width, height, label, ...children) {
 export function pieces(label, width, height, items, draw, empty) {
   return h('div', {class: 'pieces', role: 'group', 'aria-label': label},
     items.length ? items.map((item, i) => s('svg', {viewBox: `0 0 ${width} ${height}`, width, height, class: 'piece'}, draw(item, i)))
-      : h('p', {class: 'none'}, empty || 'none'));
+      : h('p', {class: 'none'}, empty || t('common.none')));
 }
 
 /**
@@ -82,12 +84,23 @@ export function replace(el, ...children) {
   return el;
 }
 
-/** "2026-12-01T20:01:06Z" as the reader's local date and time. */
-export function when(iso) {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return isNaN(d) ? iso : d.toLocaleString();
+/** The titles this client knows, in the lobby's order. */
+export const GAMES = ['alhambra', 'carrara', 'builders'];
+
+/** A title's name in the page's language; a title this client does not know, as the API names it. */
+export function title(game) {
+  return has(`title.${game}`) ? t(`title.${game}`) : String(game ?? '?');
 }
 
-export const TITLES = {alhambra: 'Alhambra', carrara: 'Carrara', builders: 'The Builders: Middle Ages'};
+/**
+ * A problem from the API as a notice's words: the sentence in the page's language, then the API's own detail (in
+ * English, marked so, for assistive technology to read it as English).
+ */
+export function problemNodes(error) {
+  if (!error) return [];
+  if (!error.detail) return [h('span', {class: 'problem-sentence'}, error.message)];
+  return [error.sentence ? [h('span', {class: 'problem-sentence'}, error.sentence), ' '] : null,
+    h('span', {class: 'problem-detail', lang: 'en'}, error.detail)];
+}
+
 export const SEATS = {alhambra: [2, 6], carrara: [2, 4], builders: [2, 4]};

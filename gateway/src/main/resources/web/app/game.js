@@ -4,7 +4,8 @@
 // a board module only says where on the board each move's fields are (keys) and how to put a move in words.
 
 import {ApiError, get, namesOf, post, session} from './api.js';
-import {fitTexts, h, replace, s, TITLES, when} from './dom.js';
+import {fitTexts, h, problemNodes, replace, s, title} from './dom.js';
+import {dateTime, duration, has, num, t} from './i18n.js';
 import {LiveFeed} from './live.js';
 import alhambra from './boards/alhambra.js';
 import carrara from './boards/carrara.js';
@@ -22,11 +23,8 @@ export function boardFor(game) {
 function left(deadline) {
   const ms = Date.parse(deadline) - Date.now();
   if (isNaN(ms)) return '';
-  if (ms <= 0) return ' (time is up)';
-  const sec = Math.floor(ms / 1000), min = Math.floor(sec / 60), hours = Math.floor(min / 60), days = Math.floor(hours / 24);
-  const words = days ? `${days} d ${hours % 24} h` : hours ? `${hours} h ${String(min % 60).padStart(2, '0')} min`
-    : `${min} min ${String(sec % 60).padStart(2, '0')} s`;
-  return ` (${words} left)`;
+  if (ms <= 0) return ` ${t('clock.up')}`;
+  return ` ${t('clock.left', {time: duration(ms)})}`;
 }
 
 export function gamePage(root, gameId) {
@@ -67,14 +65,14 @@ class GamePage {
   }
 
   async start() {
-    replace(this.root, h('main', {id: 'game', 'data-state': 'loading'}, h('p', {role: 'status'}, 'Loading the game…')));
+    replace(this.root, h('main', {id: 'game', 'data-state': 'loading'}, h('p', {role: 'status'}, t('game.loading'))));
     try {
       await this.load();
     } catch (e) {
       if (this.stopped) return;
       replace(this.root, h('main', {id: 'game', 'data-state': 'failed'},
-        h('p', {role: 'alert', class: 'notice error'}, `This game cannot be shown: ${e.message}`),
-        h('p', {}, h('a', {href: '#/'}, 'Back to the lobby'))));
+        h('p', {role: 'alert', class: 'notice error'}, t('game.cannot-show'), ' ', problemNodes(e)),
+        h('p', {}, h('a', {href: '#/'}, t('common.back-to-lobby')))));
       return;
     }
     this.names = await namesOf(this.view.players.concat(this.view.bots || [], this.view.fork ? [this.view.fork.player] : []));
@@ -132,7 +130,7 @@ class GamePage {
       this.refreshFailures = (this.refreshFailures || 0) + 1;
       const pause = Math.min(5000, 500 * 2 ** Math.min(this.refreshFailures - 1, 4));
       this.notice = {kind: 'error', fromRefresh: true,
-        text: `The board could not be brought up to date (${e.message}); it is read again in ${Math.ceil(pause / 1000)} s.`};
+        text: t('game.refresh-failed', {reason: e.message, seconds: Math.ceil(pause / 1000)})};
       clearTimeout(this.refreshTimer);
       if (!this.stopped) this.refreshTimer = setTimeout(() => this.refresh(), pause);
     } finally {
@@ -192,7 +190,7 @@ class GamePage {
     const before = this.feedStatus;
     this.feedStatus = status;
     if (status === 'stopped' && error) {
-      this.notice = {kind: 'error', text: `The live feed stopped: ${error.message}`};
+      this.notice = {kind: 'error', text: t('game.feed-stopped', {reason: error.message})};
     }
     if (status === 'live' && before === 'reconnecting' && this.view) {
       // Whatever happened while the feed was away is in the events it now resends; the view is read again too.
@@ -252,14 +250,14 @@ class GamePage {
       return;
     }
     this.confirming = null;
-    await this.send('moves', {expectedVersion: this.legal.version, move}, 'Move refused');
+    await this.send('moves', {expectedVersion: this.legal.version, move}, t('game.move-refused'));
   }
 
   /** Takes back the player's moves of this turn (POST undo). */
   async undo() {
     if (this.busy) return;
     this.confirming = null;
-    await this.send('undo', {expectedVersion: this.legal.version}, 'Undo refused');
+    await this.send('undo', {expectedVersion: this.legal.version}, t('game.undo-refused'));
   }
 
   /** Posts a move or an undo at the version the board shows, then reloads the board. */
@@ -275,16 +273,16 @@ class GamePage {
       this.selection = [];
       if (e instanceof ApiError && e.status === 409 && e.rule === 'version-conflict') {
         const now = e.problem.currentVersion;
-        this.notice = {kind: 'stale', text: `The game moved on before your move reached it (your board showed version `
-          + `${expectedVersion}${now !== undefined ? `, the game is at ${now}` : ''}). The board has been reloaded: choose again.`};
+        this.notice = {kind: 'stale', text: now !== undefined ? t('game.stale-at', {expected: expectedVersion, now})
+          : t('game.stale', {expected: expectedVersion})};
       } else {
-        this.notice = {kind: 'error', text: `${refused}: ${e.message}`};
+        this.notice = {kind: 'error', text: `${refused}${t('common.colon')}${e.message}`};
       }
     }
     try {
       await this.load();
     } catch (e) {
-      this.notice = {kind: 'error', text: `The board could not be reloaded: ${e.message}`};
+      this.notice = {kind: 'error', text: t('game.reload-failed', {reason: e.message})};
     } finally {
       this.busy = false;
     }
@@ -357,7 +355,7 @@ class GamePage {
   name(id) {
     if (!id) return '';
     const name = this.names.get(id) || id.slice(0, 8);
-    return id === this.me ? `${name} (you)` : name;
+    return id === this.me ? t('name.you', {name}) : name;
   }
 
   context() {
@@ -437,7 +435,7 @@ class GamePage {
     const view = this.view;
     // The tab says whose turn it is, so that a player who looks elsewhere sees when it is theirs.
     const yours = !view.over && view.toAct && (view.toAct === this.me || forker(view, this.me));
-    document.title = `${yours ? '● Your turn · ' : ''}${TITLES[view.game] || view.game} · Tessera`;
+    document.title = yours ? t('game.tab-your-turn', {game: title(view.game)}) : t('game.tab', {game: title(view.game)});
     this.notifyTurn(Boolean(yours), view);
     const ctx = this.context();
     const board = this.board;
@@ -446,7 +444,7 @@ class GamePage {
       drawn = board.render(ctx);
     } catch (e) {
       // A view this page does not understand (a new field, a new phase) still leaves the moves playable.
-      drawn = h('p', {class: 'notice error'}, `The board cannot be drawn (${e.message}); the moves below still work.`);
+      drawn = h('p', {class: 'notice error'}, t('game.cannot-draw', {reason: e.message}));
     }
     const standings = this.standings();
     const main = h('main', {
@@ -460,7 +458,7 @@ class GamePage {
     this.waiting(ctx, standings),
     standings ? this.standingsBox(standings, ctx) : null,
     h('div', {class: 'play'},
-      h('section', {class: 'board', 'aria-label': `${TITLES[view.game] || view.game} board`}, this.tray(ctx), drawn),
+      h('section', {class: 'board', 'aria-label': t('game.board', {game: title(view.game)})}, this.tray(ctx), drawn),
       this.movesBox(ctx)),
     this.logBox());
     replace(this.root, main);
@@ -492,8 +490,8 @@ class GamePage {
     this.wasYours = yours;
     if (!yours || before !== false || !document.hidden || !notificationsOn()) return;
     try {
-      const n = new Notification('Your turn', {
-        body: `${TITLES[view.game] || view.game}: the game waits for your move.`, tag: `tessera-${this.gameId}`,
+      const n = new Notification(t('notify.title'), {
+        body: t('notify.body', {game: title(view.game)}), tag: `tessera-${this.gameId}`,
       });
       n.onclick = () => { window.focus(); n.close(); };
     } catch (e) {
@@ -504,7 +502,7 @@ class GamePage {
   notifyButton() {
     if (!('Notification' in window) || !this.seated || this.view.over) return null;
     if (Notification.permission === 'denied') {
-      return h('p', {class: 'notify', id: 'notify-turns'}, 'Turn notifications are blocked in this browser.');
+      return h('p', {class: 'notify', id: 'notify-turns'}, t('notify.blocked'));
     }
     const on = notificationsOn();
     return h('p', {class: 'notify'}, h('button', {
@@ -517,44 +515,42 @@ class GamePage {
         }
         this.render();
       },
-    }, on ? 'Stop turn notifications' : 'Notify me when it is my turn'));
+    }, on ? t('notify.stop') : t('notify.ask')));
   }
 
   header(ctx) {
     const view = this.view;
-    const turn = view.over ? 'The game is over.'
-      : view.toAct ? (view.toAct === this.me ? 'Your turn.'
-        : forker(view, this.me) ? `Your turn, as ${this.name(view.toAct)}.` : `${this.name(view.toAct)} to play.`)
-        : 'Nobody can move just now.';
+    const turn = view.over ? t('game.over')
+      : view.toAct ? (view.toAct === this.me ? t('game.your-turn')
+        : forker(view, this.me) ? t('game.your-turn-as', {name: this.name(view.toAct)}) : t('game.to-play', {name: this.name(view.toAct)}))
+        : t('game.nobody');
     const clock = view.clock && view.clock.deadline
-      ? [`${this.name(view.clock.player)} must move by ${when(view.clock.deadline)}`,
+      ? [t('clock.must-move', {name: this.name(view.clock.player), when: dateTime(view.clock.deadline)}),
         // Counting down, for the eye only: the time above is what assistive technology reads, once.
         h('span', {class: 'countdown', 'data-deadline': view.clock.deadline, 'aria-hidden': 'true'}, left(view.clock.deadline)),
-        `${view.clock.phase === 'grace' ? ' (timed out: last chance before a bot takes the seat)' : ''}.`] : null;
-    const feed = {
-      connecting: 'connecting…', live: 'live', reconnecting: 'reconnecting…', stopped: 'live feed stopped',
-    }[this.feedStatus] || this.feedStatus;
+        view.clock.phase === 'grace' ? ` ${t('clock.grace')}` : '', t('common.stop')] : null;
+    const feed = has(`feed.${this.feedStatus}`) ? t(`feed.${this.feedStatus}`) : this.feedStatus;
     return h('header', {class: 'game-header'},
-      h('h1', {}, TITLES[view.game] || view.game),
-      view.fork ? h('p', {class: 'sandbox', id: 'sandbox'}, 'A sandbox game, never rated: ',
-        h('a', {href: `#/games/${encodeURIComponent(view.fork.gameId)}/replay/${view.fork.at}`}, `move ${view.fork.at} of a finished game`),
-        forker(view, this.me) ? ', played on by you at every seat.' : `, played on by ${this.name(view.fork.player)}.`) : null,
-      h('p', {class: 'who'}, forker(view, this.me) ? 'You play every seat and see every hand.'
-        : this.seated ? 'You play at this table.' : 'You are watching (spectator view).',
-        ' Players: ', view.players.map((p, i) => [i ? ', ' : '', this.name(p), (view.bots || []).includes(p) ? ' (bot)' : ''])),
+      h('h1', {}, title(view.game)),
+      view.fork ? h('p', {class: 'sandbox', id: 'sandbox'}, t('fork.sandbox'), ' ',
+        h('a', {href: `#/games/${encodeURIComponent(view.fork.gameId)}/replay/${view.fork.at}`}, t('fork.move-of', {at: view.fork.at})),
+        forker(view, this.me) ? t('fork.by-you') : t('fork.by', {name: this.name(view.fork.player)})) : null,
+      h('p', {class: 'who'}, forker(view, this.me) ? t('game.every-seat')
+        : this.seated ? t('game.seated') : t('game.watching'),
+        ' ', t('game.players'), ' ', view.players.map((p, i) => [i ? t('common.comma') : '', this.name(p), (view.bots || []).includes(p) && !/^bot-/.test(p) ? ` ${t('game.bot')}` : ''])),
       h('p', {class: 'turn', 'aria-live': 'polite'}, turn, clock ? [' ', clock] : ''),
       this.notifyButton(),
-      h('p', {class: `feed feed-${this.feedStatus}`, role: 'status', id: 'feed-status'}, `Live feed: ${feed}`,
-        h('span', {class: 'version'}, ` · version ${view.version}`)),
+      h('p', {class: `feed feed-${this.feedStatus}`, role: 'status', id: 'feed-status'}, t('feed.label', {status: feed}),
+        h('span', {class: 'version'}, ` · ${t('feed.version', {version: view.version})}`)),
       h('p', {}, h('a', {href: `#/games/${encodeURIComponent(this.gameId)}/replay/${view.version}`, id: 'replay-link'},
-        view.over ? 'Replay the game' : 'Look back')));
+        view.over ? t('game.replay') : t('game.look-back'))));
   }
 
   noticeBox() {
     if (!this.notice) return null;
     return h('div', {class: `notice ${this.notice.kind}`, role: 'alert', id: 'notice'},
       h('p', {}, this.notice.text),
-      h('button', {type: 'button', class: 'dismiss', onclick: () => { this.notice = null; this.render(); }}, 'Dismiss'));
+      h('button', {type: 'button', class: 'dismiss', onclick: () => { this.notice = null; this.render(); }}, t('common.dismiss')));
   }
 
   /** A progress indication while the game waits for another service: a scoring round, a valuation, the standings. */
@@ -562,7 +558,7 @@ class GamePage {
     const view = this.view;
     let text = null;
     if (view.over && !standings) {
-      text = 'Waiting for the scoring service: the final standings are being computed…';
+      text = t('waiting.standings');
     } else if (!view.over && !view.toAct) {
       let what = null;
       try {
@@ -570,11 +566,11 @@ class GamePage {
       } catch {
         what = null;
       }
-      text = `Waiting for the scoring service: ${what || 'the game goes on once it has answered'}…`;
+      text = t('waiting.scoring', {what: what || t('waiting.goes-on')});
     }
     if (!text) return null;
     return h('div', {class: 'waiting', role: 'status', id: 'waiting'},
-      h('span', {class: 'spinner', 'aria-hidden': 'true'}), h('progress', {'aria-label': 'waiting'}), ' ', text);
+      h('span', {class: 'spinner', 'aria-hidden': 'true'}), h('progress', {'aria-label': t('waiting.label')}), ' ', text);
   }
 
   /**
@@ -588,8 +584,8 @@ class GamePage {
     const choosing = this.selection.length > 0;
     const moves = choosing ? this.candidates(this.selection) : this.legal.moves.filter((m) => this.keysOf(m).length === 0);
     if (!moves.length) return null;
-    return h('div', {class: 'tray', role: 'group', 'aria-label': choosing ? 'Moves that fit your choice' : 'Also on your turn'},
-      h('span', {class: 'tray-title'}, choosing ? 'Choose how:' : 'Also:'),
+    return h('div', {class: 'tray', role: 'group', 'aria-label': choosing ? t('tray.fit') : t('tray.also-label')},
+      h('span', {class: 'tray-title'}, choosing ? t('tray.how') : t('tray.also')),
       moves.map((move) => h('button', {type: 'button', class: 'tray-move', 'data-tray-move': JSON.stringify(move),
         onclick: () => this.play(move)}, this.label(move, ctx))));
   }
@@ -599,40 +595,38 @@ class GamePage {
     // On a phone (style.css) the board comes first and the moves are a bar at the bottom of the screen, opened by its
     // button, and open by themselves while a choice made on the board or a confirmation waits there.
     const open = this.movesOpen || this.selection.length > 0 || Boolean(this.confirming);
-    const section = h('section', {class: ['moves', open && 'open'], 'aria-label': 'Your moves', id: 'moves'});
+    const section = h('section', {class: ['moves', open && 'open'], 'aria-label': t('moves.yours'), id: 'moves'});
     const head = (title, count) => h('div', {class: 'sheet-head'}, h('h2', {}, title),
       h('button', {type: 'button', id: 'moves-toggle', class: 'sheet-toggle', 'aria-expanded': String(open), 'aria-controls': 'moves',
         onclick: () => { this.movesOpen = !open; if (open) this.selection = []; this.render(); }},
-      open ? 'Hide' : count ? `Show ${count}` : 'Show'));
+      open ? t('moves.hide') : count ? t('moves.show-count', {count}) : t('moves.show')));
     if (!this.seated) {
-      section.append(head('Moves', 0), h('p', {}, 'You are watching: the players choose their moves.'));
+      section.append(head(t('moves.title'), 0), h('p', {}, t('moves.watching')));
       return section;
     }
-    section.append(head('Your moves', moves.length));
+    section.append(head(t('moves.yours'), moves.length));
     if (this.confirming && moves.includes(this.confirming)) {
       const move = this.confirming;
-      section.append(h('div', {class: 'confirm', role: 'alertdialog', id: 'confirm-move', 'aria-label': 'Confirm the move'},
-        h('p', {}, '“', this.label(move, ctx), '” ', this.board.final?.(move)
-          || 'reveals something hidden or random: once it is played, your moves of this turn can no longer be taken back.'),
-        h('button', {type: 'button', id: 'confirm-play', onclick: () => this.play(move, true)}, 'Play it'), ' ',
-        h('button', {type: 'button', id: 'confirm-cancel', onclick: () => { this.confirming = null; this.render(); }}, 'Cancel')));
+      section.append(h('div', {class: 'confirm', role: 'alertdialog', id: 'confirm-move', 'aria-label': t('confirm.label')},
+        h('p', {}, t('confirm.quoted', {move: this.label(move, ctx)}), ' ', this.board.final?.(move) || t('confirm.reveals')),
+        h('button', {type: 'button', id: 'confirm-play', onclick: () => this.play(move, true)}, t('confirm.play')), ' ',
+        h('button', {type: 'button', id: 'confirm-cancel', onclick: () => { this.confirming = null; this.render(); }}, t('confirm.cancel'))));
     }
     if (this.legal.undo) {
       section.append(h('p', {class: 'undo'},
-        h('button', {type: 'button', id: 'undo', disabled: this.busy, onclick: () => this.undo()}, 'Undo my moves this turn'),
-        ' Takes back your moves since your turn began, back to the last thing revealed.'));
+        h('button', {type: 'button', id: 'undo', disabled: this.busy, onclick: () => this.undo()}, t('undo.button')),
+        ' ', t('undo.hint')));
     }
     if (!moves.length) {
-      section.append(h('p', {class: 'none'}, this.view.over ? 'The game is over.' : 'Nothing to do until the others have played.'));
+      section.append(h('p', {class: 'none'}, this.view.over ? t('game.over') : t('moves.nothing')));
       return section;
     }
     const shown = this.selection.length ? this.candidates(this.selection) : moves;
     if (this.selection.length) {
-      section.append(h('p', {class: 'choice'}, `Chosen on the board: ${this.selection.length} place(s); `,
-        `${shown.length} move(s) fit. Choose one, or pick another place. `,
-        h('button', {type: 'button', id: 'clear-choice', onclick: () => { this.selection = []; this.render(); }}, 'Clear the choice')));
+      section.append(h('p', {class: 'choice'}, t('moves.chosen', {places: this.selection.length, moves: shown.length}), ' ',
+        h('button', {type: 'button', id: 'clear-choice', onclick: () => { this.selection = []; this.render(); }}, t('moves.clear'))));
     } else {
-      section.append(h('p', {class: 'hint'}, 'Choose on the board, or here:'));
+      section.append(h('p', {class: 'hint'}, t('moves.hint')));
     }
     const groups = new Map();
     for (const move of shown) {
@@ -641,7 +635,7 @@ class GamePage {
       groups.get(type).push(move);
     }
     for (const [type, list] of groups) {
-      section.append(h('h3', {}, type.replace(/-/g, ' ')),
+      section.append(h('h3', {}, has(`term.move.${type}`) ? t(`term.move.${type}`) : type.replace(/-/g, ' ')),
         h('ul', {class: 'move-list'}, list.map((move) => h('li', {},
           h('button', {type: 'button', class: 'move', 'data-move': JSON.stringify(move), 'data-type': type,
             'data-keys': JSON.stringify(this.keysOf(move)),
@@ -664,13 +658,14 @@ class GamePage {
     const recent = this.lines.slice(-40).reverse();
     const versions = h('input', {type: 'checkbox', id: 'log-versions', checked: this.showVersions,
       onchange: () => { this.showVersions = versions.checked; this.render(); }});
-    return h('section', {class: 'log', 'aria-label': 'What happened'},
-      h('div', {class: 'log-head'}, h('h2', {}, 'What happened'),
-        h('label', {for: 'log-versions', class: 'check'}, versions, 'Show versions')),
-      // Focusable, so that a keyboard alone can scroll it (axe: scrollable-region-focusable).
+    return h('section', {class: 'log', 'aria-label': t('log.title')},
+      h('div', {class: 'log-head'}, h('h2', {}, t('log.title')),
+        h('label', {for: 'log-versions', class: 'check'}, versions, t('log.versions'))),
+      // Focusable, so that a keyboard alone can scroll it (axe: scrollable-region-focusable). The lines are the
+      // server's words (GET history), in English: marked so.
       h('ul', {class: ['events', this.showVersions && 'with-versions'], id: 'events', tabindex: 0,
-        'aria-label': 'What happened, latest first'}, recent.map((line) => h('li', {'data-version': line.version, 'data-type': line.type},
-        h('span', {class: 'v'}, `${line.version} · `), line.text))));
+        'aria-label': t('log.latest-first')}, recent.map((line) => h('li', {'data-version': line.version, 'data-type': line.type},
+        h('span', {class: 'v'}, `${num(line.version)} · `), h('span', {lang: 'en'}, line.text)))));
   }
 
   // ---- the end ----------------------------------------------------------------------------------------------
@@ -687,14 +682,14 @@ class GamePage {
     } catch {
       history = null;
     }
-    return h('section', {class: 'standings', id: 'standings', 'aria-label': 'Final standings'},
-      h('h2', {}, 'Final standings'),
+    return h('section', {class: 'standings', id: 'standings', 'aria-label': t('standings.title')},
+      h('h2', {}, t('standings.title')),
       h('table', {},
-        h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, 'Rank'), h('th', {scope: 'col'}, 'Player'), h('th', {scope: 'col'}, 'Score'))),
+        h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, t('col.rank')), h('th', {scope: 'col'}, t('col.player')), h('th', {scope: 'col'}, t('col.score')))),
         h('tbody', {}, [...standings].sort((a, b) => a.rank - b.rank).map((s) => h('tr', {'data-player': s.player},
-          h('td', {}, String(s.rank)), h('td', {}, this.name(s.player)), h('td', {}, String(s.score)))))),
+          h('td', {}, num(s.rank)), h('td', {}, this.name(s.player)), h('td', {}, num(s.score)))))),
       history,
-      h('p', {}, h('a', {href: '#/'}, 'Back to the lobby')));
+      h('p', {}, h('a', {href: '#/'}, t('common.back-to-lobby'))));
   }
 }
 

@@ -2,9 +2,8 @@
 // profiles. The lobby has no live feed of its own, so these pages ask again every few seconds while they are shown.
 
 import {del, get, namesOf, post, session, signUp} from './api.js';
-import {h, replace, SEATS, TITLES, when} from './dom.js';
-
-const GAMES = Object.keys(TITLES);
+import {GAMES, h, problemNodes, replace, SEATS, title} from './dom.js';
+import {dateTime, list, num, relative, t, term} from './i18n.js';
 
 /** Runs `task` now and every `ms` until the page is left; answers the function that stops it. */
 function every(ms, task) {
@@ -31,8 +30,9 @@ function errorBox(id) {
   return h('p', {class: 'notice error', role: 'alert', id, hidden: true});
 }
 
+/** A problem in words: the sentence for its kind in the page's language, beside the API's own detail. */
 function showError(box, error) {
-  box.textContent = error ? error.message : '';
+  replace(box, ...problemNodes(error));
   box.hidden = !error;
 }
 
@@ -40,17 +40,17 @@ function showError(box, error) {
 function clockWords(options) {
   if (!options) return '';
   const words = [];
-  if (options.clock === 'realtime') words.push(`real time, ${options.turnSeconds} s a turn`);
-  else if (options.clock === 'turn-based') words.push(`turn-based, ${options.moveHours} h a move`);
+  if (options.clock === 'realtime') words.push(t('clock.realtime', {seconds: Number(options.turnSeconds)}));
+  else if (options.clock === 'turn-based') words.push(t('clock.turn-based', {hours: Number(options.moveHours)}));
   for (const [k, v] of Object.entries(options)) {
     if (['clock', 'turnSeconds', 'moveHours'].includes(k)) continue;
     if (k === 'expansion') {
-      if (v === 'true') words.push('with the expansion');
+      if (v === 'true') words.push(t('options.with-expansion'));
     } else {
       words.push(`${k} ${v}`);
     }
   }
-  return words.join(', ');
+  return words.join(t('common.comma'));
 }
 
 // ---- sign-up --------------------------------------------------------------------------------------------------
@@ -59,19 +59,18 @@ export function signUpPage(root, {reason, onSignedUp}) {
   const input = h('input', {id: 'signup-name', name: 'name', autocomplete: 'username', required: true, maxlength: 40,
     pattern: '[A-Za-z0-9._\\-]{1,40}', 'aria-describedby': 'signup-help'});
   // The browser's own words for a pattern mismatch ("Please match the requested format") do not say what is allowed.
-  const explain = () => input.setCustomValidity(input.validity.patternMismatch
-    ? 'Use only the letters A to Z (no accents or spaces), digits, ".", "_" or "-": for example jose-n.' : '');
+  const explain = () => input.setCustomValidity(input.validity.patternMismatch ? t('signup.pattern') : '');
   input.addEventListener('input', explain);
   input.addEventListener('invalid', explain);
   const error = errorBox('signup-error');
   const form = h('form', {class: 'card signup', id: 'signup'},
-    h('h1', {}, 'Play on Tessera'),
+    h('h1', {}, t('signup.title')),
     reason ? h('p', {class: 'notice stale', role: 'alert', id: 'signup-reason'}, reason) : null,
-    h('label', {for: 'signup-name'}, 'Your name'),
+    h('label', {for: 'signup-name'}, t('signup.name')),
     input,
-    h('p', {id: 'signup-help', class: 'hint'}, '1 to 40 letters, digits, ".", "_" or "-". Your sign-in stays in this browser.'),
+    h('p', {id: 'signup-help', class: 'hint'}, t('signup.help')),
     error,
-    h('button', {type: 'submit', id: 'signup-submit'}, 'Sign up'));
+    h('button', {type: 'submit', id: 'signup-submit'}, t('signup.submit')));
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     showError(error, null);
@@ -90,7 +89,7 @@ export function signUpPage(root, {reason, onSignedUp}) {
 // ---- the lobby ------------------------------------------------------------------------------------------------
 
 function gameSelect(id) {
-  return h('select', {id, name: 'game'}, GAMES.map((g) => h('option', {value: g}, TITLES[g])));
+  return h('select', {id, name: 'game'}, GAMES.map((g) => h('option', {value: g}, title(g))));
 }
 
 function seatsInput(id, select) {
@@ -111,7 +110,7 @@ function seatsInput(id, select) {
  */
 function titleOptions(id, select) {
   const box = h('input', {type: 'checkbox', id, name: 'expansion'});
-  const row = h('label', {for: id, class: 'check'}, box, ' With the expansion');
+  const row = h('label', {for: id, class: 'check'}, box, ' ', t('options.expansion'));
   const show = () => {
     row.hidden = select.value !== 'carrara';
   };
@@ -125,22 +124,22 @@ function openTableForm() {
   const seats = seatsInput('open-seats', game);
   const own = titleOptions('open-expansion', game);
   const clock = h('select', {id: 'open-clock', name: 'clock'},
-    h('option', {value: 'turn-based'}, 'Turn-based (hours a move)'), h('option', {value: 'realtime'}, 'Real time (seconds a turn)'));
+    h('option', {value: 'turn-based'}, t('open.turn-based')), h('option', {value: 'realtime'}, t('open.realtime')));
   const amount = h('input', {id: 'open-time', name: 'time', type: 'number', min: 1, value: 72, required: true});
-  const amountLabel = h('label', {for: 'open-time'}, 'Hours a move');
+  const amountLabel = h('label', {for: 'open-time'}, t('open.hours'));
   clock.addEventListener('change', () => {
     const realtime = clock.value === 'realtime';
-    amountLabel.textContent = realtime ? 'Seconds a turn' : 'Hours a move';
+    amountLabel.textContent = realtime ? t('open.seconds') : t('open.hours');
     amount.value = realtime ? 120 : 72;
   });
   const error = errorBox('open-error');
   const form = h('form', {class: 'card', id: 'open-table', 'aria-labelledby': 'open-title'},
-    h('h2', {id: 'open-title'}, 'Open a table'),
-    h('label', {for: 'open-game'}, 'Game'), game,
-    h('label', {for: 'open-seats'}, 'Seats'), seats, own.row,
-    h('label', {for: 'open-clock'}, 'Clock'), clock,
+    h('h2', {id: 'open-title'}, t('open.title')),
+    h('label', {for: 'open-game'}, t('common.game')), game,
+    h('label', {for: 'open-seats'}, t('open.seats')), seats, own.row,
+    h('label', {for: 'open-clock'}, t('open.clock')), clock,
     amountLabel, amount, error,
-    h('button', {type: 'submit', id: 'open-submit'}, 'Open the table'));
+    h('button', {type: 'submit', id: 'open-submit'}, t('open.submit')));
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     showError(error, null);
@@ -162,7 +161,7 @@ function quickPlayForm(cleanups) {
   const own = titleOptions('quick-expansion', game);
   const status = h('p', {id: 'quick-status', role: 'status'});
   const error = errorBox('quick-error');
-  const cancel = h('button', {type: 'button', id: 'quick-cancel', hidden: true}, 'Stop waiting');
+  const cancel = h('button', {type: 'button', id: 'quick-cancel', hidden: true}, t('quick.stop'));
   let stop = null;
   const wait = () => {
     cancel.hidden = false;
@@ -175,9 +174,9 @@ function quickPlayForm(cleanups) {
         return;
       }
       if (entry.status === 'queued') {
-        status.textContent = `Waiting for players: ${entry.waiting} of ${entry.players} in line for ${TITLES[entry.game] || entry.game} (you are number ${entry.position}).`;
+        status.textContent = t('quick.waiting', {waiting: entry.waiting, players: entry.players, game: title(entry.game), position: entry.position});
       } else if (entry.status === 'matched' && entry.tableId) {
-        status.textContent = 'Matched: the game is being set up…';
+        status.textContent = t('quick.matched');
         if (stop) stop();
         location.hash = `#/tables/${entry.tableId}`;
       }
@@ -185,12 +184,12 @@ function quickPlayForm(cleanups) {
     cleanups.push(() => stop && stop());
   };
   const form = h('form', {class: 'card', id: 'quick-play', 'aria-labelledby': 'quick-title'},
-    h('h2', {id: 'quick-title'}, 'Quick play'),
-    h('p', {class: 'hint'}, 'Wait in line; a table starts as soon as enough players wait for the same game.'),
-    h('label', {for: 'quick-game'}, 'Game'), game,
-    h('label', {for: 'quick-players'}, 'Players'), players, own.row,
+    h('h2', {id: 'quick-title'}, t('quick.title')),
+    h('p', {class: 'hint'}, t('quick.hint')),
+    h('label', {for: 'quick-game'}, t('common.game')), game,
+    h('label', {for: 'quick-players'}, t('quick.players')), players, own.row,
     error, status,
-    h('button', {type: 'submit', id: 'quick-submit'}, 'Find a game'), cancel);
+    h('button', {type: 'submit', id: 'quick-submit'}, t('quick.submit')), cancel);
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     showError(error, null);
@@ -205,7 +204,7 @@ function quickPlayForm(cleanups) {
     try {
       await del('/matchmaking');
       if (stop) stop();
-      status.textContent = 'You left the line.';
+      status.textContent = t('quick.left');
       cancel.hidden = true;
     } catch (e) {
       showError(error, e);
@@ -230,15 +229,15 @@ function tableItem(table, names, onChange, error) {
       showError(error, e);
     }
   };
-  const seats = table.players.map((p) => names.get(p) || p.slice(0, 8)).join(', ');
+  const seats = table.players.map((p) => names.get(p) || p.slice(0, 8)).join(t('common.comma'));
   return h('li', {class: 'table-item', 'data-table': table.id},
-    h('a', {href: `#/tables/${table.id}`}, `${TITLES[table.game] || table.game}`),
-    ` · ${table.players.length} of ${table.seats} seats: ${seats} · host ${names.get(table.host) || ''} · ${clockWords(table.options)} `,
+    h('a', {href: `#/tables/${table.id}`}, title(table.game)),
+    ` · ${t('table.seats', {taken: table.players.length, seats: table.seats, names: seats})} · ${t('table.host', {name: names.get(table.host) || ''})} · ${clockWords(table.options)} `,
     table.status === 'open' && !seated && table.players.length < table.seats
-      ? h('button', {type: 'button', class: 'join', onclick: act('join', () => { location.hash = `#/tables/${table.id}`; })}, 'Join') : null,
-    table.status === 'open' && seated ? h('button', {type: 'button', class: 'leave', onclick: act('leave')}, 'Leave') : null,
-    table.status === 'open' && table.host === me ? h('button', {type: 'button', class: 'start', onclick: act('start')}, 'Start') : null,
-    table.gameId ? h('a', {href: `#/games/${table.gameId}`, class: 'watch'}, seated ? 'Play' : 'Watch') : null);
+      ? h('button', {type: 'button', class: 'join', onclick: act('join', () => { location.hash = `#/tables/${table.id}`; })}, t('table.join')) : null,
+    table.status === 'open' && seated ? h('button', {type: 'button', class: 'leave', onclick: act('leave')}, t('table.leave')) : null,
+    table.status === 'open' && table.host === me ? h('button', {type: 'button', class: 'start', onclick: act('start')}, t('table.start')) : null,
+    table.gameId ? h('a', {href: `#/games/${table.gameId}`, class: 'watch'}, seated ? t('table.play') : t('table.watch')) : null);
 }
 
 export function lobbyPage(root) {
@@ -247,23 +246,23 @@ export function lobbyPage(root) {
   const lists = h('div', {class: 'tables'});
   const playing = h('ul', {id: 'playing-tables', class: 'plain'});
   replace(root, h('main', {id: 'lobby'},
-    h('h1', {}, 'Lobby'),
+    h('h1', {}, t('lobby.title')),
     error,
     h('div', {class: 'forms'}, quickPlayForm(cleanups), openTableForm()),
-    h('section', {'aria-labelledby': 'open-tables-title'}, h('h2', {id: 'open-tables-title'}, 'Open tables'), lists),
-    h('section', {'aria-labelledby': 'playing-title'}, h('h2', {id: 'playing-title'}, 'Games being played'), playing)));
+    h('section', {'aria-labelledby': 'open-tables-title'}, h('h2', {id: 'open-tables-title'}, t('lobby.open-tables')), lists),
+    h('section', {'aria-labelledby': 'playing-title'}, h('h2', {id: 'playing-title'}, t('lobby.playing')), playing)));
   const refresh = async () => {
     try {
       const [open, live] = await Promise.all([
         Promise.all(GAMES.map((g) => get(`/tables?game=${g}&status=open`))),
         get('/tables?status=playing')]);
-      const names = await namesOf([...open.flat(), ...live].flatMap((t) => [t.host, ...t.players]));
+      const names = await namesOf([...open.flat(), ...live].flatMap((x) => [x.host, ...x.players]));
       replace(lists, GAMES.map((g, i) => h('section', {class: 'by-title', 'data-game': g},
-        h('h3', {}, TITLES[g]),
-        open[i].length ? h('ul', {class: 'plain', id: `open-${g}`}, open[i].map((t) => tableItem(t, names, refresh, error)))
-          : h('p', {class: 'none'}, 'No open table yet.'))));
-      replace(playing, live.slice(0, 20).map((t) => tableItem(t, names, refresh, error)));
-      if (!live.length) playing.append(h('li', {class: 'none'}, 'No game is being played.'));
+        h('h3', {}, title(g)),
+        open[i].length ? h('ul', {class: 'plain', id: `open-${g}`}, open[i].map((x) => tableItem(x, names, refresh, error)))
+          : h('p', {class: 'none'}, t('lobby.no-open-table')))));
+      replace(playing, live.slice(0, 20).map((x) => tableItem(x, names, refresh, error)));
+      if (!live.length) playing.append(h('li', {class: 'none'}, t('lobby.none-playing')));
     } catch (e) {
       showError(error, e);
     }
@@ -274,8 +273,8 @@ export function lobbyPage(root) {
 
 export function tablePage(root, tableId) {
   const error = errorBox('table-error');
-  const body = h('div', {id: 'table-body'}, h('p', {}, 'Loading the table…'));
-  replace(root, h('main', {id: 'table-page'}, h('h1', {}, 'Table'), error, body, h('p', {}, h('a', {href: '#/'}, 'Back to the lobby'))));
+  const body = h('div', {id: 'table-body'}, h('p', {}, t('table.loading')));
+  replace(root, h('main', {id: 'table-page'}, h('h1', {}, t('table.title')), error, body, h('p', {}, h('a', {href: '#/'}, t('common.back-to-lobby')))));
   let stop = null;
   const refresh = async () => {
     let table;
@@ -292,11 +291,13 @@ export function tablePage(root, tableId) {
     }
     const names = await namesOf([table.host, ...table.players]);
     replace(body,
-      h('p', {}, `${TITLES[table.game] || table.game} · ${clockWords(table.options)} · status: `, h('strong', {id: 'table-status'}, table.status)),
+      h('p', {}, `${title(table.game)} · ${clockWords(table.options)} · ${t('table.status')} `,
+        h('strong', {id: 'table-status', 'data-status': table.status}, term('table-status', table.status))),
       h('ol', {class: 'seats', id: 'seats'}, [...Array(table.seats).keys()].map((i) => h('li', {},
-        table.players[i] ? `${names.get(table.players[i])}${table.players[i] === table.host ? ' (host)' : ''}` : 'free seat'))),
+        table.players[i] ? (table.players[i] === table.host ? t('table.seat-host', {name: names.get(table.players[i])})
+          : names.get(table.players[i])) : t('table.free-seat')))),
       h('ul', {class: 'plain'}, tableItem(table, names, refresh, error)),
-      table.status === 'starting' ? h('p', {role: 'status'}, h('span', {class: 'spinner', 'aria-hidden': 'true'}), ' The game is being set up…') : null);
+      table.status === 'starting' ? h('p', {role: 'status'}, h('span', {class: 'spinner', 'aria-hidden': 'true'}), ' ', t('table.setting-up')) : null);
   };
   stop = every(1000, refresh);
   return () => stop();
@@ -304,11 +305,18 @@ export function tablePage(root, tableId) {
 
 // ---- my games, leaderboards, profiles --------------------------------------------------------------------------
 
+/** A finished game in words: the rank and score, and the rating's change when the game was rated. */
+function finished(g) {
+  const result = t('games.rank-score', {rank: g.rank ?? '?', score: g.score ?? '?'});
+  return g.ratingAfter != null ? t('games.finished-rated', {result, before: g.ratingBefore, after: g.ratingAfter})
+    : t('games.finished', {result});
+}
+
 export function myGamesPage(root) {
   const me = session().id;
   const error = errorBox('games-error');
-  const list = h('ul', {id: 'my-games', class: 'plain'}, h('li', {}, 'Loading…'));
-  replace(root, h('main', {id: 'games-page'}, h('h1', {}, 'My games'), error, list));
+  const items = h('ul', {id: 'my-games', class: 'plain'}, h('li', {}, t('common.loading')));
+  replace(root, h('main', {id: 'games-page'}, h('h1', {}, t('nav.my-games')), error, items));
   return every(4000, async () => {
     try {
       const games = await get(`/players/${encodeURIComponent(me)}/games?limit=20`);
@@ -316,15 +324,16 @@ export function myGamesPage(root) {
       const names = await namesOf(games.flatMap((g) => g.players).concat(views.map((v) => v && v.toAct)));
       // The tab tells how many games wait for the player's move, as the game page tells "your turn".
       const waiting = views.filter((v) => v && !v.over && v.toAct === me).length;
-      document.title = waiting ? `(${waiting}) Your turn · My games · Tessera` : 'My games · Tessera';
-      replace(list, games.length ? games.map((g, i) => {
+      document.title = waiting ? t('games.tab-waiting', {count: waiting}) : t('games.tab');
+      replace(items, games.length ? games.map((g, i) => {
         const view = views[i];
-        const turn = g.status !== 'playing' ? `finished: rank ${g.rank ?? '?'}, score ${g.score ?? '?'}${g.ratingAfter != null ? `, rating ${g.ratingBefore} → ${g.ratingAfter}` : ''}`
-          : !view ? 'playing' : view.toAct === me ? 'your turn' : view.toAct ? `${names.get(view.toAct)} to play` : 'waiting for the scoring service';
+        const turn = g.status !== 'playing' ? finished(g)
+          : !view ? t('games.playing') : view.toAct === me ? t('games.your-turn') : view.toAct ? t('games.to-play', {name: names.get(view.toAct)})
+            : t('games.waiting-scoring');
         return h('li', {class: ['game-item', view && view.toAct === me && 'my-turn'].filter(Boolean).join(' '), 'data-game-id': g.gameId},
-          h('a', {href: `#/games/${g.gameId}`}, TITLES[g.game] || g.game), ` with ${g.players.filter((p) => p !== me).map((p) => names.get(p)).join(', ')} · `,
-          h('strong', {}, turn), ` · started ${when(g.startedAt)}`);
-      }) : [h('li', {class: 'none'}, 'No game yet: join or open a table in the lobby.')]);
+          h('a', {href: `#/games/${g.gameId}`}, title(g.game)), ` ${t('games.with', {names: list(g.players.filter((p) => p !== me).map((p) => names.get(p)))})} · `,
+          h('strong', {}, turn), ` · `, h('time', {datetime: g.startedAt, title: dateTime(g.startedAt)}, t('games.started', {when: relative(g.startedAt)})));
+      }) : [h('li', {class: 'none'}, t('games.none'))]);
     } catch (e) {
       showError(error, e);
     }
@@ -334,38 +343,38 @@ export function myGamesPage(root) {
 export function leaderboardPage(root, game) {
   game = GAMES.includes(game) ? game : GAMES[0];
   const error = errorBox('board-error');
-  const table = h('div', {id: 'leaderboard'}, 'Loading…');
-  replace(root, h('main', {id: 'leaderboards'}, h('h1', {}, 'Leaderboards'),
-    h('nav', {class: 'tabs', 'aria-label': 'Games'}, GAMES.map((g) => h('a', {href: `#/leaderboards/${g}`, 'aria-current': g === game ? 'page' : null}, TITLES[g]))),
+  const table = h('div', {id: 'leaderboard'}, t('common.loading'));
+  replace(root, h('main', {id: 'leaderboards'}, h('h1', {}, t('nav.leaderboards')),
+    h('nav', {class: 'tabs', 'aria-label': t('leaderboard.games')}, GAMES.map((g) => h('a', {href: `#/leaderboards/${g}`, 'aria-current': g === game ? 'page' : null}, title(g)))),
     error, table));
   get(`/leaderboards/${game}`).then((board) => {
     replace(table, board.entries.length ? h('table', {},
-      h('caption', {}, `${TITLES[game]}: best rating first`),
-      h('thead', {}, h('tr', {}, ['Rank', 'Player', 'Rating', 'Games'].map((c) => h('th', {scope: 'col'}, c)))),
+      h('caption', {}, t('leaderboard.caption', {game: title(game)})),
+      h('thead', {}, h('tr', {}, ['col.rank', 'col.player', 'col.rating', 'col.games'].map((c) => h('th', {scope: 'col'}, t(c))))),
       h('tbody', {}, board.entries.map((e) => h('tr', {},
-        h('td', {}, String(e.rank)), h('td', {}, h('a', {href: `#/players/${e.player}`}, e.name || e.player)),
-        h('td', {}, String(e.rating)), h('td', {}, String(e.games))))))
-      : h('p', {class: 'none'}, 'Nobody has finished a rated game of it yet.'));
+        h('td', {}, num(e.rank)), h('td', {}, h('a', {href: `#/players/${e.player}`}, e.name || e.player)),
+        h('td', {}, num(e.rating)), h('td', {}, num(e.games))))))
+      : h('p', {class: 'none'}, t('leaderboard.none')));
   }, (e) => showError(error, e));
 }
 
 export function profilePage(root, id) {
   const error = errorBox('profile-error');
-  const body = h('div', {id: 'profile'}, 'Loading…');
+  const body = h('div', {id: 'profile'}, t('common.loading'));
   replace(root, h('main', {id: 'profile-page'}, error, body));
   Promise.all([get(`/players/${encodeURIComponent(id)}`), get(`/players/${encodeURIComponent(id)}/games?limit=20`)]).then(async ([p, games]) => {
     const names = await namesOf(games.flatMap((g) => g.players));
     replace(body, h('h1', {}, p.name || id),
-      h('p', {}, `${p.gamesPlayed} game(s) played, ${p.gamesFinished} finished, ${p.abandoned} abandoned.`),
+      h('p', {}, t('profile.counts', {played: p.gamesPlayed, finished: p.gamesFinished, abandoned: p.abandoned})),
       h('table', {},
-        h('caption', {}, 'Ratings'),
-        h('thead', {}, h('tr', {}, ['Game', 'Rating', 'Games', 'Wins', 'Abandoned'].map((c) => h('th', {scope: 'col'}, c)))),
+        h('caption', {}, t('profile.ratings')),
+        h('thead', {}, h('tr', {}, ['col.game', 'col.rating', 'col.games', 'col.wins', 'col.abandoned'].map((c) => h('th', {scope: 'col'}, t(c))))),
         h('tbody', {}, (p.ratings || []).map((r) => h('tr', {},
-          h('td', {}, TITLES[r.game] || r.game), h('td', {}, String(r.rating)), h('td', {}, String(r.games)),
-          h('td', {}, String(r.wins)), h('td', {}, String(r.abandoned)))))),
-      h('h2', {}, 'Recent games'),
+          h('td', {}, title(r.game)), h('td', {}, num(r.rating)), h('td', {}, num(r.games)),
+          h('td', {}, num(r.wins)), h('td', {}, num(r.abandoned)))))),
+      h('h2', {}, t('profile.recent')),
       h('ul', {class: 'plain'}, games.map((g) => h('li', {},
-        h('a', {href: `#/games/${g.gameId}`}, TITLES[g.game] || g.game), ` with ${g.players.filter((x) => x !== id).map((x) => names.get(x)).join(', ')}: `,
-        g.status === 'playing' ? 'playing' : `rank ${g.rank ?? '?'}, score ${g.score ?? '?'}`))));
+        h('a', {href: `#/games/${g.gameId}`}, title(g.game)), ` ${t('games.with', {names: list(g.players.filter((x) => x !== id).map((x) => names.get(x)))})}: `,
+        g.status === 'playing' ? t('games.playing') : t('games.rank-score', {rank: g.rank ?? '?', score: g.score ?? '?'})))));
   }, (e) => showError(error, e));
 }

@@ -3,6 +3,7 @@
 
 import {onSessionLost, renewIfDue, session, signOut} from './api.js';
 import {h, replace} from './dom.js';
+import {LANGUAGES, lang, onLangChange, setLang, t} from './i18n.js';
 import {gamePage} from './game.js';
 import {replayPage} from './replay.js';
 import {leaderboardPage, lobbyPage, myGamesPage, profilePage, signUpPage, tablePage} from './lobby.js';
@@ -37,7 +38,7 @@ function route() {
     return;
   }
   const [, page, id, sub, at] = hash.split('/');
-  document.title = 'Tessera';
+  document.title = t('page.title');
   switch (page) {
     case 'games':
       if (id && sub === 'replay') leave = replayPage(root, decodeURIComponent(id), at);
@@ -59,22 +60,38 @@ function route() {
 
 function drawNav(s) {
   replace(nav, s ? h('ul', {},
-    h('li', {}, h('a', {href: '#/'}, 'Lobby')),
-    h('li', {}, h('a', {href: '#/games'}, 'My games')),
-    h('li', {}, h('a', {href: '#/leaderboards/alhambra'}, 'Leaderboards')),
+    h('li', {}, h('a', {href: '#/'}, t('nav.lobby'))),
+    h('li', {}, h('a', {href: '#/games'}, t('nav.my-games'))),
+    h('li', {}, h('a', {href: '#/leaderboards/alhambra'}, t('nav.leaderboards'))),
     h('li', {}, h('a', {href: `#/players/${s.id}`, id: 'me'}, s.name)),
     h('li', {}, h('button', {type: 'button', id: 'sign-out', onclick: () => {
       signOut();
       sessionStorage.removeItem(RETURN);
       location.hash = '#/';
       route();
-    }}, 'Sign out'))) : h('ul', {}, h('li', {}, 'Not signed in')));
+    }}, t('nav.sign-out'))), languageSwitch()) : h('ul', {}, h('li', {}, t('nav.not-signed-in')), languageSwitch()));
+}
+
+/** The language switch: each language named in itself; the choice is kept and the page drawn again in it. */
+function languageSwitch() {
+  return h('li', {}, h('div', {class: 'languages', role: 'group', 'aria-label': t('nav.language')},
+    Object.entries(LANGUAGES).map(([code, {name}]) => h('button', {
+      type: 'button', class: 'lang', lang: code, 'data-lang': code, 'aria-pressed': String(code === lang()),
+      onclick: () => setLang(code),
+    }, name))));
+}
+
+/** The words of index.html itself (the skip link, the footer), which are drawn before any module runs. */
+function drawPage() {
+  document.querySelector('.skip').textContent = t('page.skip');
+  document.getElementById('nav').setAttribute('aria-label', t('nav.main'));
+  replace(document.querySelector('footer.site'), t('page.footer'), ' (', h('a', {href: '/q/openapi'}, '/q/openapi'), ')', t('common.stop'));
 }
 
 onSessionLost((error) => {
   // A 401: the token expired or is not valid here (another installation's, a key pair replaced). Back to sign-up,
   // keeping the page the reader was on.
-  lostReason = `Your sign-in is no longer valid (${error.message}). Sign up to go on; you will come back to this page.`;
+  lostReason = t('signup.lost', {reason: error.message});
   sessionStorage.setItem(RETURN, location.hash || '#/');
   route();
 });
@@ -85,6 +102,12 @@ document.querySelector('.skip').addEventListener('click', (event) => {
   root.focus();
 });
 window.addEventListener('hashchange', route);
+// Another language: the page is drawn again in it, where the reader is, without reloading.
+onLangChange(() => {
+  drawPage();
+  route();
+});
+drawPage();
 const renew = () => renewIfDue().catch(() => {});
 renew();
 setInterval(renew, 5 * 60 * 1000);

@@ -5,7 +5,8 @@
 // play on from any step in a sandbox game of their own (a fork: POST …/forks).
 
 import {get, namesOf, post, session} from './api.js';
-import {fitTexts, h, replace, TITLES} from './dom.js';
+import {fitTexts, h, problemNodes, replace, title} from './dom.js';
+import {num, t} from './i18n.js';
 import {boardFor} from './game.js';
 
 export function replayPage(root, gameId, at) {
@@ -28,7 +29,7 @@ class Replay {
   }
 
   async start() {
-    replace(this.root, h('main', {id: 'replay', 'data-state': 'loading'}, h('p', {role: 'status'}, 'Loading the replay…')));
+    replace(this.root, h('main', {id: 'replay', 'data-state': 'loading'}, h('p', {role: 'status'}, t('replay.loading'))));
     try {
       const now = await get(this.path(''));
       this.over = now.over;
@@ -38,8 +39,8 @@ class Replay {
     } catch (e) {
       if (this.stopped) return;
       replace(this.root, h('main', {id: 'replay', 'data-state': 'failed'},
-        h('p', {role: 'alert', class: 'notice error'}, `This replay cannot be shown: ${e.message}`),
-        h('p', {}, h('a', {href: '#/'}, 'Back to the lobby'))));
+        h('p', {role: 'alert', class: 'notice error'}, t('replay.cannot-show'), ' ', problemNodes(e)),
+        h('p', {}, h('a', {href: '#/'}, t('common.back-to-lobby')))));
       return;
     }
     document.addEventListener('keydown', this.onKey);
@@ -82,7 +83,7 @@ class Replay {
   name(id) {
     if (!id) return '';
     const name = this.names.get(id) || id.slice(0, 8);
-    return id === this.me ? `${name} (you)` : name;
+    return id === this.me ? t('name.you', {name}) : name;
   }
 
   /** What a board draws from: the view at this step, and nothing to click (a replay plays no move). */
@@ -107,13 +108,13 @@ class Replay {
 
   render() {
     const view = this.view;
-    document.title = `Replay · ${TITLES[view.game] || view.game} · Tessera`;
+    document.title = t('replay.tab', {game: title(view.game)});
     const ctx = this.context();
     let drawn;
     try {
       drawn = boardFor(view.game).render(ctx);
     } catch (e) {
-      drawn = h('p', {class: 'notice error'}, `The board cannot be drawn (${e.message}).`);
+      drawn = h('p', {class: 'notice error'}, t('replay.cannot-draw', {reason: e.message}));
     }
     const line = this.lines.find((l) => l.version === this.at);
     const game = `#/games/${encodeURIComponent(this.gameId)}`;
@@ -122,18 +123,16 @@ class Replay {
       'data-last': this.last, 'data-state': 'ready',
     },
     h('header', {class: 'game-header'},
-      h('h1', {}, `Replay: ${TITLES[view.game] || view.game}`),
-      h('p', {class: 'who'}, this.over ? 'Every hand is shown: the game has ended.'
-        : 'As you saw it then: the game is still being played.'),
-      h('p', {}, h('a', {href: game}, 'Back to the game')),
+      h('h1', {}, t('replay.title', {game: title(view.game)})),
+      h('p', {class: 'who'}, this.over ? t('replay.every-hand') : t('replay.as-seen')),
+      h('p', {}, h('a', {href: game}, t('replay.back'))),
       this.over && this.me ? h('p', {},
-        h('button', {type: 'button', id: 'replay-fork', disabled: !this.moveEnds(), onclick: () => this.fork()}, 'Play on from here'),
-        this.moveEnds() ? ' in a sandbox game of your own: you play every seat, with the draws this game would have had; it is never rated.'
-          : ' (not from this step: it lies among the events of one move; step on to where the move ends)')
+        h('button', {type: 'button', id: 'replay-fork', disabled: !this.moveEnds(), onclick: () => this.fork()}, t('replay.fork')),
+        ' ', this.moveEnds() ? t('replay.fork-hint') : t('replay.fork-not-here'))
         : null),
     this.error ? h('p', {role: 'alert', class: 'notice error'}, this.error) : null,
     this.controls(line),
-    h('section', {class: 'board', 'aria-label': `${TITLES[view.game] || view.game} board at move ${this.at}`}, drawn),
+    h('section', {class: 'board', 'aria-label': t('replay.board', {game: title(view.game), at: this.at})}, drawn),
     this.logBox()));
     fitTexts(this.root);
     this.error = null;
@@ -152,7 +151,7 @@ class Replay {
       const fork = await post(this.path('/forks'), {at: this.at});
       location.hash = `#/games/${encodeURIComponent(fork.gameId)}`;
     } catch (e) {
-      this.error = `This position cannot be played on: ${e.message}`;
+      this.error = t('replay.fork-refused', {reason: e.message});
       this.render();
     }
   }
@@ -161,17 +160,17 @@ class Replay {
     const button = (id, text, to, disabled) => h('button', {type: 'button', id, disabled, onclick: () => this.go(to)}, text);
     const slider = h('input', {
       type: 'range', id: 'replay-step', min: '1', max: String(this.last), value: String(this.at),
-      'aria-label': 'Step', 'aria-valuetext': `move ${this.at} of ${this.last}`,
+      'aria-label': t('replay.step'), 'aria-valuetext': t('replay.move-of', {at: this.at, last: this.last}),
       onchange: (event) => this.go(Number(event.target.value)),
     });
-    return h('section', {class: 'replay-controls', 'aria-label': 'Replay'},
-      button('replay-first', '« First', 1, this.at <= 1),
-      button('replay-back', '◀ Back', this.at - 1, this.at <= 1),
+    return h('section', {class: 'replay-controls', 'aria-label': t('replay.controls')},
+      button('replay-first', t('replay.first'), 1, this.at <= 1),
+      button('replay-back', t('replay.previous'), this.at - 1, this.at <= 1),
       slider,
-      button('replay-forward', 'Forward ▶', this.at + 1, this.at >= this.last),
-      button('replay-last', 'Last »', this.last, this.at >= this.last),
-      h('p', {class: 'step', role: 'status', id: 'replay-status'}, `Move ${this.at} of ${this.last}`,
-        line ? `: ${line.text}` : ''));
+      button('replay-forward', t('replay.next'), this.at + 1, this.at >= this.last),
+      button('replay-last', t('replay.last'), this.last, this.at >= this.last),
+      h('p', {class: 'step', role: 'status', id: 'replay-status'}, t('replay.status', {at: this.at, last: this.last}),
+        line ? [t('common.colon'), h('span', {lang: 'en'}, line.text)] : ''));
   }
 
   /** The whole history, the current step's line marked and scrolled to. */
@@ -181,11 +180,11 @@ class Replay {
       'aria-current': l.version === this.at ? 'step' : null,
     }, h('a', {href: `#/games/${encodeURIComponent(this.gameId)}/replay/${l.version}`,
       onclick: (event) => { event.preventDefault(); this.go(l.version); }},
-    h('span', {class: 'v'}, `${l.version} · `), l.text))));
+    h('span', {class: 'v'}, `${num(l.version)} · `), h('span', {lang: 'en'}, l.text)))));
     setTimeout(() => {
       const current = list.querySelector('li.current');
       if (current) current.scrollIntoView({block: 'nearest'});
     }, 0);
-    return h('section', {class: 'log', 'aria-label': 'What happened'}, h('h2', {}, 'What happened'), list);
+    return h('section', {class: 'log', 'aria-label': t('log.title')}, h('h2', {}, t('log.title')), list);
   }
 }

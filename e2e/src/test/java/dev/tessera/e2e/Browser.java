@@ -31,6 +31,9 @@ final class Browser implements AutoCloseable {
     static final Path CHROMEDRIVER = Path.of(System.getProperty("tessera.chromedriver", "/usr/bin/chromedriver"));
 
     final String who;
+    /** The language the browser asks for (navigator.languages, Accept-Language): "en", "ja"… */
+    final String lang;
+
     final ChromeDriver driver;
     private final Path profile;
     private final String base;
@@ -50,8 +53,14 @@ final class Browser implements AutoCloseable {
     }
 
     Browser(String who, String base) {
+        this(who, base, "en");
+    }
+
+    /** A browser that speaks {@code lang}: chromium's interface language and the languages it asks pages for. */
+    Browser(String who, String base, String lang) {
         this.who = who;
         this.base = base;
+        this.lang = lang;
         try {
             profile = Files.createTempDirectory("tessera-chromium-" + who);
         } catch (IOException e) {
@@ -72,7 +81,9 @@ final class Browser implements AutoCloseable {
                 "--disable-sync",
                 "--disable-dev-shm-usage",
                 "--window-size=1280,900",
+                "--lang=" + lang,
                 "--user-data-dir=" + profile);
+        options.setExperimentalOption("prefs", Map.of("intl.accept_languages", lang));
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(CHROMEDRIVER.toFile())
                 .usingAnyFreePort()
@@ -157,6 +168,30 @@ final class Browser implements AutoCloseable {
                   }
                 }
                 return problems;""");
+    }
+
+    /**
+     * What the page shows that was never translated, one line each: a key of the client's message catalogue
+     * (messages/en.json, read by the page itself) or a {placeholder} left unfilled, in the page's text or in a text
+     * alternative (aria-label, title, alt). Empty when none.
+     */
+    @SuppressWarnings("unchecked")
+    List<String> untranslated() {
+        return (List<String>) ((JavascriptExecutor) driver).executeAsyncScript("""
+                const done = arguments[arguments.length - 1];
+                const main = document.querySelector('script[type=module]').src;
+                fetch(new URL('messages/en.json', main)).then((r) => r.json()).then((en) => {
+                  const keys = new Set(Object.keys(en));
+                  const texts = [document.title, document.body.innerText,
+                    ...[...document.querySelectorAll('[aria-label], [title], [alt], title')].map(
+                      (e) => [e.getAttribute('aria-label'), e.getAttribute('title'), e.getAttribute('alt'), e.textContent].filter(Boolean).join(' '))];
+                  const found = new Set();
+                  for (const text of texts) {
+                    for (const word of text.match(/[a-z][a-z0-9-]*(?:\\.[a-z0-9_-]+)+/g) || []) if (keys.has(word)) found.add(`key ${word}`);
+                    for (const hole of text.match(/\\{[A-Za-z]+\\}/g) || []) found.add(`placeholder ${hole}`);
+                  }
+                  done([...found]);
+                }, (e) => done([`the catalogue could not be read: ${e}`]));""");
     }
 
     Object js(String script, Object... args) {

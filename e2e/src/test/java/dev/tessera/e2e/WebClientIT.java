@@ -66,7 +66,11 @@ class WebClientIT {
     }
 
     private Browser browser(String who, String base) {
-        Browser b = new Browser(who, base);
+        return browser(who, base, "en");
+    }
+
+    private Browser browser(String who, String base, String lang) {
+        Browser b = new Browser(who, base, lang);
         browsers.add(b);
         return b;
     }
@@ -196,6 +200,68 @@ class WebClientIT {
         report("builders", gameId, moves, started);
     }
 
+    /**
+     * The same game in a browser that speaks Japanese: the client follows the browser's language (navigator.languages),
+     * uses Board Game Arena's Japanese words for the game (円盤, 石材…), shows bots and errors in Japanese beside the API's
+     * own detail, leaves no catalogue key or {placeholder} on any page, and switches to English without a reload.
+     */
+    @Test
+    void carrara_two_players_play_a_whole_game_in_japanese_and_see_the_standings() {
+        Browser iku = browser("iku", gateway, "ja");
+        Browser jun = browser("jun", gateway, "ja");
+        String gameId = meet("carrara", iku, "iku-" + tag, jun, "jun-" + tag);
+        for (Browser b : List.of(iku, jun)) {
+            assertEquals("ja", b.js("return document.documentElement.lang"), b.who + ": the page's language");
+            assertEquals("true", b.await("#nav button[data-lang='ja']").getAttribute("aria-pressed"));
+        }
+        // Board Game Arena's Japanese help calls the wheel 円盤 and the stones 石材; the log's heading is the client's own.
+        assertTrue(
+                iku.all(".carrara h2").stream().map(WebElement::getText).anyMatch("円盤"::equals),
+                "no 円盤 among the headings: "
+                        + iku.all(".carrara h2").stream()
+                                .map(WebElement::getText)
+                                .toList());
+        assertEquals("経過", iku.await("section.log h2").getText());
+        assertTrue(iku.await(".player.mine .stones").getText().startsWith("石材："));
+        translated(iku, "a game's first move");
+        long started = System.nanoTime();
+        int moves = play("carrara", List.of(iku, jun), List.of(), n -> {
+                    if (n == 20) {
+                        screenshots("carrara-ja", List.of(iku, jun));
+                        translated(iku, "mid-game");
+                        translated(jun, "mid-game");
+                    }
+                })
+                .moves();
+        assertStandings("carrara-ja", iku, jun);
+        for (Browser b : List.of(iku, jun)) {
+            assertEquals("最終順位", b.await("#standings h2").getText());
+            translated(b, "the standings");
+        }
+        // Another language from the switch: the same page is drawn again in English, without reloading it.
+        iku.js("window.__sameDocument = true");
+        iku.await("#nav button[data-lang='en']").click();
+        iku.await(
+                Duration.ofSeconds(10),
+                "the standings in English",
+                b -> "Final standings".equals(b.await("#standings h2").getText()));
+        assertEquals("en", iku.js("return document.documentElement.lang"));
+        assertEquals(Boolean.TRUE, iku.js("return window.__sameDocument === true"), "the page was reloaded");
+        translated(iku, "the standings in English");
+        iku.await("#nav button[data-lang='ja']").click();
+        iku.await(
+                Duration.ofSeconds(10),
+                "the standings in Japanese again",
+                b -> "最終順位".equals(b.await("#standings h2").getText()));
+        report("carrara-ja", gameId, moves, started);
+    }
+
+    /** The page {@code b} shows has no catalogue key and no unfilled placeholder ({@code page} names it). */
+    private static void translated(Browser b, String page) {
+        assertEquals(
+                List.of(), b.untranslated(), b.who + ": words left untranslated on " + page + " (" + b.url() + ")");
+    }
+
     // ---- signing up and meeting at a table --------------------------------------------------------------------
 
     private static void signUp(Browser b, String name) {
@@ -212,20 +278,32 @@ class WebClientIT {
         accessible(host, "sign-up");
         signUp(host, hostName);
         accessible(host, "the lobby");
-        // A name already taken: the API's problem, in its own words, and the form stays for another try.
+        // A name already taken: the API's problem, in its own words beside a sentence in the reader's language, and the
+        // form stays for another try.
         guest.await("#signup-name").sendKeys(hostName);
         guest.driver.findElement(By.id("signup-submit")).click();
         assertEquals(
                 "the name '" + hostName + "' is taken; choose another",
                 guest.await(Duration.ofSeconds(10), "the refusal shown", b -> {
                     WebElement error = b.driver.findElement(By.id("signup-error"));
-                    return error.isDisplayed() ? error.getText() : null;
+                    return error.isDisplayed()
+                            ? error.findElement(By.cssSelector(".problem-detail"))
+                                    .getText()
+                            : null;
                 }));
+        assertEquals(
+                Map.of("en", "This name is already taken.", "ja", "この名前はすでに使われています。")
+                        .get(guest.lang),
+                guest.driver
+                        .findElement(By.cssSelector("#signup-error .problem-sentence"))
+                        .getText());
         guest.driver.findElement(By.id("signup-name")).clear();
         // A name with characters the API refuses: the browser says which ones are allowed, not just "the format".
         guest.await("#signup-name").sendKeys("José Ñ!");
         String why = (String) guest.js("return document.getElementById('signup-name').validationMessage");
-        assertTrue(why.contains("A to Z"), "the sign-up form's explanation: " + why);
+        assertTrue(
+                why.contains(Map.of("en", "A to Z", "ja", "A〜Z").get(guest.lang)),
+                "the sign-up form's explanation: " + why);
         guest.driver.findElement(By.id("signup-name")).clear();
         signUp(guest, guestName);
         new Select(host.await("#open-game")).selectByValue(game);
@@ -870,10 +948,12 @@ class WebClientIT {
                                 .asString())
                         .get("state"),
                 "the undo put the game back as it was before the move");
-        assertTrue(
-                String.valueOf(b.js("return document.querySelector('main').innerText"))
-                        .contains("took back a move"),
-                "the log says what the undo did");
+        // The log is read from the history after the event arrives, which may be a moment after the board is drawn.
+        b.await(
+                Duration.ofSeconds(10),
+                "the log saying what the undo did",
+                x -> String.valueOf(x.js("return document.querySelector('main').innerText"))
+                        .contains("took back a move"));
     }
 
     private void staleMoveReloads(Browser gus, String gameId, List<Browser> players) {

@@ -3,14 +3,7 @@
 // is drawn: other players' hands are null in it, so only their counts appear.
 
 import {h, pieces, s, svg} from '../dom.js';
-
-/** The engine's phases (game-service's AlhambraState.Phase, as codes) in the game's words. */
-const PHASE_WORDS = {
-  action: 'taking an action',
-  placement: 'placing the tiles bought this turn',
-  'final-placement': 'placing the last tiles of the market',
-  over: 'the game is over',
-};
+import {has, list, num, t, term} from '../i18n.js';
 
 const CURRENCIES = ['yellow', 'green', 'blue', 'orange'];
 const CURRENCY_FILL = {yellow: '#f2c94c', green: '#5fbf85', blue: '#5b9bd5', orange: '#f0904a'};
@@ -20,14 +13,20 @@ const TILE_FILL = {
 const SIDE = {N: 'north', E: 'east', S: 'south', W: 'west'};
 const S = 60;
 
+/** A building type in the help pages' words (pavilion: 別棟, Pavillon). */
+const building = (type) => term('building', type);
+/** A currency in the help pages' words (yellow: クローネ, jaune). */
+const currency = (c) => term('currency', c);
+
 function tileWords(tile) {
-  if (!tile) return 'no tile';
-  const walls = (tile.walls || '').split('').map((w) => SIDE[w] || w);
-  return `${tile.type} costing ${tile.cost}${walls.length ? `, walls ${walls.join(' ')}` : ', no walls'}`;
+  if (!tile) return t('alhambra.no-tile');
+  const walls = (tile.walls || '').split('').map((w) => (SIDE[w] ? t(`alhambra.side.${SIDE[w]}`) : w));
+  const what = t('alhambra.tile', {type: building(tile.type), cost: tile.cost});
+  return walls.length ? t('alhambra.tile-walls', {tile: what, walls: walls.join(' ')}) : t('alhambra.tile-no-walls', {tile: what});
 }
 
 function cardWords(card) {
-  return card ? `${card.currency} ${card.value}` : 'a card';
+  return card ? t('alhambra.card', {currency: currency(card.currency), value: card.value}) : t('alhambra.a-card');
 }
 
 /**
@@ -59,19 +58,19 @@ const ICONS = {
 };
 
 /** A tile drawn in a square of side S at (x, y): its colour and building by type, its cost, its walls as thick sides. */
-function tile(ctx, t, x, y, key, label) {
-  const icon = ICONS[t.type];
-  const g = s('g', {class: 'tile', transform: `translate(${x} ${y})`, 'data-tile': t.id},
-    s('rect', {x: 2, y: 2, width: S - 4, height: S - 4, rx: 4, fill: TILE_FILL[t.type] || '#ddd', stroke: '#6b5b4b', 'stroke-width': 1}),
-    s('text', {x: S / 2, y: 13, 'text-anchor': 'middle', class: 'tile-type', 'data-fit': S - 10}, t.type || '?'),
+function tile(ctx, tl, x, y, key, label) {
+  const icon = ICONS[tl.type];
+  const g = s('g', {class: 'tile', transform: `translate(${x} ${y})`, 'data-tile': tl.id},
+    s('rect', {x: 2, y: 2, width: S - 4, height: S - 4, rx: 4, fill: TILE_FILL[tl.type] || '#ddd', stroke: '#6b5b4b', 'stroke-width': 1}),
+    s('text', {x: S / 2, y: 13, 'text-anchor': 'middle', class: 'tile-type', 'data-fit': S - 10}, tl.type ? building(tl.type) : '?'),
     icon ? s('g', {class: 'building-icon', transform: `translate(${S / 2 - 12} 16)`}, icon()) : null,
     s('circle', {cx: S / 2, cy: S - 12, r: 8.5, class: 'cost-badge'}),
-    s('text', {x: S / 2, y: S - 8, 'text-anchor': 'middle', class: 'tile-cost'}, String(t.cost)));
-  for (const wall of (t.walls || '')) {
+    s('text', {x: S / 2, y: S - 8, 'text-anchor': 'middle', class: 'tile-cost'}, String(tl.cost)));
+  for (const wall of (tl.walls || '')) {
     const [x1, y1, x2, y2] = {N: [2, 3, S - 2, 3], S: [2, S - 3, S - 2, S - 3], W: [3, 2, 3, S - 2], E: [S - 3, 2, S - 3, S - 2]}[wall] || [];
     if (x1 !== undefined) g.append(s('line', {x1, y1, x2, y2, class: 'wall'}));
   }
-  return ctx.target(g, key, label || tileWords(t));
+  return ctx.target(g, key, label || tileWords(tl));
 }
 
 /** A money card: its currency's colour, its value large in the middle and small in two corners, a coin below. */
@@ -106,21 +105,24 @@ const SLOT = {slot: true};
 function market(ctx) {
   const st = ctx.state;
   const spaces = CURRENCIES.map((currency) => (st.market || []).find((m) => m.currency === currency) || {currency, tile: null});
-  const el = svg(4 * (S + 24), S + 36, 'The market: one tile for sale in each currency');
+  const el = svg(4 * (S + 24), S + 36, t('alhambra.market-label'));
   spaces.forEach((space, i) => {
     const x = 8 + i * (S + 24);
     el.append(s('rect', {x, y: 4, width: S + 12, height: S + 28, rx: 6, fill: CURRENCY_FILL[space.currency], opacity: 0.45}),
-      s('text', {x: x + (S + 12) / 2, y: S + 28, 'text-anchor': 'middle', class: 'label'}, space.currency));
-    if (space.tile) el.append(tile(ctx, space.tile, x + 6, 6, `tile:${space.tile.id}`, `${space.currency} market space: ${tileWords(space.tile)}`));
+      s('text', {x: x + (S + 12) / 2, y: S + 28, 'text-anchor': 'middle', class: 'label', 'data-fit': S + 8}, currency(space.currency)));
+    if (space.tile) {
+      el.append(tile(ctx, space.tile, x + 6, 6, `tile:${space.tile.id}`,
+        t('alhambra.market-space', {currency: currency(space.currency), tile: tileWords(space.tile)})));
+    }
   });
   return el;
 }
 
 function moneyDisplay(ctx) {
   const cards = ctx.state.moneyDisplay || [];
-  const el = svg(Math.max(4, cards.length) * 46 + 8, 64, 'The money display');
-  cards.forEach((c, i) => el.append(card(ctx, c, 6 + i * 46, 4, `card:${c.id}`, `money display: ${cardWords(c)}`)));
-  if (!cards.length) el.append(s('text', {x: 8, y: 36, class: 'empty'}, 'empty'));
+  const el = svg(Math.max(4, cards.length) * 46 + 8, 64, t('alhambra.money-display'));
+  cards.forEach((c, i) => el.append(card(ctx, c, 6 + i * 46, 4, `card:${c.id}`, t('alhambra.on-display', {card: cardWords(c)}))));
+  if (!cards.length) el.append(s('text', {x: 8, y: 36, class: 'empty'}, t('common.empty')));
   return el;
 }
 
@@ -139,16 +141,16 @@ function grid(ctx, player, mine) {
   const minX = Math.min(...xs), maxX = Math.max(...xs), minY = Math.min(...ys), maxY = Math.max(...ys);
   const width = (maxX - minX + 1) * S + 8, height = (maxY - minY + 1) * S + 8;
   const px = (x) => 4 + (x - minX) * S, py = (y) => 4 + (y - minY) * S;
-  const el = svg(Math.max(width, S * 3), Math.max(height, S), `${ctx.name(player.id)}'s Alhambra: ${placed.length} tile(s) around the fountain`);
-  el.append(s('g', {class: 'fountain', transform: `translate(${px(0)} ${py(0)})`, role: 'img', 'aria-label': 'the fountain'},
+  const el = svg(Math.max(width, S * 3), Math.max(height, S), t('alhambra.grid', {name: ctx.name(player.id), count: placed.length}));
+  el.append(s('g', {class: 'fountain', transform: `translate(${px(0)} ${py(0)})`, role: 'img', 'aria-label': t('alhambra.fountain')},
     s('rect', {x: 2, y: 2, width: S - 4, height: S - 4, rx: 4, fill: '#d9eef7', stroke: '#6b5b4b'}),
     s('circle', {cx: S / 2, cy: S / 2, r: S / 4, fill: '#7fc4e0'})));
   for (const p of placed) {
-    el.append(tile(ctx, p.tile, px(p.x), py(p.y), `tile:${p.tile.id}`, `${tileWords(p.tile)}, at ${p.x}, ${p.y}`));
+    el.append(tile(ctx, p.tile, px(p.x), py(p.y), `tile:${p.tile.id}`, t('alhambra.at', {tile: tileWords(p.tile), x: p.x, y: p.y})));
   }
   for (const [x, y] of shownSquares) {
     el.append(ctx.target(s('g', {class: 'square', transform: `translate(${px(x)} ${py(y)})`},
-      s('rect', {x: 3, y: 3, width: S - 6, height: S - 6, rx: 4})), `square:${x},${y}`, `square ${x}, ${y}`));
+      s('rect', {x: 3, y: 3, width: S - 6, height: S - 6, rx: 4})), `square:${x},${y}`, t('alhambra.square', {x, y})));
   }
   return el;
 }
@@ -161,26 +163,26 @@ function playerPanel(ctx, player, index) {
   const current = player.id === st.currentPlayer && !ctx.view.over;
   const panel = h('section', {class: ['player', mine && 'mine', current && 'current'].filter(Boolean).join(' '),
     'data-player': player.id, 'aria-label': ctx.name(player.id)},
-  h('h3', {}, ctx.name(player.id), current ? ' · to play' : ''),
-  h('p', {class: 'score'}, `Score ${total} (rounds: ${(player.roundPoints || []).join(' / ')})`));
+  h('h3', {}, ctx.name(player.id), current ? ` · ${t('common.to-play')}` : ''),
+  h('p', {class: 'score'}, t('alhambra.score', {score: total, rounds: (player.roundPoints || []).map(num).join(' / ')})));
   if (Array.isArray(player.hand)) {
     // Only a player's own hand is in their view; a finished game's replay shows every hand.
-    const whose = mine ? 'My hand' : `${ctx.name(player.id)}'s hand`;
-    panel.append(h('h4', {}, whose), row(ctx, `${whose}: ${player.hand.map(cardWords).join(', ') || 'empty'}`, player.hand,
-      (c, x, y) => card(ctx, c, x, y, `card:${c.id}`, `${whose.toLowerCase()}: ${cardWords(c)}`), 'no money'));
+    const whose = mine ? t('alhambra.my-hand') : t('alhambra.hand-of', {name: ctx.name(player.id)});
+    panel.append(h('h4', {}, whose), row(ctx, `${whose}${t('common.colon')}${list(player.hand.map(cardWords)) || t('common.empty')}`, player.hand,
+      (c, x, y) => card(ctx, c, x, y, `card:${c.id}`, `${whose}${t('common.colon')}${cardWords(c)}`), t('alhambra.no-money')));
   } else {
-    panel.append(h('p', {class: 'hand-count'}, `${player.handSize ?? 0} money card(s) in hand`));
+    panel.append(h('p', {class: 'hand-count'}, t('alhambra.hand-count', {count: player.handSize ?? 0})));
   }
   panel.append(h('ul', {class: 'money-counts'}, money.map((m) => h('li', {class: `currency-${m.currency}`},
-    `${m.currency}: ${m.cards} card(s), ${m.total}`))));
-  panel.append(h('h4', {}, 'Alhambra'), grid(ctx, player, mine));
+    t('alhambra.money-count', {currency: currency(m.currency), cards: m.cards, total: m.total})))));
+  panel.append(h('h4', {}, t('alhambra.alhambra')), grid(ctx, player, mine));
   if ((player.pending || []).length || mine) {
-    panel.append(h('h4', {}, 'Bought, to place'), row(ctx, 'Tiles bought this turn', player.pending || [],
-      (t, x, y) => tile(ctx, t, x, y, `tile:${t.id}`, `bought: ${tileWords(t)}`), 'none'));
+    panel.append(h('h4', {}, t('alhambra.bought')), row(ctx, t('alhambra.bought-label'), player.pending || [],
+      (x, px, py) => tile(ctx, x, px, py, `tile:${x.id}`, t('alhambra.bought-tile', {tile: tileWords(x)})), t('common.none')));
   }
-  panel.append(h('h4', {}, 'Reserve'), row(ctx, `${ctx.name(player.id)}'s reserve`, player.reserve || [],
-    (t, x, y) => tile(ctx, t, x, y, `tile:${t.id}`, `reserve: ${tileWords(t)}`), 'empty',
-    mine ? {key: 'reserve', text: 'here', label: 'into my reserve'} : null));
+  panel.append(h('h4', {}, t('alhambra.reserve')), row(ctx, t('alhambra.reserve-of', {name: ctx.name(player.id)}), player.reserve || [],
+    (x, px, py) => tile(ctx, x, px, py, `tile:${x.id}`, t('alhambra.reserve-tile', {tile: tileWords(x)})), t('common.empty'),
+    mine ? {key: 'reserve', text: t('alhambra.here'), label: t('alhambra.into-reserve')} : null));
   return panel;
 }
 
@@ -188,22 +190,22 @@ function scores(ctx) {
   const players = ctx.state.players || [];
   const rounds = Math.max(3, ...players.map((p) => (p.roundPoints || []).length));
   return h('table', {class: 'scores'},
-    h('caption', {}, 'Points of each scoring round'),
-    h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, 'Player'),
-      [...Array(rounds).keys()].map((r) => h('th', {scope: 'col'}, `Round ${r + 1}`)), h('th', {scope: 'col'}, 'Total'))),
+    h('caption', {}, t('alhambra.scores')),
+    h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, t('col.player')),
+      [...Array(rounds).keys()].map((r) => h('th', {scope: 'col'}, t('alhambra.round', {round: r + 1}))), h('th', {scope: 'col'}, t('col.total')))),
     h('tbody', {}, players.map((p) => h('tr', {},
       h('th', {scope: 'row'}, ctx.name(p.id)),
-      [...Array(rounds).keys()].map((r) => h('td', {}, String((p.roundPoints || [])[r] ?? 0))),
-      h('td', {}, String(p.score ?? 0))))));
+      [...Array(rounds).keys()].map((r) => h('td', {}, num((p.roundPoints || [])[r] ?? 0))),
+      h('td', {}, num(p.score ?? 0))))));
 }
 
 function findTile(ctx, id) {
   const st = ctx.state;
-  for (const m of st.market || []) if (m.tile && m.tile.id === id) return {tile: m.tile, where: `${m.currency} market space`};
+  for (const m of st.market || []) if (m.tile && m.tile.id === id) return {tile: m.tile};
   for (const p of st.players || []) {
-    for (const t of p.pending || []) if (t.id === id) return {tile: t, where: 'bought'};
-    for (const t of p.reserve || []) if (t.id === id) return {tile: t, where: 'reserve'};
-    for (const a of p.alhambra || []) if (a.tile.id === id) return {tile: a.tile, where: `Alhambra ${a.x}, ${a.y}`};
+    for (const x of p.pending || []) if (x.id === id) return {tile: x};
+    for (const x of p.reserve || []) if (x.id === id) return {tile: x};
+    for (const a of p.alhambra || []) if (a.tile.id === id) return {tile: a.tile};
   }
   return null;
 }
@@ -217,13 +219,13 @@ function findCard(ctx, id) {
 
 function tileName(ctx, id) {
   const found = findTile(ctx, id);
-  return found ? `${found.tile.type} ${found.tile.cost}` : `tile ${id}`;
+  return found ? t('alhambra.tile-name', {type: building(found.tile.type), cost: found.tile.cost}) : t('alhambra.tile-id', {id});
 }
 
 function cards(ctx, ids) {
-  const list = (ids || []).map((id) => findCard(ctx, id));
-  const total = list.reduce((sum, c) => sum + (c ? c.value : 0), 0);
-  return `${list.map((c, i) => (c ? cardWords(c) : `card ${ids[i]}`)).join(' + ')} (${total})`;
+  const found = (ids || []).map((id) => findCard(ctx, id));
+  const total = found.reduce((sum, c) => sum + (c ? c.value : 0), 0);
+  return `${found.map((c, i) => (c ? cardWords(c) : t('alhambra.card-id', {id: ids[i]}))).join(' + ')} (${num(total)})`;
 }
 
 export default {
@@ -239,28 +241,27 @@ export default {
 
   /** Why a move cannot be taken back, asked to be confirmed (game.js): the tiles given to Dirk are his for good. */
   final(move) {
-    return move.type === 'give-to-dirk'
-      ? 'gives the tiles you bought this turn to Dirk for good: they are never yours again, and the turn ends.' : null;
+    return move.type === 'give-to-dirk' ? t('alhambra.dirk-final') : null;
   },
 
   label(move, ctx) {
     switch (move.type) {
-      case 'take-money': return `Take money: ${cards(ctx, move.cards)}`;
-      case 'buy-tile': return `Buy ${tileName(ctx, move.tile)} paying ${cards(ctx, move.cards)}`;
-      case 'place-tile': return `Place ${tileName(ctx, move.tile)} at ${move.x}, ${move.y}`;
-      case 'reserve-tile': return `Put ${tileName(ctx, move.tile)} into the reserve`;
-      case 'redesign-place': return `Redesign: ${tileName(ctx, move.tile)} from the reserve to ${move.x}, ${move.y}`;
-      case 'redesign-remove': return `Redesign: ${tileName(ctx, move.tile)} from the Alhambra into the reserve`;
-      case 'redesign-swap': return `Redesign: swap ${tileName(ctx, move.tile)} from the reserve with the tile at ${move.x}, ${move.y}`;
-      case 'give-to-dirk': return 'Give the bought tiles to Dirk';
-      case 'pass': return 'Pass';
+      case 'take-money': return t('alhambra.move.take-money', {cards: cards(ctx, move.cards)});
+      case 'buy-tile': return t('alhambra.move.buy-tile', {tile: tileName(ctx, move.tile), cards: cards(ctx, move.cards)});
+      case 'place-tile': return t('alhambra.move.place-tile', {tile: tileName(ctx, move.tile), x: move.x, y: move.y});
+      case 'reserve-tile': return t('alhambra.move.reserve-tile', {tile: tileName(ctx, move.tile)});
+      case 'redesign-place': return t('alhambra.move.redesign-place', {tile: tileName(ctx, move.tile), x: move.x, y: move.y});
+      case 'redesign-remove': return t('alhambra.move.redesign-remove', {tile: tileName(ctx, move.tile)});
+      case 'redesign-swap': return t('alhambra.move.redesign-swap', {tile: tileName(ctx, move.tile), x: move.x, y: move.y});
+      case 'give-to-dirk': return t('alhambra.move.give-to-dirk');
+      case 'pass': return t('alhambra.move.pass');
       default: return null;
     }
   },
 
   waiting(ctx) {
     const round = ctx.state.scoringRound;
-    return round ? `scoring round ${round}` : 'a scoring round';
+    return round ? t('alhambra.scoring-round', {round}) : t('alhambra.a-scoring-round');
   },
 
   render(ctx) {
@@ -268,18 +269,20 @@ export default {
     const players = [...(st.players || [])];
     // My own area first, then the others in seat order.
     players.sort((a, b) => (b.id === ctx.me) - (a.id === ctx.me));
-    const common = h('section', {class: 'common', 'aria-label': 'Market and money'},
-      h('h2', {}, 'Market'), market(ctx),
-      h('h2', {}, 'Money display'), moneyDisplay(ctx),
-      h('p', {class: 'counts'}, `Money deck ${st.deckSize ?? '?'} · discards ${st.discardSize ?? '?'} · tiles left ${st.supplySize ?? '?'}`,
-        st.phase ? ` · ${PHASE_WORDS[st.phase] || `phase: ${st.phase}`}` : '', st.extraAction ? ' (an extra action, after an exact payment)' : ''));
+    const common = h('section', {class: 'common', 'aria-label': t('alhambra.common')},
+      h('h2', {}, t('alhambra.market')), market(ctx),
+      h('h2', {}, t('alhambra.money-display')), moneyDisplay(ctx),
+      h('p', {class: 'counts'}, t('alhambra.counts', {deck: st.deckSize ?? '?', discards: st.discardSize ?? '?', tiles: st.supplySize ?? '?'}),
+        st.phase ? ` · ${has(`term.alhambra-phase.${st.phase}`) ? t(`term.alhambra-phase.${st.phase}`) : t('common.phase', {phase: st.phase})}` : '',
+        st.extraAction ? ` ${t('alhambra.extra-action')}` : ''));
     if (Array.isArray(st.dirk)) {
-      common.append(h('h2', {}, 'Dirk'), row(ctx, `Dirk, the third player with two: ${st.dirk.length} tile(s)`, st.dirk,
-        (t, x, y) => tile(ctx, t, x, y, null, `Dirk's ${tileWords(t)}`), 'no tiles', {key: 'dirk', text: 'give', label: 'give the bought tiles to Dirk'}));
+      common.append(h('h2', {}, t('alhambra.dirk')), row(ctx, t('alhambra.dirk-label', {count: st.dirk.length}), st.dirk,
+        (x, px, py) => tile(ctx, x, px, py, null, t('alhambra.dirk-tile', {tile: tileWords(x)})), t('alhambra.no-tiles'),
+        {key: 'dirk', text: t('alhambra.give'), label: t('alhambra.move.give-to-dirk')}));
     }
     if ((st.unclaimed || []).length) {
-      common.append(h('h2', {}, 'Unclaimed tiles'), row(ctx, 'Tiles nobody received at the end', st.unclaimed,
-        (t, x, y) => tile(ctx, t, x, y, null), 'none'));
+      common.append(h('h2', {}, t('alhambra.unclaimed')), row(ctx, t('alhambra.unclaimed-label'), st.unclaimed,
+        (x, px, py) => tile(ctx, x, px, py, null), t('common.none')));
     }
     common.append(scores(ctx));
     return h('div', {class: 'alhambra'}, common,
@@ -291,9 +294,9 @@ export default {
     if (!rounds.length) return null;
     const players = ctx.view.players;
     return h('table', {class: 'history'},
-      h('caption', {}, 'The scoring rounds that led to them'),
-      h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, 'Round'), players.map((p) => h('th', {scope: 'col'}, ctx.name(p))))),
+      h('caption', {}, t('alhambra.history')),
+      h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, t('col.round')), players.map((p) => h('th', {scope: 'col'}, ctx.name(p))))),
       h('tbody', {}, rounds.map((e) => h('tr', {},
-        h('th', {scope: 'row'}, String(e.data.round)), players.map((p) => h('td', {}, String((e.data.points || {})[p] ?? 0)))))));
+        h('th', {scope: 'row'}, num(e.data.round)), players.map((p) => h('td', {}, num((e.data.points || {})[p] ?? 0)))))));
   },
 };

@@ -6,20 +6,20 @@
 
 import {h, s, svg} from '../dom.js';
 import {moveWords} from './generic.js';
+import {has, list, num, t, term} from '../i18n.js';
 
 const STONE_FILL = {white: '#f7f7f2', yellow: '#f2d14c', red: '#d9534f', green: '#4caf6a', blue: '#4a84c4', black: '#333'};
 const KNOWN_CITIES = ['Livorno', 'Pisa', 'Lucca', 'Viareggio', 'Massa', 'Lerici'];
 const KNOWN_TYPES = ['Biblioteca', 'Cattedrale', 'Palazzo', 'Porta', 'Castello', 'Villa'];
 const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X'];
-/** The engine's phases (game-service's carrara.Phase) in the game's words; an unknown one is shown as it comes. */
-const PHASE_WORDS = {
-  ACTION: 'Choosing an action',
-  BUYING_STONES: 'Buying stones from a section of the wheel',
-  CHOOSING_UPGRADE: 'Taking an upgrade tile',
-  AWAITING_VALUATION: 'A valuation is being counted',
-  AFTER_ACTION: 'An object may be bought, then the turn ends',
-  OVER: 'The game is over',
-};
+
+// The game's terms in the help pages' words (i18n.js, term): an unknown one (a future expansion's) as it comes.
+const city = (c) => term('city', c);
+const building = (b) => term('carrara-building', b);
+const object = (o) => term('object', o);
+const stone = (c) => term('stone', c);
+const category = (c) => term('category', c);
+const stoneList = (stones) => (stones || []).map(stone);
 
 const KNOWN_FIELDS = new Set(['phase', 'current', 'wheel', 'bag', 'display', 'pile', 'supply', 'market', 'citiesValued',
   'declaredBy', 'endTriggered', 'pending', 'players', 'prices', 'expansion']);
@@ -45,12 +45,12 @@ function wheel(ctx) {
   const all = unique(sections.flatMap((sec) => colours(sec)));
   const R = 150, cx = R + 8, cy = R + 8, n = Math.max(1, sections.length);
   const at = (angle, r) => [cx + r * Math.sin(angle), cy - r * Math.cos(angle)];
-  const el = svg(2 * R + 16 + 124, 2 * R + 16, `The wheel: ${sections.length} sections; the bag holds ${st.bag ?? '?'} stones`);
+  const el = svg(2 * R + 16 + 124, 2 * R + 16, t('carrara.wheel-label', {sections: sections.length, bag: st.bag ?? '?'}));
   sections.forEach((sec, i) => {
     const a0 = (2 * Math.PI * i) / n, a1 = (2 * Math.PI * (i + 1)) / n, mid = (a0 + a1) / 2;
     const [x0, y0] = at(a0, R), [x1, y1] = at(a1, R), [hx0, hy0] = at(a0, 34), [hx1, hy1] = at(a1, 34);
-    const stonesThere = Object.entries(sec || {}).filter(([, c]) => c > 0).map(([c, k]) => `${k} ${c}`);
-    const priceWords = all.map((c) => (prices[i] && c in prices[i] ? `${c} ${prices[i][c]}` : null)).filter(Boolean);
+    const stonesThere = Object.entries(sec || {}).filter(([, c]) => c > 0).map(([c, k]) => t('carrara.count-of', {count: k, what: stone(c)}));
+    const priceWords = all.map((c) => (prices[i] && c in prices[i] ? t('carrara.price-of', {what: stone(c), price: prices[i][c]}) : null)).filter(Boolean);
     const g = s('g', {class: 'section'},
       s('path', {d: `M${hx0} ${hy0} L${x0} ${y0} A${R} ${R} 0 0 1 ${x1} ${y1} L${hx1} ${hy1} A34 34 0 0 0 ${hx0} ${hy0} Z`, class: 'section-bg'}));
     const [lx, ly] = at(mid, R - 16);
@@ -63,38 +63,45 @@ function wheel(ctx) {
       const count = (sec || {})[c] || 0;
       g.append(s('circle', {cx: x, cy: y, r: 9, fill: STONE_FILL[c] || '#999', stroke: '#555', opacity: count ? 1 : 0.25}),
         s('text', {x, y: y + 4, 'text-anchor': 'middle', class: `stone-count ${c === 'black' || c === 'blue' || c === 'red' ? 'light' : ''}`}, count ? String(count) : ''),
-        s('text', {x, y: y + 21, 'text-anchor': 'middle', class: 'price'}, prices[i] && c in prices[i] ? `${prices[i][c]}c` : ''));
+        s('text', {x, y: y + 21, 'text-anchor': 'middle', class: 'price'}, prices[i] && c in prices[i] ? t('carrara.coins-short', {coins: prices[i][c]}) : ''));
     });
-    el.append(ctx.target(g, `section:${i + 1}`, `Section ${roman(i + 1)}: ${stonesThere.join(', ') || 'no stones'}; prices ${priceWords.join(', ') || 'not given'}`));
+    el.append(ctx.target(g, `section:${i + 1}`, t('carrara.section-label', {section: roman(i + 1),
+      stones: list(stonesThere) || t('carrara.no-stones'), prices: list(priceWords) || t('carrara.no-prices')})));
   });
   el.append(ctx.target(s('g', {class: 'turn-wheel'},
     s('circle', {cx, cy, r: 30}),
-    s('text', {x: cx, y: cy + 4, 'text-anchor': 'middle', class: 'label'}, 'Turn')), 'wheel', 'turn the wheel'));
+    s('text', {x: cx, y: cy + 4, 'text-anchor': 'middle', class: 'label', 'data-fit': 54}, t('carrara.turn'))), 'wheel', t('carrara.turn-label')));
   const bx = 2 * R + 24;
-  el.append(s('g', {transform: `translate(${bx} 8)`, role: 'img', 'aria-label': `the bag: ${st.bag ?? '?'} stones`},
+  el.append(s('g', {transform: `translate(${bx} 8)`, role: 'img', 'aria-label': t('carrara.bag-label', {count: st.bag ?? '?'})},
     s('rect', {x: 0, y: 0, width: 108, height: 56, rx: 8, class: 'bag'}),
-    s('text', {x: 54, y: 24, 'text-anchor': 'middle', class: 'label'}, 'Bag'),
-    s('text', {x: 54, y: 44, 'text-anchor': 'middle'}, `${st.bag ?? '?'} stones`)));
+    s('text', {x: 54, y: 24, 'text-anchor': 'middle', class: 'label', 'data-fit': 96}, t('carrara.bag')),
+    s('text', {x: 54, y: 44, 'text-anchor': 'middle', 'data-fit': 96}, t('carrara.stones-count', {count: st.bag ?? '?'}))));
   return el;
 }
 
 function buildingCard(ctx, b, x, y, key, label) {
   const g = s('g', {class: `building category-${b.category || 'other'}`, transform: `translate(${x} ${y})`},
     s('rect', {x: 1, y: 1, width: 92, height: 62, rx: 6}),
-    s('text', {x: 8, y: 20, class: 'label', 'data-fit': 80}, String(b.building ?? b.type ?? '?')),
-    s('text', {x: 8, y: 38}, `cost ${b.cost ?? '?'}`),
-    s('text', {x: 8, y: 54, class: 'small', 'data-fit': 80}, [b.category, b.object].filter(Boolean).join(' · ')));
+    s('text', {x: 8, y: 20, class: 'label', 'data-fit': 80}, building(b.building ?? b.type ?? '?')),
+    s('text', {x: 8, y: 38, 'data-fit': 80}, t('carrara.cost', {cost: b.cost ?? '?'})),
+    s('text', {x: 8, y: 54, class: 'small', 'data-fit': 80}, [b.category && category(b.category), b.object && object(b.object)].filter(Boolean).join(' · ')));
   return ctx.target(g, key, label);
+}
+
+/** A building for sale in words: its type, cost, category and the object it gives. */
+function buildingWords(b) {
+  return t('carrara.building-words', {building: building(b.building), cost: b.cost,
+    category: b.category ? category(b.category) : t('carrara.other'), object: b.object ? object(b.object) : t('carrara.no-object')});
 }
 
 function display(ctx) {
   const tiles = Array.isArray(ctx.state.display) ? ctx.state.display : [];
   const perRow = 5;
   const el = svg(perRow * 98 + 8, Math.max(1, Math.ceil(tiles.length / perRow)) * 68 + 8,
-    `The display: ${tiles.length} building(s) for sale; ${ctx.state.pile ?? '?'} face down`);
-  tiles.forEach((t, i) => {
-    const words = `${t.building} costing ${t.cost} (${t.category || 'other'}, gives ${t.object || 'no object'})`;
-    el.append(buildingCard(ctx, t, 4 + (i % perRow) * 98, 4 + Math.floor(i / perRow) * 68, `building:${t.building}:${t.cost}`, `display: ${words}`));
+    t('carrara.display-label', {count: tiles.length, pile: ctx.state.pile ?? '?'}));
+  tiles.forEach((b, i) => {
+    el.append(buildingCard(ctx, b, 4 + (i % perRow) * 98, 4 + Math.floor(i / perRow) * 68, `building:${b.building}:${b.cost}`,
+      t('carrara.on-display', {building: buildingWords(b)})));
   });
   return el;
 }
@@ -102,12 +109,18 @@ function display(ctx) {
 function objects(ctx) {
   const market = Array.isArray(ctx.state.market) ? ctx.state.market : [];
   const supply = ctx.state.supply || {};
-  const el = svg(Math.max(1, market.length) * 86 + 8, 52, 'Objects for sale');
+  const el = svg(Math.max(1, market.length) * 86 + 8, 52, t('carrara.objects-label'));
   market.forEach((o, i) => el.append(ctx.target(s('g', {class: 'object', transform: `translate(${4 + i * 86} 4)`},
     s('rect', {x: 1, y: 1, width: 80, height: 42, rx: 20}),
-    s('text', {x: 41, y: 20, 'text-anchor': 'middle', class: 'label', 'data-fit': 68}, o),
-    s('text', {x: 41, y: 36, 'text-anchor': 'middle', class: 'small'}, `${supply[o] ?? '?'} left`)), `object:${o}`, `object for sale: ${o}, ${supply[o] ?? '?'} left`)));
+    s('text', {x: 41, y: 20, 'text-anchor': 'middle', class: 'label', 'data-fit': 68}, object(o)),
+    s('text', {x: 41, y: 36, 'text-anchor': 'middle', class: 'small', 'data-fit': 68}, t('carrara.left', {count: supply[o] ?? '?'}))),
+  `object:${o}`, t('carrara.object-label', {object: object(o), count: supply[o] ?? '?'}))));
   return el;
+}
+
+/** An upgrade tile: a city's ("pisa") or a category's ("city-buildings"), in words. */
+function upgrade(u) {
+  return has(`term.upgrade.${String(u).toLowerCase()}`) ? term('upgrade', u) : city(u);
 }
 
 /** The expansion's extra board: the cost-8 buildings, the upgrade tiles left, the bonus card. */
@@ -115,18 +128,18 @@ function expansionBoard(ctx, expansion) {
   const large = Array.isArray(expansion.largeBuildings) ? expansion.largeBuildings : [];
   const upgrades = Array.isArray(expansion.upgradesLeft) ? expansion.upgradesLeft : [];
   const bonus = expansion.bonusCard;
-  const el = svg(Math.max(large.length, 1) * 98 + 8, 72, `The extra board: ${large.length} cost-8 building(s)`);
-  large.forEach((t, i) => el.append(buildingCard(ctx, t, 4 + i * 98, 4, `large:${t.building}`,
-    `extra board: ${t.building} costing ${t.cost} (${t.category || 'other'}, gives ${t.object || 'no object'})`)));
-  const tiles = svg(Math.max(upgrades.length, 1) * 86 + 8, 36, `Upgrade tiles left: ${upgrades.join(', ') || 'none'}`);
+  const el = svg(Math.max(large.length, 1) * 98 + 8, 72, t('carrara.extra-label', {count: large.length}));
+  large.forEach((b, i) => el.append(buildingCard(ctx, b, 4 + i * 98, 4, `large:${b.building}`,
+    t('carrara.on-extra', {building: buildingWords(b)}))));
+  const tiles = svg(Math.max(upgrades.length, 1) * 86 + 8, 36, t('carrara.upgrades-left', {upgrades: list(upgrades.map(upgrade)) || t('common.none')}));
   upgrades.forEach((u, i) => tiles.append(ctx.target(s('g', {class: 'type-marker upgrade', transform: `translate(${4 + i * 86} 4)`},
     s('rect', {x: 0, y: 0, width: 82, height: 26, rx: 4}),
-    s('text', {x: 41, y: 17, 'text-anchor': 'middle', class: 'small'}, `+ ${u}`)), `upgrade:${u}`, `upgrade tile ${u}`)));
+    s('text', {x: 41, y: 17, 'text-anchor': 'middle', class: 'small', 'data-fit': 74}, `+ ${upgrade(u)}`)), `upgrade:${u}`, t('carrara.upgrade-tile', {upgrade: upgrade(u)}))));
   const extra = Object.entries(expansion).filter(([k]) => !KNOWN_EXPANSION_FIELDS.has(k));
   return h('div', {class: 'expansion'},
-    h('h2', {}, 'Extra board (expansion)'), el,
-    h('h3', {}, 'Upgrade tiles'), tiles,
-    bonus ? h('p', {class: 'bonus'}, `Bonus card: ${bonus.description || bonus.card} (${bonus.vp} VP)`) : null,
+    h('h2', {}, t('carrara.extra-board')), el,
+    h('h3', {}, t('carrara.upgrade-tiles')), tiles,
+    bonus ? h('p', {class: 'bonus'}, t('carrara.bonus', {card: bonus.description || bonus.card, vp: bonus.vp})) : null,
     extra.length ? h('dl', {class: 'extra'}, extra.map(([k, v]) => [h('dt', {}, k), h('dd', {}, JSON.stringify(v))])) : null);
 }
 
@@ -138,22 +151,23 @@ function cityBoard(ctx, player) {
   const CW = 150, rows = Math.ceil(cities.length / 3);
   const maxHere = Math.max(1, ...cities.map((c) => buildings.filter((b) => b.city === c).length));
   const CH = 48 + maxHere * 20;
-  const el = svg(3 * (CW + 6) + 6, rows * (CH + 6) + 6, `${ctx.name(player.name)}'s board: ${buildings.length} building(s) in ${cities.length} cities`);
-  cities.forEach((city, i) => {
-    const here = buildings.filter((b) => b.city === city);
-    const valuedBy = (st.citiesValued || {})[city];
+  const el = svg(3 * (CW + 6) + 6, rows * (CH + 6) + 6, t('carrara.board-label', {name: ctx.name(player.name), buildings: buildings.length, cities: cities.length}));
+  cities.forEach((name, i) => {
+    const here = buildings.filter((b) => b.city === name);
+    const valuedBy = (st.citiesValued || {})[name];
     const x = 6 + (i % 3) * (CW + 6), y = 6 + Math.floor(i / 3) * (CH + 6);
     const g = s('g', {transform: `translate(${x} ${y})`, class: ['city', valuedBy && 'valued'].filter(Boolean).join(' ')});
+    const built = here.map((b) => `${building(b.type)} ${num(b.cost)}`);
     const area = s('g', {class: 'city-area'}, s('rect', {x: 0, y: 0, width: CW, height: CH, rx: 6}),
-      s('text', {x: 8, y: 18, class: 'label'}, city),
-      here.map((b, k) => s('text', {x: 10, y: 40 + k * 20}, `${b.type} ${b.cost}`)));
-    g.append(mine ? ctx.target(area, `city:${city}`, `${city}: ${here.map((b) => `${b.type} ${b.cost}`).join(', ') || 'no building'}`)
-      : ctx.target(area, null, `${city}: ${here.map((b) => `${b.type} ${b.cost}`).join(', ') || 'no building'}`));
+      s('text', {x: 8, y: 18, class: 'label', 'data-fit': CW - 70}, city(name)),
+      built.map((words, k) => s('text', {x: 10, y: 40 + k * 20, 'data-fit': CW - 16}, words)));
+    const words = t('carrara.city-label', {city: city(name), buildings: list(built) || t('carrara.no-building')});
+    g.append(ctx.target(area, mine ? `city:${name}` : null, words));
     const marker = s('g', {class: 'city-marker', transform: `translate(${CW - 58} 4)`},
       s('rect', {x: 0, y: 0, width: 54, height: 20, rx: 10}),
-      s('text', {x: 27, y: 14, 'text-anchor': 'middle', class: 'small'}, valuedBy ? 'valued' : 'value'));
-    g.append(ctx.target(marker, mine ? `value-city:${city}` : null,
-      valuedBy ? `${city} was valued by ${ctx.name(valuedBy)}` : `${city} not valued yet`));
+      s('text', {x: 27, y: 14, 'text-anchor': 'middle', class: 'small', 'data-fit': 48}, valuedBy ? t('carrara.valued') : t('carrara.value')));
+    g.append(ctx.target(marker, mine ? `value-city:${name}` : null,
+      valuedBy ? t('carrara.city-valued-by', {city: city(name), name: ctx.name(valuedBy)}) : t('carrara.city-not-valued', {city: city(name)})));
     el.append(g);
   });
   return el;
@@ -164,12 +178,12 @@ function typesRow(ctx, player) {
   const buildings = Array.isArray(player.buildings) ? player.buildings : [];
   const types = unique(KNOWN_TYPES.concat(valued, buildings.map((b) => b.type)));
   const mine = player.name === ctx.me;
-  const el = svg(types.length * 82 + 8, 36, `${ctx.name(player.name)}'s valuation markers by type: valued ${valued.join(', ') || 'none'}`);
+  const el = svg(types.length * 82 + 8, 36, t('carrara.types-label', {name: ctx.name(player.name), valued: list(valued.map(building)) || t('common.none')}));
   types.forEach((type, i) => el.append(ctx.target(s('g', {class: ['type-marker', valued.includes(type) && 'valued'].filter(Boolean).join(' '),
     transform: `translate(${4 + i * 82} 4)`},
   s('rect', {x: 0, y: 0, width: 78, height: 26, rx: 13}),
-  s('text', {x: 39, y: 17, 'text-anchor': 'middle', class: 'small'}, type)), mine ? `value-type:${type}` : null,
-  `${type}: ${valued.includes(type) ? 'valued' : 'not valued'}`)));
+  s('text', {x: 39, y: 17, 'text-anchor': 'middle', class: 'small', 'data-fit': 70}, building(type))), mine ? `value-type:${type}` : null,
+  t(valued.includes(type) ? 'carrara.type-valued' : 'carrara.type-not-valued', {type: building(type)}))));
   return el;
 }
 
@@ -178,34 +192,49 @@ function categoriesRow(ctx, player) {
   const valued = player.categoriesValued;
   const mine = player.name === ctx.me;
   const categories = unique(['city', 'land'].concat(valued));
-  const el = svg(categories.length * 112 + 8, 36, `${ctx.name(player.name)}'s valuations by category: ${valued.join(', ') || 'none'}`);
+  const el = svg(categories.length * 112 + 8, 36, t('carrara.categories-label', {name: ctx.name(player.name), valued: list(valued.map(category)) || t('common.none')}));
   categories.forEach((c, i) => el.append(ctx.target(s('g', {class: ['type-marker', valued.includes(c) && 'valued'].filter(Boolean).join(' '),
     transform: `translate(${4 + i * 112} 4)`},
   s('rect', {x: 0, y: 0, width: 108, height: 26, rx: 13}),
-  s('text', {x: 54, y: 17, 'text-anchor': 'middle', class: 'small'}, `${c} buildings`)), mine ? `value-category:${c}` : null,
-  `${c} buildings: ${valued.includes(c) ? 'valued' : 'not valued'}`)));
+  s('text', {x: 54, y: 17, 'text-anchor': 'middle', class: 'small', 'data-fit': 100}, t('carrara.category-buildings', {category: category(c)}))),
+  mine ? `value-category:${c}` : null,
+  t(valued.includes(c) ? 'carrara.type-valued' : 'carrara.type-not-valued', {type: t('carrara.category-buildings', {category: category(c)})}))));
   return el;
 }
 
 function playerPanel(ctx, player) {
   const st = ctx.state;
-  const stones = Object.entries(player.stones || {}).filter(([, n]) => n > 0).map(([c, n]) => `${n} ${c}`);
-  const objectsHeld = Object.entries(player.objects || {}).filter(([, n]) => n > 0).map(([o, n]) => `${n} ${o}`);
+  const stones = Object.entries(player.stones || {}).filter(([, n]) => n > 0).map(([c, n]) => t('carrara.count-of', {count: n, what: stone(c)}));
+  const objectsHeld = Object.entries(player.objects || {}).filter(([, n]) => n > 0).map(([o, n]) => t('carrara.count-of', {count: n, what: object(o)}));
   const extra = Object.entries(player).filter(([k]) => !KNOWN_PLAYER_FIELDS.has(k));
   const current = player.name === st.current && !ctx.view.over;
   return h('section', {class: ['player', player.name === ctx.me && 'mine', current && 'current'].filter(Boolean).join(' '),
     'data-player': player.name, 'aria-label': ctx.name(player.name)},
-  h('h3', {}, ctx.name(player.name), current ? ' · to play' : ''),
-  h('p', {class: 'numbers'}, `${player.vp ?? 0} VP · coins: `,
-    h('span', {class: 'coins'}, player.coins === null || player.coins === undefined ? 'hidden' : String(player.coins)),
-    ` · valuation markers left: ${player.valuationMarkersLeft ?? '?'}`),
-  h('p', {class: 'stones'}, `Stones: ${stones.join(', ') || 'none'}`),
-  h('p', {class: 'objects'}, `Objects: ${objectsHeld.join(', ') || 'none'}`),
-  Array.isArray(player.upgrades) ? h('p', {class: 'upgrades'}, `Upgrade tiles: ${player.upgrades.join(', ') || 'none'}`) : null,
+  h('h3', {}, ctx.name(player.name), current ? ` · ${t('common.to-play')}` : ''),
+  h('p', {class: 'numbers'}, t('carrara.vp', {vp: player.vp ?? 0}), ` · ${t('carrara.coins')} `,
+    h('span', {class: 'coins', 'data-hidden': String(player.coins === null || player.coins === undefined)},
+      player.coins === null || player.coins === undefined ? t('carrara.hidden') : String(player.coins)),
+    ` · ${t('carrara.markers-left', {count: player.valuationMarkersLeft ?? '?'})}`),
+  h('p', {class: 'stones'}, t('carrara.stones', {stones: list(stones) || t('common.none')})),
+  h('p', {class: 'objects'}, t('carrara.objects', {objects: list(objectsHeld) || t('common.none')})),
+  Array.isArray(player.upgrades) ? h('p', {class: 'upgrades'}, t('carrara.upgrades', {upgrades: list(player.upgrades.map(upgrade)) || t('common.none')})) : null,
   cityBoard(ctx, player),
   typesRow(ctx, player),
   Array.isArray(player.categoriesValued) ? categoriesRow(ctx, player) : null,
   extra.length ? h('dl', {class: 'extra'}, extra.map(([k, v]) => [h('dt', {}, k), h('dd', {}, JSON.stringify(v))])) : null);
+}
+
+/** What a valuation is of (a building type, a city or a category), in words. */
+function targetWords(target) {
+  const key = String(target).toLowerCase();
+  return has(`term.carrara-building.${key}`) ? building(target) : has(`term.city.${key}`) ? city(target) : category(target);
+}
+
+/** A valuation's object in words: "type Palazzo", "city Pisa", "category land". */
+function valuedWords(data) {
+  const target = data.kind === 'city' ? city(data.target) : data.kind === 'type' ? building(data.target)
+    : data.kind === 'category' ? category(data.target) : data.target;
+  return `${term('valuation', data.kind)} ${target}`;
 }
 
 function price(ctx, section, stones) {
@@ -239,31 +268,36 @@ export default {
 
   label(move, ctx) {
     switch (move.type) {
-      case 'rotate-wheel': return 'Turn the wheel (then buy stones)';
+      case 'rotate-wheel': return t('carrara.move.rotate-wheel');
       case 'buy-stones': {
         const p = price(ctx, move.section, move.stones);
-        return `Buy ${(move.stones || []).join(' + ')} from section ${roman(move.section)}${p === null ? '' : ` for ${p} coins`}`;
+        const what = {stones: stoneList(move.stones).join(' + '), section: roman(move.section)};
+        return p === null ? t('carrara.move.buy-stones', what) : t('carrara.move.buy-stones-for', {...what, coins: p});
       }
-      case 'buy-nothing': return 'Buy no stone';
-      case 'take-coins': return 'Show my coins and take 2';
-      case 'build': return `Build ${move.building} (cost ${move.cost}) in ${move.city} with ${(move.stones || []).join(', ')}`;
-      case 'value-type': return `Value my ${move.building} buildings`;
-      case 'value-city': return `Value ${move.city}`;
-      case 'declare-end': return 'Declare the end of the game';
-      case 'buy-object': return `Buy the ${move.object} object`;
-      case 'end-turn': return 'End my turn';
-      case 'skip-rotation': return 'Buy stones without turning the wheel';
-      case 'build-large': return `Build the large ${move.building} (cost 8) in ${move.city} with ${(move.stones || []).join(', ')}`;
-      case 'take-upgrade': return `Take the upgrade tile ${move.upgrade}`;
-      case 'renovate': return `Renovate: ${move.building} (cost ${move.cost}) replaces ${move.replaces ? `${move.replaces.building} ${move.replaces.cost}` : 'a building'}, paying ${(move.stones || []).join(', ') || 'nothing'}`;
-      case 'value-category': return `Value my ${move.category} buildings`;
+      case 'buy-nothing': return t('carrara.move.buy-nothing');
+      case 'take-coins': return t('carrara.move.take-coins');
+      case 'build': return t('carrara.move.build', {building: building(move.building), cost: move.cost, city: city(move.city),
+        stones: list(stoneList(move.stones))});
+      case 'value-type': return t('carrara.move.value-type', {type: building(move.building)});
+      case 'value-city': return t('carrara.move.value-city', {city: city(move.city)});
+      case 'declare-end': return t('carrara.move.declare-end');
+      case 'buy-object': return t('carrara.move.buy-object', {object: object(move.object)});
+      case 'end-turn': return t('carrara.move.end-turn');
+      case 'skip-rotation': return t('carrara.move.skip-rotation');
+      case 'build-large': return t('carrara.move.build-large', {building: building(move.building), city: city(move.city),
+        stones: list(stoneList(move.stones))});
+      case 'take-upgrade': return t('carrara.move.take-upgrade', {upgrade: upgrade(move.upgrade)});
+      case 'renovate': return t('carrara.move.renovate', {building: building(move.building), cost: move.cost,
+        replaces: move.replaces ? `${building(move.replaces.building)} ${num(move.replaces.cost)}` : t('carrara.a-building'),
+        stones: list(stoneList(move.stones)) || t('carrara.nothing')});
+      case 'value-category': return t('carrara.move.value-category', {category: category(move.category)});
       default: return moveWords(move, ctx);
     }
   },
 
   waiting(ctx) {
     const p = ctx.state.pending;
-    return p ? `valuation of ${p.target} for ${ctx.name(p.player)}` : 'a valuation';
+    return p ? t('carrara.valuation-of', {target: targetWords(p.target), name: ctx.name(p.player)}) : t('carrara.a-valuation');
   },
 
   render(ctx) {
@@ -273,15 +307,17 @@ export default {
     const valued = Object.entries(st.citiesValued || {});
     const extra = Object.entries(st).filter(([k]) => !KNOWN_FIELDS.has(k));
     return h('div', {class: 'carrara'},
-      h('section', {class: 'common', 'aria-label': 'Wheel, buildings and objects'},
-        h('h2', {}, 'The wheel'), wheel(ctx),
-        h('h2', {}, 'Buildings for sale'), display(ctx),
-        h('h2', {}, 'Objects'), objects(ctx),
+      h('section', {class: 'common', 'aria-label': t('carrara.common')},
+        h('h2', {}, t('carrara.the-wheel')), wheel(ctx),
+        h('h2', {}, t('carrara.for-sale')), display(ctx),
+        h('h2', {}, t('carrara.objects-title')), objects(ctx),
         st.expansion && typeof st.expansion === 'object' ? expansionBoard(ctx, st.expansion) : null,
-        h('p', {class: 'counts'}, PHASE_WORDS[st.phase] || (st.phase ? `Phase: ${st.phase}` : ''),
-          st.endTriggered && st.phase !== 'OVER' ? ` · the end is near${st.declaredBy ? ` (declared by ${ctx.name(st.declaredBy)})` : ''}` : ''),
-        h('p', {class: 'valued'}, `Cities already valued: ${valued.map(([c, p]) => `${c} (by ${ctx.name(p)})`).join(', ') || 'none'}`),
-        extra.length ? h('details', {class: 'extra'}, h('summary', {}, 'More of the view'),
+        h('p', {class: 'counts'}, st.phase ? (has(`term.carrara-phase.${String(st.phase).toLowerCase()}`) ? term('carrara-phase', st.phase)
+          : t('common.phase', {phase: st.phase})) : '',
+        st.endTriggered && st.phase !== 'OVER' ? ` · ${st.declaredBy ? t('carrara.end-near-by', {name: ctx.name(st.declaredBy)}) : t('carrara.end-near')}` : ''),
+        h('p', {class: 'valued'}, t('carrara.cities-valued', {cities: list(valued.map(([c, p]) => t('carrara.city-by', {city: city(c), name: ctx.name(p)})))
+          || t('common.none')})),
+        extra.length ? h('details', {class: 'extra'}, h('summary', {}, t('carrara.more')),
           h('dl', {}, extra.map(([k, v]) => [h('dt', {}, k), h('dd', {}, JSON.stringify(v))]))) : null),
       h('div', {class: 'players'}, players.map((p) => playerPanel(ctx, p))));
   },
@@ -291,17 +327,17 @@ export default {
     const finished = ctx.events.find((e) => e.type === 'tessera.carrara.GameFinished');
     return h('div', {class: 'history'},
       valuations.length ? h('table', {},
-        h('caption', {}, 'The valuations that led to them'),
-        h('thead', {}, h('tr', {}, ['Player', 'Valued', 'VP', 'Coins', 'Objects'].map((c) => h('th', {scope: 'col'}, c)))),
+        h('caption', {}, t('carrara.history')),
+        h('thead', {}, h('tr', {}, ['col.player', 'col.valued', 'col.vp', 'col.coins', 'col.objects'].map((c) => h('th', {scope: 'col'}, t(c))))),
         h('tbody', {}, valuations.map((e) => h('tr', {},
-          h('td', {}, ctx.name(e.data.player)), h('td', {}, `${e.data.kind} ${e.data.target}`), h('td', {}, String(e.data.vp)),
-          h('td', {}, String(e.data.coins)), h('td', {}, (e.data.objects || []).join(', ')))))) : null,
+          h('td', {}, ctx.name(e.data.player)), h('td', {}, valuedWords(e.data)), h('td', {}, num(e.data.vp)),
+          h('td', {}, num(e.data.coins)), h('td', {}, list((e.data.objects || []).map(object))))))) : null,
       finished && Array.isArray(finished.data.players) ? h('table', {},
-        h('caption', {}, 'At the end of play'),
-        h('thead', {}, h('tr', {}, ['Player', 'VP', 'Coins', 'Objects', 'Buildings'].map((c) => h('th', {scope: 'col'}, c)))),
+        h('caption', {}, t('history.end-of-play')),
+        h('thead', {}, h('tr', {}, ['col.player', 'col.vp', 'col.coins', 'col.objects', 'col.buildings'].map((c) => h('th', {scope: 'col'}, t(c))))),
         h('tbody', {}, finished.data.players.map((p) => h('tr', {},
-          h('td', {}, ctx.name(p.player)), h('td', {}, String(p.vp)), h('td', {}, String(p.coins)),
-          h('td', {}, String(typeof p.objects === 'object' ? Object.values(p.objects || {}).reduce((a, b) => a + b, 0) : p.objects)),
-          h('td', {}, String(Array.isArray(p.buildings) ? p.buildings.length : p.buildings)))))) : null);
+          h('td', {}, ctx.name(p.player)), h('td', {}, num(p.vp)), h('td', {}, num(p.coins)),
+          h('td', {}, num(typeof p.objects === 'object' ? Object.values(p.objects || {}).reduce((a, b) => a + b, 0) : p.objects)),
+          h('td', {}, num(Array.isArray(p.buildings) ? p.buildings.length : p.buildings)))))) : null);
   },
 };

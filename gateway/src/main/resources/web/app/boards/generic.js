@@ -3,6 +3,7 @@
 // (GET history), so the log needs nothing of the title here.
 
 import {h} from '../dom.js';
+import {t} from '../i18n.js';
 
 function words(value, ctx) {
   if (Array.isArray(value)) return value.map((v) => words(v, ctx)).join(', ');
@@ -14,7 +15,7 @@ function words(value, ctx) {
 }
 
 export function moveWords(move, ctx) {
-  const type = typeof move.type === 'string' ? move.type.replace(/-/g, ' ') : 'move';
+  const type = typeof move.type === 'string' ? move.type.replace(/-/g, ' ') : t('generic.move');
   const fields = Object.entries(move).filter(([k]) => k !== 'type').map(([k, v]) => `${k}: ${words(v, ctx)}`);
   return fields.length ? `${type} (${fields.join('; ')})` : type;
 }

@@ -1,0 +1,139 @@
+// The client's languages: every word on the page comes from a message catalogue (messages/en.json, fr.json, ja.json:
+// one flat object each, imported as JSON modules; the same keys and {placeholders} in all three, checked by the
+// gateway's WebClientMessagesTest), looked up by t().
+// The language is the reader's choice if they made one (the switch in the header, kept in localStorage), else the
+// first of the browser's languages (navigator.languages) that the client speaks, else English. Numbers and dates are
+// formatted by Intl in that language. Game terms (currencies, buildings, worker ranks, cities, objects, phases) are
+// keys too ("term.<kind>.<value>"), worded as Board Game Arena's help pages word them in French and Japanese
+// (gateway/docs/glossary.md).
+
+import en from './messages/en.json' with {type: 'json'};
+import fr from './messages/fr.json' with {type: 'json'};
+import ja from './messages/ja.json' with {type: 'json'};
+
+/** The languages the client speaks, each named in itself (the switch shows these names). */
+export const LANGUAGES = {en: {name: 'English', messages: en}, fr: {name: 'Français', messages: fr}, ja: {name: '日本語', messages: ja}};
+const KEY = 'tessera.lang';
+const listeners = new Set();
+
+function stored() {
+  try {
+    return localStorage.getItem(KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The language to speak: the reader's choice, else the browser's first one spoken here, else English. */
+function chosen() {
+  const own = stored();
+  if (own && LANGUAGES[own]) return own;
+  for (const tag of navigator.languages || [navigator.language]) {
+    const base = String(tag || '').toLowerCase().split('-')[0];
+    if (LANGUAGES[base]) return base;
+  }
+  return 'en';
+}
+
+let current = chosen();
+let numbers = new Intl.NumberFormat(current);
+document.documentElement.lang = current;
+
+export function lang() {
+  return current;
+}
+
+/** Switches the language (remembered in this browser) and tells the listeners, which draw the page again. */
+export function setLang(code) {
+  if (!LANGUAGES[code]) return;
+  try {
+    localStorage.setItem(KEY, code);
+  } catch {
+    // A browser that keeps nothing: the switch holds for this page only.
+  }
+  if (code === current) return;
+  current = code;
+  numbers = new Intl.NumberFormat(current);
+  document.documentElement.lang = current;
+  for (const listener of listeners) listener(code);
+}
+
+export function onLangChange(listener) {
+  listeners.add(listener);
+}
+
+/** A number in the page's language ("1,234", "1 234"); anything else as it is. */
+export function num(value) {
+  return typeof value === 'number' && Number.isFinite(value) ? numbers.format(value) : String(value ?? '');
+}
+
+/**
+ * The message `key` in the page's language, its {placeholders} filled from `params` (numbers formatted by Intl). A key
+ * missing from the language falls back on English, and one missing from English is shown as it is, so that it shows.
+ */
+export function t(key, params = {}) {
+  const text = LANGUAGES[current].messages[key] ?? en[key];
+  if (text === undefined) return key;
+  return text.replace(/\{(\w+)\}/g, (all, name) => (name in params ? num(params[name]) : all));
+}
+
+/** Whether the catalogue has `key` (to tell a known engine word from one the client does not know). */
+export function has(key) {
+  return key in en;
+}
+
+/**
+ * A game term: `term('currency', 'yellow')` is the catalogue's "term.currency.yellow" if there is one, else the
+ * engine's own word as it comes (a city, an object or a phase of a future expansion is still shown).
+ */
+export function term(kind, value) {
+  const key = `term.${kind}.${String(value).toLowerCase()}`;
+  return has(key) ? t(key) : String(value ?? '?');
+}
+
+/** A list in words: "a, b and c", "a、b、c". */
+export function list(items) {
+  return new Intl.ListFormat(current, {style: 'long', type: 'conjunction'}).format(items.map(String));
+}
+
+/** "2026-12-01T20:01:06Z" as the reader's local date and time, in the page's language. */
+export function dateTime(iso) {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return isNaN(d) ? iso : new Intl.DateTimeFormat(current, {dateStyle: 'medium', timeStyle: 'short'}).format(d);
+}
+
+/** How long ago or how soon `iso` is, in words ("3 hours ago", "dans 2 jours", "5 分後"). */
+export function relative(iso, now = Date.now()) {
+  const ms = Date.parse(iso) - now;
+  if (isNaN(ms)) return '';
+  const format = new Intl.RelativeTimeFormat(current, {numeric: 'auto'});
+  const steps = [['day', 86400000], ['hour', 3600000], ['minute', 60000], ['second', 1000]];
+  for (const [unit, size] of steps) {
+    if (Math.abs(ms) >= size || unit === 'second') return format.format(Math.round(ms / size), unit);
+  }
+  return '';
+}
+
+/** A duration as a clock shows it, in the page's units: "2 d 23 h", "2日 23時間", "4 min 05 s". */
+export function duration(ms) {
+  const sec = Math.floor(ms / 1000), min = Math.floor(sec / 60), hours = Math.floor(min / 60), days = Math.floor(hours / 24);
+  const two = (n) => String(n).padStart(2, '0');
+  if (days) return t('time.days-hours', {days, hours: hours % 24});
+  if (hours) return t('time.hours-minutes', {hours, minutes: two(min % 60)});
+  return t('time.minutes-seconds', {minutes: min, seconds: two(sec % 60)});
+}
+
+/**
+ * A problem the API answered, in words: a sentence in the page's language for each kind of problem the API names
+ * (its `type`, https://tessera.dev/problems/…), beside the API's own `detail` in English, which says exactly what was
+ * wrong. A problem of a kind not known here shows its detail alone.
+ */
+export function problemWords(problem) {
+  const type = problem && typeof problem.type === 'string' ? problem.type : '';
+  const slug = type.startsWith(PROBLEMS) ? type.slice(PROBLEMS.length) : null;
+  const key = slug ? `problem.${slug}` : null;
+  return {sentence: key && has(key) ? t(key) : null, slug};
+}
+
+const PROBLEMS = 'https://tessera.dev/problems/';
