@@ -35,8 +35,18 @@ function chosen() {
   return 'en';
 }
 
+/** The Intl formatters of a language, made once per language rather than at every number, date or list drawn. */
+function formatters(code) {
+  return {
+    number: new Intl.NumberFormat(code),
+    list: new Intl.ListFormat(code, {style: 'long', type: 'conjunction'}),
+    dateTime: new Intl.DateTimeFormat(code, {dateStyle: 'medium', timeStyle: 'short'}),
+    relative: new Intl.RelativeTimeFormat(code, {numeric: 'auto'}),
+  };
+}
+
 let current = chosen();
-let numbers = new Intl.NumberFormat(current);
+let formats = formatters(current);
 document.documentElement.lang = current;
 
 export function lang() {
@@ -53,7 +63,7 @@ export function setLang(code) {
   }
   if (code === current) return;
   current = code;
-  numbers = new Intl.NumberFormat(current);
+  formats = formatters(current);
   document.documentElement.lang = current;
   for (const listener of listeners) listener(code);
 }
@@ -64,7 +74,7 @@ export function onLangChange(listener) {
 
 /** A number in the page's language ("1,234", "1 234"); anything else as it is. */
 export function num(value) {
-  return typeof value === 'number' && Number.isFinite(value) ? numbers.format(value) : String(value ?? '');
+  return typeof value === 'number' && Number.isFinite(value) ? formats.number.format(value) : String(value ?? '');
 }
 
 /**
@@ -93,24 +103,23 @@ export function term(kind, value) {
 
 /** A list in words: "a, b and c", "a、b、c". */
 export function list(items) {
-  return new Intl.ListFormat(current, {style: 'long', type: 'conjunction'}).format(items.map(String));
+  return formats.list.format(items.map(String));
 }
 
 /** "2026-12-01T20:01:06Z" as the reader's local date and time, in the page's language. */
 export function dateTime(iso) {
   if (!iso) return '';
   const d = new Date(iso);
-  return isNaN(d) ? iso : new Intl.DateTimeFormat(current, {dateStyle: 'medium', timeStyle: 'short'}).format(d);
+  return isNaN(d) ? iso : formats.dateTime.format(d);
 }
 
 /** How long ago or how soon `iso` is, in words ("3 hours ago", "dans 2 jours", "5 分後"). */
 export function relative(iso, now = Date.now()) {
   const ms = Date.parse(iso) - now;
   if (isNaN(ms)) return '';
-  const format = new Intl.RelativeTimeFormat(current, {numeric: 'auto'});
   const steps = [['day', 86400000], ['hour', 3600000], ['minute', 60000], ['second', 1000]];
   for (const [unit, size] of steps) {
-    if (Math.abs(ms) >= size || unit === 'second') return format.format(Math.round(ms / size), unit);
+    if (Math.abs(ms) >= size || unit === 'second') return formats.relative.format(Math.round(ms / size), unit);
   }
   return '';
 }

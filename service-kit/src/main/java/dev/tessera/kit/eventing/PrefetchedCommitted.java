@@ -64,7 +64,6 @@ public class PrefetchedCommitted implements KafkaCommitHandler.Factory {
     }
 
     /** The consumer, but {@code committed(…)} answers from {@code known} when it holds every partition asked about. */
-    @SuppressWarnings("unchecked")
     static KafkaConsumer<?, ?> answering(
             KafkaConsumer<?, ?> consumer, Map<TopicPartition, Optional<OffsetAndMetadata>> known) {
         return (KafkaConsumer<?, ?>) Proxy.newProxyInstance(
