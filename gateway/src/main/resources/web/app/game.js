@@ -3,10 +3,11 @@
 // verbatim with expectedVersion, and follows the live feed to redraw when anyone else moves. It knows no rules:
 // a board module only says where on the board each move's fields are (keys) and how to put a move in words.
 
-import {ApiError, get, namesOf, post, session} from './api.js';
+import {ApiError, get, nameless, namesOf, post, session} from './api.js';
 import {fitTexts, h, problemNodes, replace, s, title} from './dom.js';
 import {dateTime, duration, has, num, t} from './i18n.js';
 import {LiveFeed} from './live.js';
+import {lineText} from './log.js';
 import alhambra from './boards/alhambra.js';
 import carrara from './boards/carrara.js';
 import builders from './boards/builders.js';
@@ -46,6 +47,8 @@ class GamePage {
     /** Whether the log shows each line's stream version (off: it speaks in names and game terms only). */
     this.showVersions = false;
     this.events = [];
+    /** The events by stream version: the log words each history line from its event's data (log.js). */
+    this.eventAt = new Map();
     this.lines = [];
     this.names = new Map();
     this.notice = null;
@@ -175,6 +178,7 @@ class GamePage {
 
   onEvent(event) {
     this.events.push(event);
+    this.eventAt.set(event.streamversion, event);
     this.readHistory();
     if (this.view && event.streamversion > this.view.version) {
       this.refresh();
@@ -350,6 +354,11 @@ class GamePage {
     main.dataset.state = 'busy';
     main.setAttribute('aria-busy', 'true');
     for (const button of main.querySelectorAll('#moves button.move')) button.disabled = true;
+  }
+
+  /** A player's name as the log says it: without "(you)". */
+  plainName(id) {
+    return id ? this.names.get(id) || nameless(id) : '';
   }
 
   name(id) {
@@ -661,11 +670,12 @@ class GamePage {
     return h('section', {class: 'log', 'aria-label': t('log.title')},
       h('div', {class: 'log-head'}, h('h2', {}, t('log.title')),
         h('label', {for: 'log-versions', class: 'check'}, versions, t('log.versions'))),
-      // Focusable, so that a keyboard alone can scroll it (axe: scrollable-region-focusable). The lines are the
-      // server's words (GET history), in English: marked so.
+      // Focusable, so that a keyboard alone can scroll it (axe: scrollable-region-focusable). Each line is worded in
+      // the reader's language from its event (log.js); an event the client does not word keeps the server's English.
       h('ul', {class: ['events', this.showVersions && 'with-versions'], id: 'events', tabindex: 0,
         'aria-label': t('log.latest-first')}, recent.map((line) => h('li', {'data-version': line.version, 'data-type': line.type},
-        h('span', {class: 'v'}, `${num(line.version)} · `), h('span', {lang: 'en'}, line.text)))));
+        h('span', {class: 'v'}, `${num(line.version)} · `),
+        lineText(line, this.eventAt.get(line.version), this.view.game, this.board, (id) => this.plainName(id))))));
   }
 
   // ---- the end ----------------------------------------------------------------------------------------------

@@ -4,10 +4,11 @@
 // (#/games/{id}/replay/{N}), so a link opens a replay at a given move. Once the game has ended, a signed-in reader may
 // play on from any step in a sandbox game of their own (a fork: POST …/forks).
 
-import {get, namesOf, post, session} from './api.js';
+import {get, nameless, namesOf, post, session} from './api.js';
 import {fitTexts, h, problemNodes, replace, title} from './dom.js';
 import {num, t} from './i18n.js';
 import {boardFor} from './game.js';
+import {lineText} from './log.js';
 
 export function replayPage(root, gameId, at) {
   const page = new Replay(root, gameId, at);
@@ -22,6 +23,8 @@ class Replay {
     this.at = Number.parseInt(at, 10) || null;
     this.me = session() && session().id;
     this.lines = [];
+    /** The events by stream version, from which the log words its lines (log.js). */
+    this.eventAt = new Map();
     this.names = new Map();
     this.view = null;
     this.stopped = false;
@@ -34,7 +37,10 @@ class Replay {
       const now = await get(this.path(''));
       this.over = now.over;
       this.last = now.version;
-      this.lines = await get(this.path('/history'));
+      const [lines, events] = await Promise.all([get(this.path('/history')), get(this.path('/events?from=0')).catch(() => [])]);
+      this.lines = lines;
+      this.game = now.game;
+      for (const e of events) this.eventAt.set(e.streamversion, e);
       this.names = await namesOf(now.players.concat(now.bots || []));
     } catch (e) {
       if (this.stopped) return;
@@ -78,6 +84,12 @@ class Replay {
     if (to === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
     if (to !== this.at) this.go(to);
+  }
+
+  /** A line of the history in the reader's language, else in the server's words (log.js). */
+  lineText(line) {
+    return lineText(line, this.eventAt.get(line.version), this.game, boardFor(this.game),
+      (id) => (id ? this.names.get(id) || nameless(id) : ''));
   }
 
   name(id) {
@@ -170,7 +182,7 @@ class Replay {
       button('replay-forward', t('replay.next'), this.at + 1, this.at >= this.last),
       button('replay-last', t('replay.last'), this.last, this.at >= this.last),
       h('p', {class: 'step', role: 'status', id: 'replay-status'}, t('replay.status', {at: this.at, last: this.last}),
-        line ? [t('common.colon'), h('span', {lang: 'en'}, line.text)] : ''));
+        line ? [t('common.colon'), this.lineText(line)] : ''));
   }
 
   /** The whole history, the current step's line marked and scrolled to. */
@@ -180,7 +192,7 @@ class Replay {
       'aria-current': l.version === this.at ? 'step' : null,
     }, h('a', {href: `#/games/${encodeURIComponent(this.gameId)}/replay/${l.version}`,
       onclick: (event) => { event.preventDefault(); this.go(l.version); }},
-    h('span', {class: 'v'}, `${num(l.version)} · `), h('span', {lang: 'en'}, l.text)))));
+    h('span', {class: 'v'}, `${num(l.version)} · `), this.lineText(l)))));
     setTimeout(() => {
       const current = list.querySelector('li.current');
       if (current) current.scrollIntoView({block: 'nearest'});

@@ -237,6 +237,7 @@ class WebClientIT {
         for (Browser b : List.of(iku, jun)) {
             assertEquals("最終順位", b.await("#standings h2").getText());
             translated(b, "the standings");
+            logInTheReadersWords(b, "ゲーム終了：1位 ");
         }
         // Another language from the switch: the same page is drawn again in English, without reloading it.
         iku.js("window.__sameDocument = true");
@@ -254,6 +255,28 @@ class WebClientIT {
                 "the standings in Japanese again",
                 b -> "最終順位".equals(b.await("#standings h2").getText()));
         report("carrara-ja", gameId, moves, started);
+    }
+
+    /**
+     * The game's log speaks the reader's language: every line it shows is worded by the client from its event (none
+     * is left in the server's English, marked lang="en"), and the line of the game's end names the winner first,
+     * beginning with {@code ended}.
+     */
+    private static void logInTheReadersWords(Browser b, String ended) {
+        String end = b.await(
+                Duration.ofSeconds(20),
+                "the log's line of the game's end",
+                x -> x.all("#events li[data-type='tessera.game.GameEnded']").stream()
+                        .map(WebElement::getText)
+                        .findFirst()
+                        .orElse(null));
+        assertTrue(end.startsWith(ended), b.who + ": the game's end in the log: " + end);
+        assertEquals(
+                List.of(),
+                b.all("#events li [lang='en']").stream()
+                        .map(WebElement::getText)
+                        .toList(),
+                b.who + ": log lines left in the server's English");
     }
 
     /** The page {@code b} shows has no catalogue key and no unfilled placeholder ({@code page} names it). */
@@ -743,6 +766,16 @@ class WebClientIT {
         b.await("#replay-back").click();
         b.await("main#replay[data-state='ready'][data-version='" + (last - 1) + "']");
         assertTrue(b.url().endsWith("/replay/" + (last - 1)), "the address holds the step: " + b.url());
+        // The whole history, every line worded by the client (none left in the server's English), from the start.
+        assertEquals(
+                List.of(),
+                b.all("#events li [lang='en']").stream()
+                        .map(WebElement::getText)
+                        .toList(),
+                "replay: history lines left in the server's English");
+        assertTrue(
+                b.await("#events li[data-version='1']").getText().contains("The game begins: "),
+                b.await("#events li[data-version='1']").getText());
         b.fullScreenshot(shots.resolve("alhambra-replay.png"));
         accessible(b, "a replay");
         playOnFromAStep(b, gameId);

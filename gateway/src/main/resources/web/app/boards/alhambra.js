@@ -289,6 +289,48 @@ export default {
       h('div', {class: 'players'}, players.map((p, i) => playerPanel(ctx, p, i))));
   },
 
+  /** An event of Alhambra in words for the log (log.js), or null for one this board does not word. */
+  event(kind, d, name) {
+    const who = name(d.player);
+    const tl = (x) => (x && typeof x === 'object' ? t('alhambra.tile-name', {type: building(x.type), cost: x.cost}) : t('alhambra.a-tile'));
+    const tiles = (xs) => list((xs || []).map(tl));
+    const money = (xs) => list((xs || []).map((c) => (c && typeof c === 'object' ? cardWords(c) : t('alhambra.a-card'))));
+    switch (kind) {
+      case 'MoneyTaken': return t('log.alhambra.money-taken', {name: who, cards: money(d.cards)});
+      case 'TileBought': {
+        const bought = {name: who, tile: tl(d.tile), paid: d.paid, currency: currency(d.currency)};
+        return d.exactAmount ? t('log.alhambra.tile-bought-exact', bought) : t('log.alhambra.tile-bought', bought);
+      }
+      case 'TilePlaced': {
+        const placed = {name: who, tile: tl(d.tile), x: d.x, y: d.y};
+        return d.from === 'reserve' ? t('log.alhambra.tile-redesigned', placed) : t('log.alhambra.tile-placed', placed);
+      }
+      case 'TileReserved': return t('log.alhambra.tile-reserved', {name: who, tile: tl(d.tile)});
+      case 'TilesSwapped': return t('log.alhambra.tiles-swapped', {name: who, placed: tl(d.placed), removed: tl(d.removed), x: d.x, y: d.y});
+      case 'TilesGivenToDirk': return t('log.alhambra.given-to-dirk', {name: who, tiles: tiles(d.tiles)});
+      case 'PlayerPassed': return t('log.alhambra.passed', {name: who});
+      case 'MoneyDisplayRefilled': return t('log.alhambra.money-refilled', {cards: money(d.cards)});
+      case 'DiscardsReshuffled': return t('log.alhambra.discards-reshuffled');
+      case 'ScoringCardDrawn': return t('log.alhambra.scoring-card-drawn', {round: d.round});
+      case 'MarketRefilled': return t('log.alhambra.market-refilled', {tiles: tiles((d.tiles || []).map((x) => x && x.tile))});
+      case 'ScoringRoundTriggered': return t('log.alhambra.scoring-round', {round: d.round});
+      case 'DirkReceivedTiles': return t('log.alhambra.dirk-received', {tiles: tiles(d.tiles)});
+      case 'TurnEnded': return t('log.alhambra.turn-ended', {name: who});
+      case 'BuildingSupplyExhausted': return t('log.alhambra.supply-exhausted');
+      case 'LeftoverTileAwarded': return t('log.alhambra.leftover-awarded', {name: who, tile: tl(d.tile), currency: currency(d.currency),
+        total: d.currencyTotal});
+      case 'LeftoverTileUnclaimed': {
+        const left = {tile: tl(d.tile), currency: currency(d.currency)};
+        return d.reason === 'tie' ? t('log.alhambra.leftover-tie', left) : t('log.alhambra.leftover-no-money', left);
+      }
+      case 'PointsAwarded': {
+        const points = Object.entries(d.points || {}).map(([p, n]) => t('log.points-of', {name: name(p), points: n}));
+        return points.length ? t('log.alhambra.points', {round: d.round, points: list(points)}) : t('log.alhambra.nobody-scored', {round: d.round});
+      }
+      default: return null;
+    }
+  },
+
   history(ctx) {
     const rounds = ctx.events.filter((e) => e.type === 'tessera.alhambra.PointsAwarded');
     if (!rounds.length) return null;

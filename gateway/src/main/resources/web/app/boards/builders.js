@@ -215,6 +215,27 @@ export default {
       h('div', {class: 'players'}, players.map((p) => playerPanel(ctx, p))));
   },
 
+  /** An event of The Builders in words for the log (log.js), or null for one this board does not word. */
+  event(kind, d, name) {
+    const who = name(d.player);
+    const card = (x) => (x && typeof x === 'object' ? x.name : null) ?? t('builders.a-building');
+    const worker = (x) => (x && typeof x === 'object' && x.type ? rank(x.type) : t('builders.a-worker'));
+    switch (kind) {
+      case 'ConstructionStarted': return t('log.builders.construction-started', {name: who, building: card(d.building)});
+      case 'WorkerRecruited': return t('log.builders.worker-recruited', {name: who, worker: worker(d.worker)});
+      case 'WorkerSent': return t('log.builders.worker-sent', {name: who, worker: worker(d.worker), building: card(d.building), wage: d.wagePaid ?? 0});
+      case 'MachineSent': return t('log.builders.machine-sent', {name: who, machine: card(d.machine), building: card(d.building)});
+      case 'BuildingCompleted': return t('log.builders.completed', {name: who, building: card(d.building), vp: d.victoryPoints, coins: d.coinsEarned});
+      case 'CoinsTaken': return t('log.builders.coins-taken', {name: who, coins: d.coinsTaken});
+      case 'ActionPointBought': return t('log.builders.action-point-bought', {name: who});
+      case 'TurnEnded': return t('log.builders.turn-ended', {name: who});
+      case 'GameEndTriggered': return d.reason === 'stalemate' ? t('log.builders.end-stalemate')
+        : t('log.builders.end-target', {name: who, vp: d.buildingVictoryPoints, round: d.round});
+      case 'GameFinished': return t('log.builders.game-finished', {rounds: d.rounds});
+      default: return null;
+    }
+  },
+
   history(ctx) {
     const finished = ctx.events.find((e) => e.type === 'tessera.builders.GameFinished');
     const tallies = finished && (finished.data.tallies || finished.data.players);

@@ -322,6 +322,39 @@ export default {
       h('div', {class: 'players'}, players.map((p) => playerPanel(ctx, p))));
   },
 
+  /** An event of Carrara in words for the log (log.js), or null for one this board does not word. */
+  event(kind, d, name) {
+    const who = name(d.player);
+    // Stones by colour, counted: "2 white and 1 red".
+    const stones = (xs) => {
+      const counts = new Map();
+      for (const c of xs || []) counts.set(c, (counts.get(c) || 0) + 1);
+      return list([...counts].map(([c, n]) => t('log.carrara.stones-of', {count: n, colour: stone(c)})));
+    };
+    switch (kind) {
+      case 'WheelRotated': return (d.drawn || []).length ? t('log.carrara.wheel-rotated', {name: who, stones: stones(d.drawn)})
+        : t('log.carrara.wheel-rotated-nothing', {name: who});
+      case 'StonesBought': return t('log.carrara.stones-bought', {name: who, stones: stones(d.stones), section: roman(d.section), price: d.price});
+      case 'StonePurchaseSkipped': return t('log.carrara.purchase-skipped', {name: who});
+      case 'RotationSkipped': return t('log.carrara.rotation-skipped', {name: who});
+      case 'BuildingBuilt': return t('log.carrara.built', {name: who, building: building(d.building), cost: d.cost, city: city(d.city)});
+      case 'LargeBuildingBuilt': return t('log.carrara.built-large', {name: who, building: building(d.building), city: city(d.city)});
+      case 'BuildingRenovated': return t('log.carrara.renovated', {name: who, city: city(d.city), building: building(d.building), cost: d.cost,
+        replaced: building(d.replacedBuilding), replacedCost: d.replacedCost});
+      case 'BuildingRevealed': return t('log.carrara.building-revealed', {building: building(d.building), cost: d.cost});
+      case 'ValuationRequested': return t('log.carrara.valuation-requested', {name: who, target: valuedWords(d)});
+      case 'ValuationScored': return t('log.carrara.valuation-scored', {name: who, target: valuedWords(d), vp: d.vp, coins: d.coins,
+        objects: list((d.objects || []).map(object)) || t('carrara.no-object')});
+      case 'ObjectBought': return t('log.carrara.object-bought', {name: who, object: object(d.object), price: d.price});
+      case 'CoinsTaken': return t('log.carrara.coins-taken', {name: who, amount: d.amount});
+      case 'EndDeclared': return t('log.carrara.end-declared', {name: who, vp: d.bonusVp});
+      case 'TurnEnded': return t('log.carrara.turn-ended', {name: who});
+      case 'UpgradeTaken': return t('log.carrara.upgrade-taken', {name: who, upgrade: upgrade(d.upgrade)});
+      case 'GameFinished': return d.reason === 'declared' ? t('log.carrara.finished-declared') : t('log.carrara.finished-exhausted');
+      default: return null;
+    }
+  },
+
   history(ctx) {
     const valuations = ctx.events.filter((e) => e.type === 'tessera.carrara.ValuationScored');
     const finished = ctx.events.find((e) => e.type === 'tessera.carrara.GameFinished');

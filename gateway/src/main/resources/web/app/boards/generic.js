@@ -1,6 +1,6 @@
 // What any title falls back on: a move in plain words from its JSON, so that a move type this client does not know
-// yet (a new expansion's) is still shown and playable from the list of moves. Events come worded by the server
-// (GET history), so the log needs nothing of the title here.
+// yet (a new expansion's) is still shown and playable from the list of moves. It words no event: the log shows a
+// title it does not know in the server's words (GET history; log.js).
 
 import {h} from '../dom.js';
 import {t} from '../i18n.js';
