@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasSize;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -176,6 +177,33 @@ class DatabaseOutageTest {
 
         ProxiedDatabase.proxy.restore();
         post(gameId, mover, 1, move).then().statusCode(200);
+    }
+
+    @Test
+    void readiness_follows_the_reactive_pool_and_not_the_jdbc_pool_that_only_flyway_uses() {
+        String check = "PostgreSQL (reactive pool)";
+        given().config(NO_HANG)
+                .get("/q/health/ready")
+                .then()
+                .statusCode(200)
+                .body("checks.find { it.name == '" + check + "' }.status", equalTo("UP"))
+                // Quarkus's own datasource checks (Agroal's "Database connections health check" and the reactive
+                // one) are off: the JDBC pool could stay DOWN for minutes after a PostgreSQL restart.
+                .body("checks.findAll { it.name.contains('connections health check') }", hasSize(0));
+
+        ProxiedDatabase.proxy.cut();
+        given().config(NO_HANG)
+                .get("/q/health/ready")
+                .then()
+                .statusCode(503)
+                .body("checks.find { it.name == '" + check + "' }.status", equalTo("DOWN"));
+
+        ProxiedDatabase.proxy.restore();
+        given().config(NO_HANG)
+                .get("/q/health/ready")
+                .then()
+                .statusCode(200)
+                .body("checks.find { it.name == '" + check + "' }.status", equalTo("UP"));
     }
 
     @Test
