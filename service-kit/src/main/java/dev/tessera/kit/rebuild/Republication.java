@@ -185,6 +185,13 @@ public record Republication(String service, String databaseEnv, String database,
                         // In order per stream, never twice within this run.
                         ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
                         true,
+                        // And no later batch of a partition on the topic before an earlier one, should this run
+                        // fail: one batch per partition in flight. With more, a partition's leader changing during
+                        // the run could take a later batch alone (a broker accepts the first batch of a producer it
+                        // has never seen whatever its sequence), as it did to the outbox relay (OutboxRelay's class
+                        // comment); a run that then failed would leave that batch ahead of the ones before it.
+                        ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION,
+                        1,
                         ProducerConfig.LINGER_MS_CONFIG,
                         20,
                         ProducerConfig.BATCH_SIZE_CONFIG,
