@@ -5,7 +5,7 @@
 
 import {h, pieces, s} from '../dom.js';
 import {moveWords} from './generic.js';
-import {list, num, t, term} from '../i18n.js';
+import {has, list, num, t, term} from '../i18n.js';
 
 const RESOURCES = ['stone', 'wood', 'knowledge', 'tile'];
 const RESOURCE_FILL = {stone: '#9aa0a6', wood: '#a8743f', knowledge: '#4a84c4', tile: '#d9674f'};
@@ -40,13 +40,22 @@ function resourceRow(res, y) {
     s('text', {x: 11, y: 15, 'text-anchor': 'middle', class: 'res'}, String((res || {})[r] ?? 0))));
 }
 
+/**
+ * A building's or machine's name in the reader's language ("term.builders-building.treadwheel-crane": our own words,
+ * gateway/docs/glossary.md), else as the view gives it (a card of a later edition is still named).
+ */
+function named(name) {
+  const key = `term.builders-building.${String(name ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  return has(key) ? t(key) : String(name ?? '?');
+}
+
 /** A card's name at its top, whole: a long one ("Treadwheel Crane") is drawn narrower to fit (dom.js, fitTexts). */
 function cardName(name) {
-  return s('text', {x: 8, y: 18, class: 'label', 'data-fit': CW - 16}, String(name ?? '?'));
+  return s('text', {x: 8, y: 18, class: 'label', 'data-fit': CW - 16}, named(name));
 }
 
 function buildingWords(b) {
-  const words = t('builders.building-words', {name: b.name, needs: amounts(b.requires), vp: b.victoryPoints, coins: b.coins});
+  const words = t('builders.building-words', {name: named(b.name), needs: amounts(b.requires), vp: b.victoryPoints, coins: b.coins});
   return b.supplies ? t('builders.machine-words', {building: words, supplies: amounts(b.supplies)}) : words;
 }
 
@@ -121,17 +130,17 @@ function site(ctx, player, site, x, y) {
   const supplied = site.supplied || {};
   const needed = {};
   for (const r of RESOURCES) needed[r] = Math.max(0, ((b.requires || {})[r] ?? 0) - (supplied[r] ?? 0));
-  const on = [...(site.workers || []).map((w) => rank(w.type)), ...(site.machines || []).map((m) => m.name)];
+  const on = [...(site.workers || []).map((w) => rank(w.type)), ...(site.machines || []).map((m) => named(m.name))];
   const g = s('g', {transform: `translate(${x} ${y})`, class: 'site'});
   g.append(buildingCard(ctx, b, 0, 0, player.name === ctx.me ? `site:${b.id}` : null,
-    t('builders.site-label', {name: b.name, needs: amounts(needed), on: list(on) || t('builders.nobody')}),
+    t('builders.site-label', {name: named(b.name), needs: amounts(needed), on: list(on) || t('builders.nobody')}),
     [s('rect', {x: 4, y: CH - 16, width: CW - 8, height: 12, rx: 3, class: 'need-bg'})]));
   g.append(s('text', {x: 4, y: CH + 14, class: 'small'}, t('builders.still-needs')), ...resourceRow(needed, CH + 18));
   (site.workers || []).forEach((w, i) => {
     g.append(s('text', {x: 4, y: CH + 56 + i * 14, class: 'small'}, `${rank(w.type)}${t('common.colon')}${amounts(w.supplies)}`));
   });
   (site.machines || []).forEach((m, i) => {
-    g.append(s('text', {x: 4, y: CH + 56 + ((site.workers || []).length + i) * 14, class: 'small'}, t('builders.machine', {name: m.name})));
+    g.append(s('text', {x: 4, y: CH + 56 + ((site.workers || []).length + i) * 14, class: 'small'}, t('builders.machine', {name: named(m.name)})));
   });
   return g;
 }
@@ -152,7 +161,7 @@ function playerPanel(ctx, player) {
     ? ctx.target(s('g', {class: 'card machine', transform: 'translate(4 4)'},
       s('rect', {x: 1, y: 1, width: CW - 2, height: 78, rx: 6}), cardName(x.machine.name),
       resourceRow(x.machine.supplies, 26), s('text', {x: 8, y: 66, class: 'small', 'data-fit': CW - 16}, t('builders.no-wage'))),
-    mine ? `machine:${x.machine.id}` : null, t('builders.free-machine', {name: x.machine.name, supplies: amounts(x.machine.supplies)}))
+    mine ? `machine:${x.machine.id}` : null, t('builders.free-machine', {name: named(x.machine.name), supplies: amounts(x.machine.supplies)}))
     : workerCard(ctx, x.worker, 4, 4, mine ? `worker:${x.worker.id}` : null, t('builders.free-worker', {worker: workerWords(x.worker, st.wages)})));
   panel.append(h('h4', {}, t('builders.free-title')),
     pieces(t('builders.free-label', {name: ctx.name(player.name), workers: free.length, machines: machines.length}), CW + 8, 88,
@@ -162,7 +171,7 @@ function playerPanel(ctx, player) {
     pieces(t('builders.sites-label', {name: ctx.name(player.name), count: sites.length}), CW + 8, CH + 60 + maxOn * 14,
       sites, (x) => site(ctx, player, x, 4, 4), t('builders.no-site')));
   panel.append(h('p', {class: 'completed'}, t('builders.completed', {buildings:
-    list((player.completed || []).map((b) => t('builders.completed-one', {name: b.name, vp: b.victoryPoints}))) || t('builders.nothing-yet')})));
+    list((player.completed || []).map((b) => t('builders.completed-one', {name: named(b.name), vp: b.victoryPoints}))) || t('builders.nothing-yet')})));
   return panel;
 }
 
@@ -181,7 +190,10 @@ export default {
     const st = ctx.state;
     const all = [...(st.buildingDisplay || []), ...(st.players || []).flatMap((p) => [...(p.sites || []).map((x) => x.building), ...(p.freeMachines || [])])];
     const workers = [...(st.workerDisplay || []), ...(st.players || []).flatMap((p) => p.freeWorkers || [])];
-    const b = (id) => (all.find((x) => x.id === id) || {name: t('builders.card-id', {id})}).name;
+    const b = (id) => {
+      const found = all.find((x) => x.id === id);
+      return found ? named(found.name) : t('builders.card-id', {id});
+    };
     const w = (id) => {
       const found = workers.find((x) => x.id === id);
       return found ? `${rank(found.type)} (${amounts(found.supplies)})` : t('builders.worker-id', {id});
@@ -218,7 +230,7 @@ export default {
   /** An event of The Builders in words for the log (log.js), or null for one this board does not word. */
   event(kind, d, name) {
     const who = name(d.player);
-    const card = (x) => (x && typeof x === 'object' ? x.name : null) ?? t('builders.a-building');
+    const card = (x) => (x && typeof x === 'object' && x.name ? named(x.name) : t('builders.a-building'));
     const worker = (x) => (x && typeof x === 'object' && x.type ? rank(x.type) : t('builders.a-worker'));
     switch (kind) {
       case 'ConstructionStarted': return t('log.builders.construction-started', {name: who, building: card(d.building)});
