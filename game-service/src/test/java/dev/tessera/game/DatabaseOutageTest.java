@@ -26,6 +26,7 @@ import io.restassured.config.HttpClientConfig;
 import io.restassured.config.RestAssuredConfig;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import io.restassured.response.ValidatableResponse;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
@@ -181,29 +182,25 @@ class DatabaseOutageTest {
 
     @Test
     void readiness_follows_the_reactive_pool_and_not_the_jdbc_pool_that_only_flyway_uses() {
-        String check = "PostgreSQL (reactive pool)";
-        given().config(NO_HANG)
-                .get("/q/health/ready")
-                .then()
-                .statusCode(200)
-                .body("checks.find { it.name == '" + check + "' }.status", equalTo("UP"))
+        readiness(200, "UP")
                 // Quarkus's own datasource checks (Agroal's "Database connections health check" and the reactive
                 // one) are off: the JDBC pool could stay DOWN for minutes after a PostgreSQL restart.
                 .body("checks.findAll { it.name.contains('connections health check') }", hasSize(0));
 
         ProxiedDatabase.proxy.cut();
-        given().config(NO_HANG)
-                .get("/q/health/ready")
-                .then()
-                .statusCode(503)
-                .body("checks.find { it.name == '" + check + "' }.status", equalTo("DOWN"));
+        readiness(503, "DOWN");
 
         ProxiedDatabase.proxy.restore();
-        given().config(NO_HANG)
+        readiness(200, "UP");
+    }
+
+    /** The service's readiness answers {@code status}, its database check saying {@code check}. */
+    private static ValidatableResponse readiness(int status, String check) {
+        return given().config(NO_HANG)
                 .get("/q/health/ready")
                 .then()
-                .statusCode(200)
-                .body("checks.find { it.name == '" + check + "' }.status", equalTo("UP"));
+                .statusCode(status)
+                .body("checks.find { it.name == 'PostgreSQL (reactive pool)' }.status", equalTo(check));
     }
 
     @Test
