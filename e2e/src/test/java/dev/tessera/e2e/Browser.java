@@ -144,9 +144,11 @@ final class Browser implements AutoCloseable {
     }
 
     /**
-     * Where the board's layout does not hold, one line each: a card or tile (a {@code svg.piece}) drawn narrower than
-     * its own width (scaled down to fit), or a text of a piece on the board that runs out of the piece's outline (the
-     * first rect of its group). Empty when none.
+     * Where the page's layout does not hold, one line each: a card or tile (a {@code svg.piece}) drawn narrower than
+     * its own width (scaled down to fit), a text of a piece on the board that runs out of the piece's outline (the
+     * first rect of its group), a text of the page cut short by its box (overflow hidden, an ellipsis), or one that
+     * runs out of the window sideways (except inside a box that scrolls sideways, such as a wide table on a phone).
+     * Empty when none.
      */
     @SuppressWarnings("unchecked")
     List<String> layoutProblems() {
@@ -165,6 +167,27 @@ final class Browser implements AutoCloseable {
                     if (t.x < box.x - 1 || t.y < box.y - 1 || t.x + t.width > box.x + box.width + 1 || t.y + t.height > box.y + box.height + 1) {
                       problems.push(`"${text.textContent}" runs out of its ${box.width}×${box.height} box`);
                     }
+                  }
+                }
+                const width = document.documentElement.clientWidth;
+                const scrollsSideways = (el) => {
+                  for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+                    if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return true;
+                  }
+                  return false;
+                };
+                for (const el of document.querySelectorAll('main *')) {
+                  if (el.closest('svg')) continue;
+                  const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim();
+                  if (!own) continue;
+                  const r = el.getBoundingClientRect(), style = getComputedStyle(el);
+                  if (!r.width || !r.height || style.visibility === 'hidden') continue;
+                  const cut = ['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis';
+                  if (cut && el.scrollWidth > el.clientWidth + 1) {
+                    problems.push(`"${own.slice(0, 40)}" is cut short: ${el.scrollWidth} px of text in a ${el.clientWidth} px box`);
+                  }
+                  if ((r.right > width + 1 || r.left < -1) && !scrollsSideways(el)) {
+                    problems.push(`"${own.slice(0, 40)}" runs out of the ${width} px window (${Math.round(r.left)} to ${Math.round(r.right)})`);
                   }
                 }
                 return problems;""");

@@ -279,6 +279,75 @@ class WebClientIT {
                 b.who + ": log lines left in the server's English");
     }
 
+    /**
+     * Alhambra in Japanese: the market and the currencies in the help page's words (広場, クローネ…), every page
+     * translated, the log in Japanese to its last line.
+     */
+    @Test
+    void alhambra_two_players_play_a_whole_game_in_japanese_and_see_the_standings() {
+        Browser kai = browser("kai", gateway, "ja");
+        Browser lea = browser("lea", gateway, "ja");
+        playInJapanese("alhambra", kai, lea, "alhambra-ja", first -> {
+            List<String> headings =
+                    first.all(".alhambra h2").stream().map(WebElement::getText).toList();
+            assertTrue(headings.contains("広場"), "no 広場 (the market) among the headings: " + headings);
+        });
+    }
+
+    /**
+     * The Builders in Japanese, on two phones (390 px wide) from the start to the standings: every move chosen on the
+     * board (the moves' bar stays a bar), every card named in Japanese, every page translated.
+     */
+    @Test
+    void the_builders_two_players_play_a_whole_game_in_japanese_on_phones_from_the_board_alone() {
+        Browser mio = browser("mio", gateway, "ja");
+        Browser nao = browser("nao", gateway, "ja");
+        mio.size(390, 844);
+        nao.size(390, 844);
+        playInJapanese("builders", mio, nao, "builders-ja-phone", first -> {
+            // The cards' names, which the view gives in English, are the client's Japanese ones (glossary.md).
+            List<String> names = first.all(".builders .building-card text.label").stream()
+                    .map(x -> x.getAttribute("textContent"))
+                    .toList();
+            assertFalse(names.isEmpty(), "no building card drawn");
+            assertEquals(
+                    List.of(),
+                    names.stream().filter(n -> n.matches(".*[A-Za-z].*")).toList(),
+                    "building names left in English");
+        });
+    }
+
+    /**
+     * Two players whose browsers speak Japanese meet and play a whole game of {@code game}: no catalogue key or
+     * placeholder shows on the first board, mid-game or at the standings, the log speaks Japanese to its last line,
+     * and {@code onTheBoard} checks the title's own words on the first page.
+     */
+    private void playInJapanese(
+            String game, Browser host, Browser guest, String name, java.util.function.Consumer<Browser> onTheBoard) {
+        String gameId = meet(game, host, host.who + "-" + tag, guest, guest.who + "-" + tag);
+        for (Browser b : List.of(host, guest)) {
+            assertEquals("ja", b.js("return document.documentElement.lang"), b.who + ": the page's language");
+            translated(b, "a game's first move");
+        }
+        onTheBoard.accept(host);
+        long started = System.nanoTime();
+        int moves = play(game, List.of(host, guest), List.of(), n -> {
+                    if (n == 20) {
+                        screenshots(name, List.of(host, guest));
+                        translated(host, "mid-game");
+                        translated(guest, "mid-game");
+                    }
+                })
+                .moves();
+        assertStandings(name, host, guest);
+        for (Browser b : List.of(host, guest)) {
+            assertEquals("最終順位", b.await("#standings h2").getText());
+            translated(b, "the standings");
+            logInTheReadersWords(b, "ゲーム終了：1位 ");
+        }
+        report(name, gameId, moves, started);
+    }
+
     /** The page {@code b} shows has no catalogue key and no unfilled placeholder ({@code page} names it). */
     private static void translated(Browser b, String page) {
         assertEquals(
@@ -523,6 +592,7 @@ class WebClientIT {
                 "return [...document.querySelectorAll('.tray button')].find(x => x.dataset.trayMove === arguments[0]) || null",
                 move);
         if (button instanceof WebElement found) {
+            b.js("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", found);
             found.click();
             confirmIfAsked(b);
             fromTheBoard.incrementAndGet();
@@ -562,6 +632,8 @@ class WebClientIT {
                     "a board target cannot take the focus");
             new Actions(b.driver).sendKeys(Keys.ENTER).perform();
         } else {
+            // As a reader scrolls to it: in the middle of the screen, not under a phone's bar of moves at its bottom.
+            b.js("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", element);
             element.click();
         }
     }
@@ -696,6 +768,7 @@ class WebClientIT {
             accessible(b, game + " mid-game");
             assertEquals(List.of(), b.layoutProblems(), b.who + ": the board of " + game + " mid-game");
         }
+        layoutHoldsAtEveryWidth(game, actor);
         for (Browser other : players) {
             if (other != actor) {
                 other.fullScreenshot(shots.resolve(game + "-" + other.who + ".png"));
@@ -1102,6 +1175,30 @@ class WebClientIT {
                     drawn.doubleValue(), bytes.longValue());
         } finally {
             b.driver.executeCdpCommand("Network.setCacheDisabled", Map.of("cacheDisabled", false));
+        }
+    }
+
+    /**
+     * The page of a player to move (the board proposing its moves above itself) at 1366, 1024, 768 and 390 px wide:
+     * at each width it fits the window (no sideways scrolling), no card is drawn smaller than its size, and no text
+     * runs out of its box or is cut short ({@link Browser#layoutProblems}). The window is put back as it was.
+     */
+    private static void layoutHoldsAtEveryWidth(String game, Browser b) {
+        org.openqa.selenium.Dimension before = b.driver.manage().window().getSize();
+        try {
+            for (int width : new int[] {1366, 1024, 768, 390}) {
+                b.size(width, width < 760 ? 844 : 900);
+                b.await(
+                        Duration.ofSeconds(10),
+                        "the page fitting " + width + " px",
+                        x -> ((Number) x.js("return document.documentElement.scrollWidth - window.innerWidth"))
+                                        .intValue()
+                                <= 0);
+                assertEquals(
+                        List.of(), b.layoutProblems(), b.who + ": the page of " + game + " at " + width + " px wide");
+            }
+        } finally {
+            b.size(before.getWidth(), before.getHeight());
         }
     }
 
