@@ -224,6 +224,9 @@ class WebClientIT {
         assertEquals("経過", iku.await("section.log h2").getText());
         assertTrue(iku.await(".player.mine .stones").getText().startsWith("石材："));
         translated(iku, "a game's first move");
+        // The expansion's bonus card, which the view describes in English, is in Japanese too.
+        String bonus = iku.await(".carrara .bonus").getText();
+        assertFalse(bonus.matches("(?s).*[A-Za-z]{3,}.*"), "the bonus card left in English: " + bonus);
         long started = System.nanoTime();
         int moves = play("carrara", List.of(iku, jun), List.of(), n -> {
                     if (n == 20) {

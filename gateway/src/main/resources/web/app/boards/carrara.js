@@ -139,7 +139,9 @@ function expansionBoard(ctx, expansion) {
   return h('div', {class: 'expansion'},
     h('h2', {}, t('carrara.extra-board')), el,
     h('h3', {}, t('carrara.upgrade-tiles')), tiles,
-    bonus ? h('p', {class: 'bonus'}, t('carrara.bonus', {card: bonus.description || bonus.card, vp: bonus.vp})) : null,
+    // The card in the reader's language by its id; one this client does not know by the view's English description.
+    bonus ? h('p', {class: 'bonus'}, t('carrara.bonus', {card: has(`term.bonus-card.${bonus.card}`) ? term('bonus-card', bonus.card)
+      : bonus.description || bonus.card, vp: bonus.vp})) : null,
     extra.length ? h('dl', {class: 'extra'}, extra.map(([k, v]) => [h('dt', {}, k), h('dd', {}, JSON.stringify(v))])) : null);
 }
 
