@@ -1,6 +1,7 @@
 // The client's languages: every word on the page comes from a message catalogue (messages/en.json, fr.json, ja.json:
 // one flat object each, imported as JSON modules; the same keys and {placeholders} in all three, checked by the
-// gateway's WebClientMessagesTest), looked up by t().
+// gateway's WebClientMessagesTest), looked up by t(). A page loads English (every key's fallback) and the language it
+// speaks, not all three: another catalogue is loaded when the reader switches to it.
 // The language is the reader's choice if they made one (the switch in the header, kept in localStorage), else the
 // first of the browser's languages (navigator.languages) that the client speaks, else English. Numbers and dates are
 // formatted by Intl in that language. Game terms (currencies, buildings, worker ranks, cities, objects, phases) are
@@ -8,11 +9,17 @@
 // (gateway/docs/glossary.md).
 
 import en from './messages/en.json' with {type: 'json'};
-import fr from './messages/fr.json' with {type: 'json'};
-import ja from './messages/ja.json' with {type: 'json'};
 
 /** The languages the client speaks, each named in itself (the switch shows these names). */
-export const LANGUAGES = {en: {name: 'English', messages: en}, fr: {name: 'Français', messages: fr}, ja: {name: '日本語', messages: ja}};
+export const LANGUAGES = {en: {name: 'English'}, fr: {name: 'Français'}, ja: {name: '日本語'}};
+/** The catalogues loaded so far, by language. */
+const catalogues = {en};
+
+/** The catalogue of `code`, loaded the first time it is asked for (under the same versioned address as this module). */
+async function catalogue(code) {
+  catalogues[code] ??= (await import(`./messages/${code}.json`, {with: {type: 'json'}})).default;
+  return catalogues[code];
+}
 const KEY = 'tessera.lang';
 const listeners = new Set();
 
@@ -46,6 +53,12 @@ function formatters(code) {
 }
 
 let current = chosen();
+try {
+  await catalogue(current);
+} catch {
+  // The catalogue could not be loaded (a connection lost while the page loads): English, which the page has.
+  current = 'en';
+}
 let formats = formatters(current);
 document.documentElement.lang = current;
 
@@ -53,9 +66,22 @@ export function lang() {
   return current;
 }
 
-/** Switches the language (remembered in this browser) and tells the listeners, which draw the page again. */
-export function setLang(code) {
+/** The language the reader last asked for, so that a catalogue that loads late does not undo a later choice. */
+let wanted;
+
+/**
+ * Switches the language (remembered in this browser), once its catalogue is loaded, and tells the listeners, which
+ * draw the page again. A catalogue that cannot be loaded leaves the page as it is.
+ */
+export async function setLang(code) {
   if (!LANGUAGES[code]) return;
+  wanted = code;
+  try {
+    await catalogue(code);
+  } catch {
+    return;
+  }
+  if (code !== wanted) return; // the reader chose another language while this one loaded
   try {
     localStorage.setItem(KEY, code);
   } catch {
@@ -82,7 +108,7 @@ export function num(value) {
  * missing from the language falls back on English, and one missing from English is shown as it is, so that it shows.
  */
 export function t(key, params = {}) {
-  const text = LANGUAGES[current].messages[key] ?? en[key];
+  const text = catalogues[current][key] ?? en[key];
   if (text === undefined) return key;
   return text.replace(/\{(\w+)\}/g, (all, name) => (name in params ? num(params[name]) : all));
 }

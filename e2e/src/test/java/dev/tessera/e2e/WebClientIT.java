@@ -213,6 +213,8 @@ class WebClientIT {
         for (Browser b : List.of(iku, jun)) {
             assertEquals("ja", b.js("return document.documentElement.lang"), b.who + ": the page's language");
             assertEquals("true", b.await("#nav button[data-lang='ja']").getAttribute("aria-pressed"));
+            // The page loads English (every key's fallback) and its own language's catalogue, not the others.
+            assertEquals(List.of("en.json", "ja.json"), catalogues(b), b.who + ": the catalogues loaded");
         }
         // Board Game Arena's Japanese help calls the wheel 円盤 and the stones 石材; the log's heading is the client's own.
         assertTrue(
@@ -244,6 +246,8 @@ class WebClientIT {
         }
         // Another language from the switch: the same page is drawn again in English, without reloading it.
         iku.js("window.__sameDocument = true");
+        // From here on, the page's resource timings are what the switches fetch (the buffer keeps 250 entries).
+        iku.js("performance.clearResourceTimings()");
         iku.await("#nav button[data-lang='en']").click();
         iku.await(
                 Duration.ofSeconds(10),
@@ -251,13 +255,36 @@ class WebClientIT {
                 b -> "Final standings".equals(b.await("#standings h2").getText()));
         assertEquals("en", iku.js("return document.documentElement.lang"));
         assertEquals(Boolean.TRUE, iku.js("return window.__sameDocument === true"), "the page was reloaded");
+        assertEquals(List.of(), catalogues(iku), "English, which the page had, needed no catalogue loaded");
         translated(iku, "the standings in English");
+        // French was not loaded with the page: the switch loads it, then draws the page in it.
+        iku.js("performance.clearResourceTimings()");
+        iku.await("#nav button[data-lang='fr']").click();
+        iku.await(
+                Duration.ofSeconds(10),
+                "the standings in French",
+                b -> "Classement final".equals(b.await("#standings h2").getText()));
+        assertEquals(List.of("fr.json"), catalogues(iku), "the catalogues the switch to French loaded");
+        assertEquals(Boolean.TRUE, iku.js("return window.__sameDocument === true"), "the page was reloaded");
         iku.await("#nav button[data-lang='ja']").click();
         iku.await(
                 Duration.ofSeconds(10),
                 "the standings in Japanese again",
                 b -> "最終順位".equals(b.await("#standings h2").getText()));
         report("carrara-ja", gameId, moves, started);
+    }
+
+    /** The message catalogues this page has fetched so far, by file name, sorted. */
+    @SuppressWarnings("unchecked")
+    private static List<String> catalogues(Browser b) {
+        return ((List<Object>) b.js("return performance.getEntriesByType('resource').map(e => e.name)"))
+                .stream()
+                        .map(String::valueOf)
+                        .filter(name -> name.contains("/messages/"))
+                        .map(name -> name.substring(name.lastIndexOf('/') + 1))
+                        .distinct()
+                        .sorted()
+                        .toList();
     }
 
     /**
