@@ -31,9 +31,9 @@ public class DatabaseReadiness implements AsyncHealthCheck {
 
     @Override
     public Uni<HealthCheckResponse> call() {
-        // Through a connection of its own, not pool.query(): Vert.x 4.5's shortcut arms its acquire timer apart from
-        // the acquisition and, when the connection is refused at once, fails the request a second time when the timer
-        // fires ("Result is already complete", uncaught; DatabaseOutageTest saw it).
+        // Through a connection taken first, not pool.query(): Vert.x 4.5's shortcut leaves its acquire timer armed
+        // when no connection can be had, and the timer fails the failed query again ("Result is already complete",
+        // uncaught; eclipse-vertx/vertx-sql-client#1706; DatabaseOutageTest saw it).
         return pool.withConnection(connection -> connection.query("SELECT 1").execute())
                 .replaceWith(() -> HealthCheckResponse.up(NAME))
                 .ifNoItem()
