@@ -246,32 +246,31 @@ class WebClientIT {
         }
         // Another language from the switch: the same page is drawn again in English, without reloading it.
         iku.js("window.__sameDocument = true");
-        // From here on, the page's resource timings are what the switches fetch (the buffer keeps 250 entries).
-        iku.js("performance.clearResourceTimings()");
-        iku.await("#nav button[data-lang='en']").click();
-        iku.await(
-                Duration.ofSeconds(10),
-                "the standings in English",
-                b -> "Final standings".equals(b.await("#standings h2").getText()));
+        switchLanguage(iku, "en", "Final standings");
         assertEquals("en", iku.js("return document.documentElement.lang"));
         assertEquals(Boolean.TRUE, iku.js("return window.__sameDocument === true"), "the page was reloaded");
         assertEquals(List.of(), catalogues(iku), "English, which the page had, needed no catalogue loaded");
         translated(iku, "the standings in English");
         // French was not loaded with the page: the switch loads it, then draws the page in it.
-        iku.js("performance.clearResourceTimings()");
-        iku.await("#nav button[data-lang='fr']").click();
-        iku.await(
-                Duration.ofSeconds(10),
-                "the standings in French",
-                b -> "Classement final".equals(b.await("#standings h2").getText()));
+        switchLanguage(iku, "fr", "Classement final");
         assertEquals(List.of("fr.json"), catalogues(iku), "the catalogues the switch to French loaded");
         assertEquals(Boolean.TRUE, iku.js("return window.__sameDocument === true"), "the page was reloaded");
-        iku.await("#nav button[data-lang='ja']").click();
-        iku.await(
-                Duration.ofSeconds(10),
-                "the standings in Japanese again",
-                b -> "最終順位".equals(b.await("#standings h2").getText()));
+        switchLanguage(iku, "ja", "最終順位");
         report("carrara-ja", gameId, moves, started);
+    }
+
+    /**
+     * Picks language {@code code} from the switch and waits for the standings' heading in it. The page's resource
+     * timings are cleared first, so that {@link #catalogues} then tells what the switch fetched (the buffer keeps 250
+     * entries).
+     */
+    private static void switchLanguage(Browser b, String code, String standingsTitle) {
+        b.js("performance.clearResourceTimings()");
+        b.await("#nav button[data-lang='" + code + "']").click();
+        b.await(
+                Duration.ofSeconds(10),
+                "the standings in " + code,
+                page -> standingsTitle.equals(page.await("#standings h2").getText()));
     }
 
     /** The message catalogues this page has fetched so far, by file name, sorted. */
