@@ -13,8 +13,6 @@ import io.quarkus.security.Authenticated;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.operators.multi.processors.UnicastProcessor;
-import io.smallrye.mutiny.subscription.Cancellable;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -119,45 +117,15 @@ public class LiveApi {
         long start = lastEventId != null && !lastEventId.isBlank()
                 ? GamesApi.version("Last-Event-ID", lastEventId)
                 : GamesApi.version("from", from);
-        // Listen before asking for the past, so that nothing published in between is missed.
-        // The processor holds what arrives while the past is read. Cancelling it does not cancel what feeds it, so
-        // the feed's subscription is ended explicitly when the client goes: else it would stay subscribed for good.
-        UnicastProcessor<CloudEvent> arriving = UnicastProcessor.create();
-        LiveFeeds.Following following = feeds.follow(id);
-        Cancellable listening =
-                following.events().subscribe().with(arriving::onNext, arriving::onError, arriving::onComplete);
+        // Listen before asking for the past, so that nothing published in between is missed. The past is read before
+        // the answer starts (this method runs on a worker thread for it), so that an unknown game is a 404 and an
+        // unreadable feed a 503, each a problem, rather than a 200 whose stream then breaks off.
+        FeedStart.Started<CloudEvent, List<CloudEvent>> started =
+                FeedStart.start(feeds.follow(id), "the game events", () -> history(id, start));
         AtomicLong last = new AtomicLong(start);
-        // The past is read before the answer starts (this method runs on a worker thread for it), so that an unknown
-        // game is a 404 and an unreadable feed a 503, each a problem, rather than a 200 whose stream then breaks off.
-        List<CloudEvent> past;
-        try {
-            past = following
-                    .listening()
-                    .onFailure()
-                    .transform(e -> new ProblemException(
-                            503,
-                            "service-unavailable",
-                            "Service unavailable",
-                            "the live feed cannot read the game events now; retry shortly",
-                            java.util.Map.of()))
-                    .chain(() -> history(id, start))
-                    .ifNoItem()
-                    .after(java.time.Duration.ofSeconds(30))
-                    .failWith(() -> new ProblemException(
-                            503,
-                            "service-unavailable",
-                            "Service unavailable",
-                            "the live feed did not start; retry shortly",
-                            java.util.Map.of()))
-                    .await()
-                    .indefinitely();
-        } catch (RuntimeException e) {
-            listening.cancel();
-            throw e;
-        }
         return Multi.createBy()
                 .concatenating()
-                .streams(Multi.createFrom().iterable(past), arriving)
+                .streams(Multi.createFrom().iterable(started.answer()), started.arriving())
                 .onItem()
                 .transformToMultiAndConcatenate(event -> inOrder(id, event, last))
                 .map(event -> sse.newEventBuilder()
@@ -167,7 +135,7 @@ public class LiveApi {
                         .data(codec.write(event))
                         .build())
                 .onTermination()
-                .invoke(listening::cancel);
+                .invoke(started.listening()::cancel);
     }
 
     /** Each version once and in order: an event already sent is dropped, a gap is filled from game-service. */

@@ -20,10 +20,10 @@ class LiveFeedsDrainTest {
         LiveFeeds feeds = new LiveFeeds();
         feeds.drain(null);
 
-        LiveFeeds.Following following = feeds.follow("some-game");
+        LiveFeeds.Following<CloudEvent> following = feeds.follow("some-game");
 
         following.listening().await().atMost(Duration.ofSeconds(1));
-        List<CloudEvent> events = following.events().collect().asList().await().atMost(Duration.ofSeconds(1));
+        List<CloudEvent> events = following.items().collect().asList().await().atMost(Duration.ofSeconds(1));
         assertEquals(List.of(), events, "the feed ends at once, empty");
         assertFalse(feeds.reading(), "no reader of game-events was started");
     }
