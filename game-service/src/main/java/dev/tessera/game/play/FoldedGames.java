@@ -3,6 +3,7 @@ package dev.tessera.game.play;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -19,18 +20,27 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class FoldedGames {
     private final Map<String, GameStream<?, ?, ?>> games;
     private final Map<String, GameStream<?, ?, ?>> finished;
+    /** Each game's clock row at a version, as read with its stream in one statement or written with its append. */
+    private final Map<String, KnownRow> rows;
+
+    /** A game's clock row (none: no row) when its stream was at {@code version}. */
+    private record KnownRow(long version, Optional<ClockRow> row) {}
+
+    /** A game kept at a version, with its clock row at that same version. */
+    record Kept<S, M, E>(GameStream<S, M, E> game, Optional<ClockRow> clock) {}
 
     public FoldedGames(
             @ConfigProperty(name = "tessera.games.in-memory", defaultValue = "5000") int capacity,
             @ConfigProperty(name = "tessera.games.finished-in-memory", defaultValue = "200") int finishedCapacity) {
         this.games = lru(capacity);
         this.finished = lru(finishedCapacity);
+        this.rows = lru(capacity + finishedCapacity);
     }
 
-    private static Map<String, GameStream<?, ?, ?>> lru(int capacity) {
+    private static <V> Map<String, V> lru(int capacity) {
         return new LinkedHashMap<>(256, 0.75f, true) {
             @Override
-            protected boolean removeEldestEntry(Map.Entry<String, GameStream<?, ?, ?>> eldest) {
+            protected boolean removeEldestEntry(Map.Entry<String, V> eldest) {
                 return size() > capacity;
             }
         };
@@ -47,10 +57,34 @@ public class FoldedGames {
         return new int[] {games.size(), finished.size()};
     }
 
+    /**
+     * The game kept at exactly {@code version}, with its clock row at that version, when both are known; else null.
+     * What a player's move may decide on without reading the stream first ({@link GameMoves#move}): its append still
+     * writes only if the stream is at that version.
+     */
+    @SuppressWarnings("unchecked")
+    synchronized <S, M, E> Kept<S, M, E> keptAt(String gameId, long version) {
+        GameStream<S, M, E> game = get(gameId);
+        KnownRow row = rows.get(gameId);
+        if (game == null || row == null || game.version() != version || row.version() != version) {
+            return null;
+        }
+        return new Kept<>(game, row.row());
+    }
+
+    /** Records {@code gameId}'s clock row when its stream was at {@code version}, unless a later one is known. */
+    synchronized void rememberRow(String gameId, long version, Optional<ClockRow> row) {
+        KnownRow known = rows.get(gameId);
+        if (known == null || known.version() <= version) {
+            rows.put(gameId, new KnownRow(version, row));
+        }
+    }
+
     /** Drops what is kept of a game (tests use it to make the next request read the store). */
     synchronized void forget(String gameId) {
         games.remove(gameId);
         finished.remove(gameId);
+        rows.remove(gameId);
     }
 
     /**

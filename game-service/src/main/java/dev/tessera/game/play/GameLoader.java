@@ -75,6 +75,8 @@ public class GameLoader {
                                         null))
                         .map(game -> {
                             folded.remember(game);
+                            // Read in the same statement as the stream: the row at the game's version.
+                            folded.rememberRow(gameId, game.version(), read.row());
                             return new GameService.Clocked<>(game, read.row().orElse(null));
                         }));
     }

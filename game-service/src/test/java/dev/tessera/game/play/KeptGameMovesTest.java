@@ -1,0 +1,155 @@
+package dev.tessera.game.play;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tessera.events.EventCodec;
+import dev.tessera.events.EventTypes;
+import dev.tessera.events.game.PlayerTimedOut;
+import dev.tessera.game.StartedTables;
+import dev.tessera.infra.TestInfrastructure;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A player's move on a game this instance keeps at the version the move expects is decided on what is kept and
+ * appended without reading the stream first (GameMoves#move): one statement instead of two. The stream still decides:
+ * an append made behind the instance's back (another instance's) makes the move the same 409 a read would have, and
+ * a move the kept game refuses is refused from what the store holds.
+ */
+@QuarkusTest
+class KeptGameMovesTest {
+    private static final String PLAYER = "X-Tessera-Player";
+    private final EventCodec codec = new EventCodec();
+
+    @Test
+    void
+            a_move_on_the_kept_game_skips_the_read_and_an_append_made_behind_its_back_still_makes_it_a_409_that_writes_nothing() {
+        String gameId = StartedTables.start("alhambra", List.of("ana", "bob"), Map.of());
+        String mover = moves(gameId, "ana").isEmpty() ? "bob" : "ana";
+        double unread = unread();
+
+        // The legal-moves read kept the game and its clock row at version 1: the move needs no read of its own.
+        JsonPath first = move(gameId, mover, 1, moves(gameId, mover).get(0))
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        long version = first.getLong("version");
+        assertEquals(unread + 1, unread(), "decided on the kept game");
+        assertEquals(version, events(gameId));
+
+        // Another instance appends meanwhile (a timeout it wrote): this instance still keeps the game at `version`.
+        String next = first.getString("toAct");
+        List<JsonNode> legal = moves(gameId, next);
+        appendBehindItsBack(gameId, version + 1, new PlayerTimedOut(gameId, next, OffsetDateTime.now()));
+
+        // A move at the version kept: the append finds the stream moved on, a 409 naming its version; nothing written.
+        move(gameId, next, version, legal.get(0))
+                .then()
+                .statusCode(409)
+                .contentType("application/problem+json")
+                .body("rule", equalTo("version-conflict"))
+                .body("currentVersion", equalTo((int) version + 1));
+        assertEquals(unread + 2, unread(), "tried on the kept game, refused by the append");
+        assertEquals(version + 1, events(gameId));
+
+        // At the stream's version the game is read again and the move accepted.
+        long after = move(gameId, next, version + 1, legal.get(0))
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getLong("version");
+        assertEquals(unread + 2, unread(), "read first: the kept game was behind");
+        assertEquals(after, events(gameId));
+    }
+
+    @Test
+    void a_move_the_kept_game_refuses_is_refused_from_what_the_store_holds_and_counted_once() {
+        String gameId = StartedTables.start("alhambra", List.of("ana", "bob"), Map.of());
+        String mover = moves(gameId, "ana").isEmpty() ? "bob" : "ana";
+        String other = mover.equals("ana") ? "bob" : "ana";
+        JsonNode move = moves(gameId, mover).get(0);
+        double unread = unread();
+        double refused = rejected("not-your-turn");
+
+        // The game and its row are kept at version 1; the player not to act sends the mover's move.
+        move(gameId, other, 1, move)
+                .then()
+                .statusCode(422)
+                .contentType("application/problem+json")
+                .body("rule", equalTo("not-your-turn"));
+        assertEquals(refused + 1, rejected("not-your-turn"), "counted once, from the read");
+        assertEquals(unread, unread(), "not appended from the kept game");
+        assertEquals(1, events(gameId));
+    }
+
+    private io.restassured.response.Response move(String gameId, String player, long version, JsonNode move) {
+        return given().header(PLAYER, player)
+                .contentType(ContentType.JSON)
+                .body(Map.of("expectedVersion", version, "move", move))
+                .post("/api/v1/games/" + gameId + "/moves");
+    }
+
+    /** An event written straight into the store at {@code version}, as another instance's append would be. */
+    private void appendBehindItsBack(String gameId, long version, PlayerTimedOut event) {
+        try (Connection c = TestInfrastructure.postgres().connect("tessera_game");
+                PreparedStatement s = c.prepareStatement("INSERT INTO events (stream_id, version, event_id, type,"
+                        + " schema_version, payload, recorded_at, metadata)"
+                        + " VALUES (?, ?, ?, ?, 1, CAST(? AS jsonb), now(), CAST('{}' AS jsonb))")) {
+            s.setString(1, gameId);
+            s.setLong(2, version);
+            s.setObject(3, UUID.randomUUID());
+            s.setString(4, EventTypes.of(PlayerTimedOut.class).value());
+            s.setString(5, codec.mapper().writeValueAsString(codec.data(event)));
+            s.executeUpdate();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private List<JsonNode> moves(String gameId, String player) {
+        List<?> json = given().header(PLAYER, player)
+                .get("/api/v1/games/" + gameId + "/legal-moves")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("moves");
+        return List.of(codec.mapper().convertValue(json, JsonNode[].class));
+    }
+
+    private long events(String gameId) {
+        return TestInfrastructure.postgres()
+                .count("tessera_game", "SELECT count(*) FROM events WHERE stream_id = '" + gameId + "'");
+    }
+
+    private static double unread() {
+        return metric("tessera_moves_unread_total");
+    }
+
+    private static double rejected(String rule) {
+        return metric("tessera_moves_total{", "result=\"rejected\"", "rule=\"" + rule + "\"");
+    }
+
+    /** The value of the metric line that starts with {@code start} and holds every one of {@code parts}; 0 if none. */
+    private static double metric(String start, String... parts) {
+        String metrics =
+                given().get("/q/metrics").then().statusCode(200).extract().asString();
+        return metrics.lines()
+                .filter(l -> l.startsWith(start) && List.of(parts).stream().allMatch(l::contains))
+                .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
+                .sum();
+    }
+}
