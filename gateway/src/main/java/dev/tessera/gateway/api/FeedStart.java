@@ -11,9 +11,9 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * How a live feed starts ({@link LiveApi}, a game's): the resource waits, on a worker thread, until the feed's reader
- * has its place in the topics and whatever it reads elsewhere has answered, so that a feed that cannot start is a 503
- * problem and never a 200 whose stream then breaks off.
+ * How a live feed starts (a game's, {@link LiveApi}; the tables', {@link TablesLiveApi}): the resource waits, on a
+ * worker thread, until the feed's reader has its place in the topics and whatever it reads elsewhere has answered, so
+ * that a feed that cannot start is a 503 problem and never a 200 whose stream then breaks off.
  */
 final class FeedStart {
     private static final Duration AT_MOST = Duration.ofSeconds(30);

@@ -30,11 +30,12 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
- * What the gateway's live feeds share ({@link LiveFeeds}, a game's events): topics read only while someone follows a
- * feed through this instance. The first follower starts a reader of all the topics' partitions from their end
- * (assigned, no consumer group, nothing committed, so any instance can serve any follower), and the reader stops once
- * nobody has followed anything for {@code tessera.live.linger}. Each subclass turns a record into what its followers
- * get, {@link #publish published} under a key (a game's id); nothing is kept for a key nobody follows.
+ * What the gateway's live feeds share ({@link LiveFeeds}, a game's events; {@link TableFeeds}, the tables' changes):
+ * topics read only while someone follows a feed through this instance. The first follower starts a reader of all the
+ * topics' partitions from their end (assigned, no consumer group, nothing committed, so any instance can serve any
+ * follower), and the reader stops once nobody has followed anything for {@code tessera.live.linger}. Each subclass
+ * turns a record into what its followers get, {@link #publish published} under a key (a game's id; one key for all
+ * the tables); nothing is kept for a key nobody follows.
  */
 public abstract class TopicFeeds<T> {
     private static final Logger LOG = Logger.getLogger(TopicFeeds.class);
@@ -79,9 +80,9 @@ public abstract class TopicFeeds<T> {
 
     /**
      * A key followed: what is published under it from now on, and a Uni that completes once the reader's place in
-     * every partition is fixed. Anything read from elsewhere (a game's past from game-service) is read only after that:
-     * what is published before then is there already (the services' outboxes publish after their commit), what is
-     * published after reaches {@code items}.
+     * every partition is fixed. Anything read from elsewhere (a game's past from game-service, the tables from
+     * lobby-service) is read only after that: what is published before then is there already (the services' outboxes
+     * publish after their commit), what is published after reaches {@code items}.
      */
     public record Following<T>(Multi<T> items, Uni<Void> listening) {}
 

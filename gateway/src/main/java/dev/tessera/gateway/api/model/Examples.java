@@ -264,6 +264,21 @@ public final class Examples {
              {"version": 2, "type": "tessera.alhambra.MoneyTaken", "actor": "5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10",
               "actorName": "ana", "at": "2026-06-01T10:20:01.234Z", "text": "ana took yellow 2"}]""";
 
+    public static final String TABLE_CHANGES = """
+            content-type: application/json
+            event: tessera.lobby.PlayerSeated
+            data: {"tableId":"3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7","type":"tessera.lobby.PlayerSeated","gameId":null}
+
+            content-type: application/json
+            event: tessera.lobby.TableStarted
+            data: {"tableId":"3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7","type":"tessera.lobby.TableStarted","gameId":null}
+
+            content-type: application/json
+            event: tessera.game.GameStarted
+            data: {"tableId":"3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7","type":"tessera.game.GameStarted","gameId":"9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10"}
+
+            """;
+
     public static final String LIVE_FEED = """
             content-type: application/json
             id: 1

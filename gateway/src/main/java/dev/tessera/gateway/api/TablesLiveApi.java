@@ -1,0 +1,108 @@
+package dev.tessera.gateway.api;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tessera.gateway.api.model.Examples;
+import dev.tessera.gateway.live.TableChange;
+import dev.tessera.gateway.live.TableFeeds;
+import io.quarkus.security.Authenticated;
+import io.smallrye.common.annotation.Blocking;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.sse.OutboundSseEvent;
+import jakarta.ws.rs.sse.Sse;
+import java.io.UncheckedIOException;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * The tables' changes as server-sent events, from the moment the answer starts: a client shows tables read once and
+ * again when a change comes, instead of asking every few seconds. Nothing is replayed: a client that reconnects reads
+ * what it shows again.
+ */
+@Authenticated
+@Path("/api/v1/tables/live")
+@Tag(name = "Tables")
+public class TablesLiveApi {
+
+    @Inject
+    TableFeeds feeds;
+
+    @Inject
+    ObjectMapper mapper;
+
+    @GET
+    @Blocking
+    @Produces(MediaType.SERVER_SENT_EVENTS)
+    @Operation(
+            operationId = "followTables",
+            summary = "Follow the tables' changes (server-sent events)",
+            description = """
+                    Pushes an event each time a table changes: opened, a player seated, gone or removed, started \
+                    (lobby-service's events), its game created (the table now plays it) or a game ended (its table is \
+                    finished). It says which table and what happened, not the table's new state: read the tables you show \
+                    again (`GET /api/v1/tables…`), once for a burst of changes. The answer starts once every change from then \
+                    on will come, so read your lists after it has started and you miss nothing; nothing is replayed, so after \
+                    a reconnection read them again. The stream stays open.
+
+                    Each SSE event is `event: <the event's type>` and `data: {"tableId", "type", "gameId"}` as one line of \
+                    JSON, then an empty line: `type` is `tessera.lobby.TableOpened`, `PlayerSeated`, `PlayerLeft`, \
+                    `SeatRemoved` or `TableStarted`, `tessera.game.GameStarted` (with `gameId`: the table plays it) or \
+                    `tessera.game.GameEnded` (with `gameId` and `tableId` null: whichever table played that game is \
+                    finished); a type this list does not name may come too, and concerns `tableId` all the same. A table's \
+                    status follows a game's start or end in lobby-service a moment after the event, so a client that reads \
+                    the table at once may still see it `starting` (or `playing`): `gameId` is the game to go to. Generated \
+                    clients do not stream server-sent events: read this with an SSE client or a streaming HTTP client.""")
+    @APIResponse(
+            responseCode = "200",
+            description = "The changes (text/event-stream); the stream does not end by itself",
+            content =
+                    @Content(
+                            mediaType = MediaType.SERVER_SENT_EVENTS,
+                            schema =
+                                    @Schema(
+                                            type = SchemaType.STRING,
+                                            description =
+                                                    "Server-sent events: `event:` the type of the change, `data:` "
+                                                            + "its JSON, {\"tableId\", \"type\", \"gameId\"}"),
+                            examples =
+                                    @ExampleObject(
+                                            name = "a table filled and started",
+                                            summary = "A player sits down, the host starts, the game exists",
+                                            value = Examples.TABLE_CHANGES)))
+    @APIResponse(responseCode = "401", ref = ApiDocument.BAD_CREDENTIAL)
+    @APIResponse(responseCode = "503", ref = ApiDocument.SERVICE_UNAVAILABLE)
+    public Multi<OutboundSseEvent> live(@Context Sse sse) {
+        // Answered only once the reader has its place in the topics: a client that reads its tables after the answer
+        // has started misses no change.
+        FeedStart.Started<TableChange, Void> started = FeedStart.start(
+                feeds.follow(), "the tables' changes", () -> Uni.createFrom().voidItem());
+        return started.arriving()
+                .map(change -> sse.newEventBuilder()
+                        .name(change.type())
+                        .mediaType(MediaType.APPLICATION_JSON_TYPE)
+                        .data(json(change))
+                        .build())
+                .onTermination()
+                .invoke(started.listening()::cancel);
+    }
+
+    private String json(TableChange change) {
+        try {
+            return mapper.writeValueAsString(change);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
