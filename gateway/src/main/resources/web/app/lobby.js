@@ -1,9 +1,11 @@
 // Sign-up, the lobby (open tables, opening one, quick play, games to watch), a table, my games, leaderboards and
-// profiles. The lobby has no live feed of its own, so these pages ask again every few seconds while they are shown.
+// profiles. The lobby and a table follow the tables' live feed and read again what a change concerns; my games asks
+// again every few seconds, and so does quick play while the player waits in line.
 
 import {del, get, namesOf, post, session, signUp} from './api.js';
 import {GAMES, h, problemNodes, replace, SEATS, title} from './dom.js';
 import {dateTime, list, num, relative, t, term} from './i18n.js';
+import {TableFeed} from './live.js';
 
 /** Runs `task` now and every `ms` until the page is left; answers the function that stops it. */
 function every(ms, task) {
@@ -24,6 +26,66 @@ function every(ms, task) {
     stopped = true;
     clearTimeout(timer);
   };
+}
+
+/**
+ * Runs `task` when asked, at most once every `ms`: asks that come while it runs, or sooner than `ms` after it last
+ * started, make one more run once that time has passed (a burst of changes, one reading). `ask(delay)` runs it no
+ * sooner than `delay` ms from now; `ask.stop()` ends it.
+ */
+function coalesced(ms, task) {
+  let stopped = false;
+  let running = false;
+  let again = false;
+  let last = -Infinity;
+  let timer = null;
+  let due = Infinity;
+  const run = async () => {
+    timer = null;
+    due = Infinity;
+    if (stopped) return;
+    running = true;
+    last = Date.now();
+    try {
+      await task();
+    } catch (e) {
+      // The task shows its own errors.
+    } finally {
+      running = false;
+    }
+    if (again) {
+      again = false;
+      ask();
+    }
+  };
+  const ask = (delay = 0) => {
+    if (stopped) return;
+    if (running) {
+      again = again || delay === 0;
+      if (delay > 0) setTimeout(() => ask(0), delay);
+      return;
+    }
+    const at = Math.max(Date.now() + delay, last + ms);
+    if (at >= due) return;
+    clearTimeout(timer);
+    due = at;
+    timer = setTimeout(run, at - Date.now());
+  };
+  ask.stop = () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+  return ask;
+}
+
+/** Whether asking again may help: no answer at all, or the service could not answer now. */
+function transient(error) {
+  return !error || !error.status || error.status === 429 || error.status >= 500;
+}
+
+/** The notice a page shows while the tables' live feed is away (what it shows may then be out of date). */
+function feedNotice(id) {
+  return h('p', {class: 'notice stale', role: 'status', id, hidden: true}, t('feed.label', {status: t('feed.reconnecting')}));
 }
 
 function errorBox(id) {
@@ -243,19 +305,25 @@ function tableItem(table, names, onChange, error) {
 export function lobbyPage(root) {
   const cleanups = [];
   const error = errorBox('lobby-error');
-  const lists = h('div', {class: 'tables'});
+  const away = feedNotice('lobby-feed');
+  const lists = h('div', {class: 'tables'}, h('p', {}, t('common.loading')));
   const playing = h('ul', {id: 'playing-tables', class: 'plain'});
   replace(root, h('main', {id: 'lobby'},
     h('h1', {}, t('lobby.title')),
-    error,
+    error, away,
     h('div', {class: 'forms'}, quickPlayForm(cleanups), openTableForm()),
     h('section', {'aria-labelledby': 'open-tables-title'}, h('h2', {id: 'open-tables-title'}, t('lobby.open-tables')), lists),
     h('section', {'aria-labelledby': 'playing-title'}, h('h2', {id: 'playing-title'}, t('lobby.playing')), playing)));
-  const refresh = async () => {
+  // lobby-service marks a table playing (or finished) a moment after the feed tells of its game's start (or end): the
+  // tables and games told of are read again, a second apart, until the lists show them so (five times at most).
+  const told = {playing: new Set(), ended: new Set(), tries: 0};
+  let read = false;
+  const refresh = coalesced(500, async () => {
     try {
       const [open, live] = await Promise.all([
         Promise.all(GAMES.map((g) => get(`/tables?game=${g}&status=open`))),
         get('/tables?status=playing')]);
+      read = true;
       const names = await namesOf([...open.flat(), ...live].flatMap((x) => [x.host, ...x.players]));
       replace(lists, GAMES.map((g, i) => h('section', {class: 'by-title', 'data-game': g},
         h('h3', {}, title(g)),
@@ -263,32 +331,64 @@ export function lobbyPage(root) {
           : h('p', {class: 'none'}, t('lobby.no-open-table')))));
       replace(playing, live.slice(0, 20).map((x) => tableItem(x, names, refresh, error)));
       if (!live.length) playing.append(h('li', {class: 'none'}, t('lobby.none-playing')));
+      told.playing.forEach((id) => live.some((x) => x.id === id) && told.playing.delete(id));
+      told.ended.forEach((game) => !live.some((x) => x.gameId === game) && told.ended.delete(game));
+      if (!told.playing.size && !told.ended.size) {
+        told.tries = 0;
+      } else if (++told.tries <= 5) {
+        refresh(1000);
+      } else {
+        told.playing.clear();
+        told.ended.clear();
+        told.tries = 0;
+      }
     } catch (e) {
       showError(error, e);
+      if (transient(e)) refresh(2000);
     }
-  };
-  cleanups.push(every(2000, refresh));
+  });
+  // The lists are read once the feed is live (every change from then on comes through it), again after a change, and
+  // again after each reconnection, since nothing is replayed. A feed that cannot start does not leave the page empty.
+  const feed = new TableFeed((change) => {
+    if (change.type === 'tessera.game.GameStarted' && change.tableId) told.playing.add(change.tableId);
+    if (change.type === 'tessera.game.GameEnded' && change.gameId) told.ended.add(change.gameId);
+    refresh();
+  }, (status) => {
+    away.hidden = status !== 'reconnecting' || !read;
+    if (status === 'live' || status === 'stopped' || (status === 'reconnecting' && !read)) refresh();
+  }).start();
+  cleanups.push(() => feed.stop(), () => refresh.stop());
   return () => cleanups.forEach((c) => c());
 }
 
 export function tablePage(root, tableId) {
   const error = errorBox('table-error');
+  const away = feedNotice('table-feed');
   const body = h('div', {id: 'table-body'}, h('p', {}, t('table.loading')));
-  replace(root, h('main', {id: 'table-page'}, h('h1', {}, t('table.title')), error, body, h('p', {}, h('a', {href: '#/'}, t('common.back-to-lobby')))));
-  let stop = null;
-  const refresh = async () => {
+  replace(root, h('main', {id: 'table-page'}, h('h1', {}, t('table.title')), error, away, body, h('p', {}, h('a', {href: '#/'}, t('common.back-to-lobby')))));
+  let left = false;
+  let read = false;
+  // The game the feed said this table plays, which lobby-service may not show yet; and the one it shows.
+  let started = null;
+  let shown = null;
+  const refresh = coalesced(500, async () => {
     let table;
     try {
       table = await get(`/tables/${encodeURIComponent(tableId)}`);
+      read = true;
     } catch (e) {
       showError(error, e);
+      if (transient(e)) refresh(2000);
       return;
     }
+    if (!table.gameId && started) table = {...table, gameId: started, status: 'playing'};
+    if (left) return;
     if (table.gameId && table.players.includes(session().id)) {
-      if (stop) stop();
+      leave();
       location.hash = `#/games/${table.gameId}`;
       return;
     }
+    shown = table.gameId;
     const names = await namesOf([table.host, ...table.players]);
     replace(body,
       h('p', {}, `${title(table.game)} · ${clockWords(table.options)} · ${t('table.status')} `,
@@ -298,9 +398,23 @@ export function tablePage(root, tableId) {
           : names.get(table.players[i])) : t('table.free-seat')))),
       h('ul', {class: 'plain'}, tableItem(table, names, refresh, error)),
       table.status === 'starting' ? h('p', {role: 'status'}, h('span', {class: 'spinner', 'aria-hidden': 'true'}), ' ', t('table.setting-up')) : null);
+    // Starting: the feed tells when the game exists. If it told so before this page followed it, lobby-service may not
+    // have shown it yet when the table was read: read it again in a while, until it plays.
+    if (table.status === 'starting') refresh(2000);
+  });
+  const feed = new TableFeed((change) => {
+    if (change.tableId === tableId && change.type === 'tessera.game.GameStarted' && change.gameId) started = change.gameId;
+    if (change.tableId === tableId || (shown && change.gameId === shown)) refresh();
+  }, (status) => {
+    away.hidden = status !== 'reconnecting' || !read;
+    if (status === 'live' || status === 'stopped' || (status === 'reconnecting' && !read)) refresh();
+  }).start();
+  const leave = () => {
+    left = true;
+    feed.stop();
+    refresh.stop();
   };
-  stop = every(1000, refresh);
-  return () => stop();
+  return leave;
 }
 
 // ---- my games, leaderboards, profiles --------------------------------------------------------------------------

@@ -200,6 +200,52 @@ class WebClientIT {
         report("builders", gameId, moves, started);
     }
 
+    // ---- the lobby --------------------------------------------------------------------------------------------
+
+    /**
+     * The lobby follows the tables' live feed (GET /api/v1/tables/live) instead of asking for every list every two
+     * seconds: idle, it asks for no table at all; a table another player opens appears without a reload, and goes
+     * when its last player leaves.
+     */
+    @Test
+    void the_lobby_shows_the_tables_others_open_and_leave_without_asking_while_idle() throws InterruptedException {
+        Browser ivy = browser("ivy", gateway);
+        Browser jon = browser("jon", gateway);
+        ivy.open("#/");
+        jon.open("#/");
+        signUp(ivy, "ivy-" + tag);
+        signUp(jon, "jon-" + tag);
+        // The lists are read once the feed is live; then the lobby sits idle.
+        jon.await(".by-title[data-game=builders]");
+        jon.js("window.tesseraSameLobby = true; performance.clearResourceTimings();");
+        Thread.sleep(5000);
+        assertEquals(List.of(), tableRequests(jon), "the idle lobby asked for tables");
+
+        new Select(ivy.await("#open-game")).selectByValue("builders");
+        ivy.driver.findElement(By.id("open-submit")).click();
+        ivy.await("#table-page #seats");
+        String tableId = ivy.url().substring(ivy.url().lastIndexOf('/') + 1);
+        String row = ".by-title[data-game=builders] [data-table='" + tableId + "']";
+        jon.await(row + " button.join");
+        assertFalse(tableRequests(jon).isEmpty(), "the table appeared without the lists being read");
+        ivy.await("#table-page button.leave").click();
+        jon.await(
+                Duration.ofSeconds(30),
+                "the table gone from the lobby",
+                b -> b.all(row).isEmpty());
+        assertEquals(Boolean.TRUE, jon.js("return window.tesseraSameLobby === true"), "the lobby was loaded again");
+    }
+
+    /** The requests this page has made for tables (lists or one table; the live feed itself excepted). */
+    @SuppressWarnings("unchecked")
+    private static List<String> tableRequests(Browser b) {
+        return ((List<Object>) b.js("return performance.getEntriesByType('resource').map(e => e.name)"))
+                .stream()
+                        .map(String::valueOf)
+                        .filter(name -> name.contains("/api/v1/tables") && !name.contains("/api/v1/tables/live"))
+                        .toList();
+    }
+
     /**
      * The same game in a browser that speaks Japanese: the client follows the browser's language (navigator.languages),
      * uses Board Game Arena's Japanese words for the game (円盤, 石材…), shows bots and errors in Japanese beside the API's
