@@ -143,18 +143,27 @@ class GamePage {
   }
 
   /**
-   * Marks the pieces the last move touched (class `last`): the events written with the last line of the history (one
-   * move's events are written at once), and in their data the tiles (`data-tile`) and cards (`data-card`) they name.
-   * Carrara's buildings have no ids in the view, so nothing is marked there.
+   * Marks the pieces the last turn touched (class `last`): the events of the last move (one move's events are written
+   * at once, with the same time), and of the moves before it back to the previous turn's end, so that a turn closed
+   * by a move of its own (end the turn) still shows what it did. In their data the tiles (`data-tile`) and cards
+   * (`data-card`) they name; a board whose pieces have no ids (Carrara) says where each event shows (`marks`).
    */
   markLastMove(main) {
     const last = this.lines[this.lines.length - 1];
     if (!last) return;
-    // The move's lines and events are the last ones: read from the end, not through the whole game at every redraw.
+    // Read from the end, not through the whole game at every redraw: move by move (lines of the same time), the last
+    // one whatever it is, the ones before it until one that ended a turn, at most ten.
     const versions = new Set();
-    for (let i = this.lines.length - 1; i >= 0 && this.lines[i].at === last.at; i--) versions.add(this.lines[i].version);
+    let i = this.lines.length - 1;
+    for (let moves = 0; i >= 0 && moves < 10; moves++) {
+      const at = this.lines[i].at;
+      const move = [];
+      for (; i >= 0 && this.lines[i].at === at; i--) move.push(this.lines[i]);
+      if (moves > 0 && move.some((line) => /(^|\.)TurnEnded$/.test(line.type || ''))) break;
+      for (const line of move) versions.add(line.version);
+    }
     const first = Math.min(...versions);
-    const tiles = new Set(), cards = new Set();
+    const tiles = new Set(), cards = new Set(), places = new Set();
     const idOf = (x) => (typeof x === 'number' ? x : x && typeof x.id === 'number' ? x.id : null);
     for (let i = this.events.length - 1; i >= 0 && this.events[i].streamversion >= first; i--) {
       const e = this.events[i];
@@ -164,12 +173,26 @@ class GamePage {
         else if (['worker', 'building', 'machine', 'replacement'].includes(field)) cards.add(idOf(value));
         else if (['cards', 'payment'].includes(field) && Array.isArray(value)) value.forEach((c) => cards.add(idOf(c)));
       }
+      if (this.board.marks && typeof e.type === 'string' && e.type.startsWith(`tessera.${this.view.game}.`)) {
+        try {
+          for (const selector of this.board.marks(e.type.slice(e.type.lastIndexOf('.') + 1), e.data) || []) places.add(selector);
+        } catch {
+          // an event of another shape than this client knows: nothing marked for it
+        }
+      }
     }
     // Shown arriving (a short fade, style.css) only the first time this move is drawn, not at every redraw.
     const marks = this.marked === last.version ? ['last'] : ['last', 'arrived'];
     this.marked = last.version;
     for (const id of tiles) if (id !== null) main.querySelectorAll(`[data-tile="${id}"]`).forEach((el) => el.classList.add(...marks));
     for (const id of cards) if (id !== null) main.querySelectorAll(`[data-card="${id}"]`).forEach((el) => el.classList.add(...marks));
+    for (const selector of places) {
+      try {
+        main.querySelectorAll(selector).forEach((el) => el.classList.add(...marks));
+      } catch {
+        // a selector the page cannot read: nothing marked
+      }
+    }
   }
 
   lastEventVersion() {

@@ -50,8 +50,57 @@ function named(name) {
 }
 
 /** A card's name at its top, whole: a long one ("Treadwheel Crane") is drawn narrower to fit (dom.js, fitTexts). */
-function cardName(name) {
-  return s('text', {x: 8, y: 18, class: 'label', 'data-fit': CW - 16}, named(name));
+function cardName(name, room = CW - 16) {
+  return s('text', {x: 8, y: 18, class: 'label', 'data-fit': room}, named(name));
+}
+
+/**
+ * The icon in a card's top right corner, in a 22 × 22 box: each worker's rank by its tool (an apprentice's bucket, a
+ * labourer's shovel, a craftsman's hammer, a master's dividers), a building by a house, a machine by a gear. Pictures
+ * only: the card's words say the same.
+ */
+const ICONS = {
+  apprentice: () => [
+    s('path', {d: 'M5 8 H17 L15 20 H7 Z', class: 'fill'}),
+    s('path', {d: 'M5 8 Q11 0 17 8', class: 'line'}),
+    s('line', {x1: 6, y1: 12, x2: 16, y2: 12, class: 'line'}),
+  ],
+  labourer: () => [
+    s('line', {x1: 17, y1: 2, x2: 9, y2: 12, class: 'handle'}),
+    s('line', {x1: 14.5, y1: 1, x2: 19.5, y2: 3.5, class: 'handle'}),
+    s('path', {d: 'M6 10 L12 15 L7 21 Q2 20 2 15 Z', class: 'metal'}),
+  ],
+  craftsman: () => [
+    s('line', {x1: 12, y1: 8, x2: 12, y2: 21, class: 'handle'}),
+    s('path', {d: 'M4 3 H17 L20 4.5 V6.5 L17 8 H4 Z', class: 'metal'}),
+  ],
+  master: () => [
+    s('circle', {cx: 11, cy: 4, r: 2.5, class: 'metal'}),
+    s('line', {x1: 10, y1: 6, x2: 4, y2: 20, class: 'handle'}),
+    s('line', {x1: 12, y1: 6, x2: 18, y2: 20, class: 'handle'}),
+    s('path', {d: 'M6 15 Q11 18 16 15', class: 'line'}),
+  ],
+  building: () => [
+    s('path', {d: 'M3 11 L11 3 L19 11 V20 H3 Z', class: 'fill'}),
+    s('rect', {x: 9, y: 14, width: 4, height: 6, class: 'dark'}),
+  ],
+  machine: () => {
+    // A gear: eight teeth round a wheel with its hub.
+    const teeth = [];
+    for (let k = 0; k < 16; k++) {
+      const a = (Math.PI * 2 * k) / 16, r = k % 2 ? 7.5 : 10;
+      const b = a + Math.PI / 16;
+      teeth.push(`${11 + r * Math.cos(a - Math.PI / 32)} ${11 + r * Math.sin(a - Math.PI / 32)}`, `${11 + r * Math.cos(b - Math.PI / 32)} ${11 + r * Math.sin(b - Math.PI / 32)}`);
+    }
+    return [s('path', {d: `M${teeth.join(' L')} Z`, class: 'metal'}), s('circle', {cx: 11, cy: 11, r: 3, class: 'hole'})];
+  },
+};
+
+/** The icon of `kind` in a card's top right corner, or (`low`, smaller) beside the card's second line. */
+function icon(kind, low = false) {
+  const draw = ICONS[String(kind).toLowerCase()];
+  return draw ? s('g', {class: `icon icon-${String(kind).toLowerCase()}`, transform: low ? `translate(${CW - 25} 21) scale(0.75)` : `translate(${CW - 30} 4)`,
+    'aria-hidden': 'true'}, draw()) : null;
 }
 
 function buildingWords(b) {
@@ -69,7 +118,8 @@ function buildingCard(ctx, b, x, y, key, label, extra) {
   const g = s('g', {class: ['card', 'building-card', b.supplies && 'machine'].filter(Boolean).join(' '), transform: `translate(${x} ${y})`, 'data-card': b.id},
     s('rect', {x: 1, y: 1, width: CW - 2, height: CH - 2, rx: 6}),
     cardName(b.name),
-    s('text', {x: 8, y: 34, class: 'small', 'data-fit': CW - 16}, b.supplies ? t('builders.machine-needs') : t('builders.needs')),
+    icon(b.supplies ? 'machine' : 'building', true),
+    s('text', {x: 8, y: 34, class: 'small', 'data-fit': CW - 36}, b.supplies ? t('builders.machine-needs') : t('builders.needs')),
     resourceRow(b.requires, 40),
     s('text', {x: 8, y: 80, 'data-fit': CW - 16}, t('builders.vp-coins', {vp: b.victoryPoints, coins: b.coins})),
     b.supplies ? [s('text', {x: 8, y: 96, class: 'small', 'data-fit': CW - 16}, t('builders.supplies')), ...resourceRow(b.supplies, 98).map((r) => {
@@ -84,7 +134,8 @@ function workerCard(ctx, w, x, y, key, label) {
   const wage = (ctx.state.wages || {})[w.type];
   const g = s('g', {class: `card worker-card worker-${String(w.type).toLowerCase()}`, transform: `translate(${x} ${y})`, 'data-card': w.id},
     s('rect', {x: 1, y: 1, width: CW - 2, height: 78, rx: 6}),
-    s('text', {x: 8, y: 18, class: 'label', 'data-fit': CW - 16}, rank(w.type)),
+    s('text', {x: 8, y: 18, class: 'label', 'data-fit': CW - 40}, rank(w.type)),
+    icon(w.type),
     resourceRow(w.supplies, 26),
     s('text', {x: 8, y: 66, 'data-fit': CW - 16}, wage !== undefined ? t('builders.wage', {wage}) : ''));
   return ctx.target(g, key, label || workerWords(w, ctx.state.wages));
@@ -136,12 +187,15 @@ function site(ctx, player, site, x, y) {
     t('builders.site-label', {name: named(b.name), needs: amounts(needed), on: list(on) || t('builders.nobody')}),
     [s('rect', {x: 4, y: CH - 16, width: CW - 8, height: 12, rx: 3, class: 'need-bg'})]));
   g.append(s('text', {x: 4, y: CH + 14, class: 'small'}, t('builders.still-needs')), ...resourceRow(needed, CH + 18));
-  (site.workers || []).forEach((w, i) => {
-    g.append(s('text', {x: 4, y: CH + 56 + i * 14, class: 'small'}, `${rank(w.type)}${t('common.colon')}${amounts(w.supplies)}`));
-  });
-  (site.machines || []).forEach((m, i) => {
-    g.append(s('text', {x: 4, y: CH + 56 + ((site.workers || []).length + i) * 14, class: 'small'}, t('builders.machine', {name: named(m.name)})));
-  });
+  // Who works there, each by their tool (a machine by its gear) and in words.
+  const line = (kind, words, i) => {
+    const mark = icon(kind);
+    if (mark) mark.setAttribute('transform', `translate(4 ${CH + 46 + i * 14}) scale(0.55)`);
+    if (mark) g.append(mark);
+    g.append(s('text', {x: 20, y: CH + 56 + i * 14, class: 'small'}, words));
+  };
+  (site.workers || []).forEach((w, i) => line(w.type, `${rank(w.type)}${t('common.colon')}${amounts(w.supplies)}`, i));
+  (site.machines || []).forEach((m, i) => line('machine', t('builders.machine', {name: named(m.name)}), (site.workers || []).length + i));
   return g;
 }
 
@@ -159,7 +213,7 @@ function playerPanel(ctx, player) {
   const mine = player.name === ctx.me;
   const pieceOf = (x) => (x.machine
     ? ctx.target(s('g', {class: 'card machine', transform: 'translate(4 4)'},
-      s('rect', {x: 1, y: 1, width: CW - 2, height: 78, rx: 6}), cardName(x.machine.name),
+      s('rect', {x: 1, y: 1, width: CW - 2, height: 78, rx: 6}), cardName(x.machine.name, CW - 40), icon('machine'),
       resourceRow(x.machine.supplies, 26), s('text', {x: 8, y: 66, class: 'small', 'data-fit': CW - 16}, t('builders.no-wage'))),
     mine ? `machine:${x.machine.id}` : null, t('builders.free-machine', {name: named(x.machine.name), supplies: amounts(x.machine.supplies)}))
     : workerCard(ctx, x.worker, 4, 4, mine ? `worker:${x.worker.id}` : null, t('builders.free-worker', {worker: workerWords(x.worker, st.wages)})));

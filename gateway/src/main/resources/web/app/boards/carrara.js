@@ -11,6 +11,8 @@ import {has, list, num, t, term} from '../i18n.js';
 const STONE_FILL = {white: '#f7f7f2', yellow: '#f2d14c', red: '#d9534f', green: '#4caf6a', blue: '#4a84c4', black: '#333'};
 const KNOWN_CITIES = ['Livorno', 'Pisa', 'Lucca', 'Viareggio', 'Massa', 'Lerici'];
 const KNOWN_TYPES = ['Biblioteca', 'Cattedrale', 'Palazzo', 'Porta', 'Castello', 'Villa'];
+/** The types built in the countryside (the others are the cities' own), for the colour of a building already placed. */
+const LAND_TYPES = ['Castello', 'Villa'];
 const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X'];
 
 // The game's terms in the help pages' words (i18n.js, term): an unknown one (a future expansion's) as it comes.
@@ -35,6 +37,60 @@ function unique(list) {
 }
 
 /**
+ * Each building type's silhouette, drawn in a 40 × 30 box standing on its bottom edge: a villa's house with its
+ * cypress, a castle's two towers and wall, a palace's rows of windows, a cathedral's front with its rose window and
+ * bell tower, a library's columns, a city gate's arch. Pictures only: the piece around it says the type in words.
+ */
+const SHAPES = {
+  villa: () => [
+    s('rect', {x: 5, y: 15, width: 24, height: 15, class: 'wall'}),
+    s('polygon', {points: '2,16 17,6 32,16', class: 'roof'}),
+    s('rect', {x: 14, y: 21, width: 6, height: 9, class: 'dark'}),
+    s('rect', {x: 8, y: 19, width: 4, height: 4, class: 'dark'}), s('rect', {x: 22, y: 19, width: 4, height: 4, class: 'dark'}),
+    s('ellipse', {cx: 36, cy: 18, rx: 3.5, ry: 11, class: 'tree'}),
+  ],
+  castello: () => [
+    s('path', {d: 'M1 30 V7 h2.5 v3 h2.5 v-3 h2.5 v3 h2.5 v-3 h2.5 V15 h2 v3 h2.5 v-3 h2.5 v3 h2.5 v-3 h2 V7 h2.5 v3 h2.5 v-3 h2.5 v3 h2.5 v-3 h2.5 V30 Z',
+      class: 'wall'}),
+    s('path', {d: 'M16 30 V25 a4 4 0 0 1 8 0 V30 Z', class: 'dark'}),
+    s('rect', {x: 5.5, y: 14, width: 3, height: 5, class: 'dark'}), s('rect', {x: 31.5, y: 14, width: 3, height: 5, class: 'dark'}),
+  ],
+  palazzo: () => [
+    s('rect', {x: 2, y: 9, width: 36, height: 21, class: 'wall'}),
+    s('rect', {x: 0, y: 7, width: 40, height: 3, class: 'roof'}),
+    [6, 13, 24, 31].flatMap((x) => [s('rect', {x, y: 12, width: 3, height: 5, class: 'dark'}), s('rect', {x, y: 20, width: 3, height: 5, class: 'dark'})]),
+    s('path', {d: 'M17 30 V23 a3 3 0 0 1 6 0 V30 Z', class: 'dark'}),
+  ],
+  cattedrale: () => [
+    s('rect', {x: 31, y: 2, width: 7, height: 28, class: 'wall'}),
+    s('polygon', {points: '31,2 34.5,-2 38,2', class: 'roof'}),
+    s('polygon', {points: '3,30 3,13 16,3 29,13 29,30', class: 'wall'}),
+    s('circle', {cx: 16, cy: 14, r: 3.5, class: 'window'}),
+    s('path', {d: 'M12 30 V24 a4 4 0 0 1 8 0 V30 Z', class: 'dark'}),
+    s('rect', {x: 33.5, y: 6, width: 2, height: 4, class: 'dark'}),
+  ],
+  biblioteca: () => [
+    s('polygon', {points: '2,11 20,2 38,11', class: 'roof'}),
+    s('rect', {x: 3, y: 11, width: 34, height: 3, class: 'wall'}),
+    [6, 14, 23, 31].map((x) => s('rect', {x, y: 14, width: 3, height: 12, class: 'wall'})),
+    s('rect', {x: 1, y: 26, width: 38, height: 4, class: 'wall'}),
+    s('path', {d: 'M15 7.5 q2.5 -1.5 5 0 q2.5 -1.5 5 0 v-0.1', class: 'line'}),
+  ],
+  porta: () => [
+    s('path', {d: 'M6 30 V6 h3 v3 h3 v-3 h4 v3 h4 v-3 h4 v3 h4 v-3 h3 v3 h3 v-3 h3 V30 Z', class: 'wall'}),
+    s('path', {d: 'M13 30 V19 a7 7 0 0 1 14 0 V30 Z', class: 'dark'}),
+    s('line', {x1: 13, y1: 24, x2: 27, y2: 24, class: 'grille'}),
+  ],
+};
+const HOUSE = () => [s('rect', {x: 8, y: 14, width: 24, height: 16, class: 'wall'}), s('polygon', {points: '5,15 20,4 35,15', class: 'roof'})];
+
+/** A building type's silhouette at (x, y), `scale` times its 40 × 30; a type this client does not know is a house. */
+function shape(type, x, y, scale = 1) {
+  const draw = SHAPES[String(type).toLowerCase()] || HOUSE;
+  return s('g', {class: `shape shape-${String(type).toLowerCase()}`, transform: `translate(${x} ${y}) scale(${scale})`, 'aria-hidden': 'true'}, draw());
+}
+
+/**
  * The wheel as a wheel: six sectors around a hub, numbered I to VI clockwise from the top, each with its stones (a disc
  * per colour, the count on it) and what one of each costs there; the hub turns it, the bag beside it.
  */
@@ -51,7 +107,7 @@ function wheel(ctx) {
     const [x0, y0] = at(a0, R), [x1, y1] = at(a1, R), [hx0, hy0] = at(a0, 34), [hx1, hy1] = at(a1, 34);
     const stonesThere = Object.entries(sec || {}).filter(([, c]) => c > 0).map(([c, k]) => t('carrara.count-of', {count: k, what: stone(c)}));
     const priceWords = all.map((c) => (prices[i] && c in prices[i] ? t('carrara.price-of', {what: stone(c), price: prices[i][c]}) : null)).filter(Boolean);
-    const g = s('g', {class: 'section'},
+    const g = s('g', {class: 'section', 'data-section': i + 1},
       s('path', {d: `M${hx0} ${hy0} L${x0} ${y0} A${R} ${R} 0 0 1 ${x1} ${y1} L${hx1} ${hy1} A34 34 0 0 0 ${hx0} ${hy0} Z`, class: 'section-bg'}));
     const [lx, ly] = at(mid, R - 16);
     g.append(s('text', {x: lx, y: ly + 5, 'text-anchor': 'middle', class: 'label'}, roman(i + 1)));
@@ -79,14 +135,20 @@ function wheel(ctx) {
   return el;
 }
 
-function buildingCard(ctx, b, x, y, key, label) {
-  const g = s('g', {class: `building category-${b.category || 'other'}`, transform: `translate(${x} ${y})`},
-    s('rect', {x: 1, y: 1, width: 92, height: 62, rx: 6}),
-    s('text', {x: 8, y: 20, class: 'label', 'data-fit': 80}, building(b.building ?? b.type ?? '?')),
-    s('text', {x: 8, y: 38, 'data-fit': 80}, t('carrara.cost', {cost: b.cost ?? '?'})),
-    s('text', {x: 8, y: 54, class: 'small', 'data-fit': 80}, [b.category && category(b.category), b.object && object(b.object)].filter(Boolean).join(' · ')));
+/** A building for sale: its name, its cost on a coin, its silhouette, its category and the object it gives. */
+function buildingCard(ctx, b, x, y, key, label, attrs = {}) {
+  const type = b.building ?? b.type ?? '?';
+  const g = s('g', {class: `building category-${b.category || 'other'}`, transform: `translate(${x} ${y})`, ...attrs},
+    s('rect', {x: 1, y: 1, width: CARD_W - 2, height: CARD_H - 2, rx: 6}),
+    s('text', {x: 8, y: 17, class: 'label', 'data-fit': CARD_W - 16}, building(type)),
+    shape(type, 10, 24),
+    s('circle', {cx: CARD_W - 22, cy: 39, r: 12, class: 'coin'}),
+    s('text', {x: CARD_W - 22, y: 44, 'text-anchor': 'middle', class: 'cost', 'data-fit': 18}, num(b.cost ?? '?')),
+    s('text', {x: 8, y: CARD_H - 8, class: 'small', 'data-fit': CARD_W - 16},
+      [b.category && category(b.category), b.object && object(b.object)].filter(Boolean).join(' · ')));
   return ctx.target(g, key, label);
 }
+const CARD_W = 92, CARD_H = 78;
 
 /** A building for sale in words: its type, cost, category and the object it gives. */
 function buildingWords(b) {
@@ -97,11 +159,11 @@ function buildingWords(b) {
 function display(ctx) {
   const tiles = Array.isArray(ctx.state.display) ? ctx.state.display : [];
   const perRow = 5;
-  const el = svg(perRow * 98 + 8, Math.max(1, Math.ceil(tiles.length / perRow)) * 68 + 8,
+  const el = svg(perRow * (CARD_W + 6) + 8, Math.max(1, Math.ceil(tiles.length / perRow)) * (CARD_H + 6) + 8,
     t('carrara.display-label', {count: tiles.length, pile: ctx.state.pile ?? '?'}));
   tiles.forEach((b, i) => {
-    el.append(buildingCard(ctx, b, 4 + (i % perRow) * 98, 4 + Math.floor(i / perRow) * 68, `building:${b.building}:${b.cost}`,
-      t('carrara.on-display', {building: buildingWords(b)})));
+    el.append(buildingCard(ctx, b, 4 + (i % perRow) * (CARD_W + 6), 4 + Math.floor(i / perRow) * (CARD_H + 6), `building:${b.building}:${b.cost}`,
+      t('carrara.on-display', {building: buildingWords(b)}), {'data-offer': `${b.building}|${b.cost}`}));
   });
   return el;
 }
@@ -110,7 +172,7 @@ function objects(ctx) {
   const market = Array.isArray(ctx.state.market) ? ctx.state.market : [];
   const supply = ctx.state.supply || {};
   const el = svg(Math.max(1, market.length) * 86 + 8, 52, t('carrara.objects-label'));
-  market.forEach((o, i) => el.append(ctx.target(s('g', {class: 'object', transform: `translate(${4 + i * 86} 4)`},
+  market.forEach((o, i) => el.append(ctx.target(s('g', {class: 'object', transform: `translate(${4 + i * 86} 4)`, 'data-object': o},
     s('rect', {x: 1, y: 1, width: 80, height: 42, rx: 20}),
     s('text', {x: 41, y: 20, 'text-anchor': 'middle', class: 'label', 'data-fit': 68}, object(o)),
     s('text', {x: 41, y: 36, 'text-anchor': 'middle', class: 'small', 'data-fit': 68}, t('carrara.left', {count: supply[o] ?? '?'}))),
@@ -128,9 +190,9 @@ function expansionBoard(ctx, expansion) {
   const large = Array.isArray(expansion.largeBuildings) ? expansion.largeBuildings : [];
   const upgrades = Array.isArray(expansion.upgradesLeft) ? expansion.upgradesLeft : [];
   const bonus = expansion.bonusCard;
-  const el = svg(Math.max(large.length, 1) * 98 + 8, 72, t('carrara.extra-label', {count: large.length}));
-  large.forEach((b, i) => el.append(buildingCard(ctx, b, 4 + i * 98, 4, `large:${b.building}`,
-    t('carrara.on-extra', {building: buildingWords(b)}))));
+  const el = svg(Math.max(large.length, 1) * (CARD_W + 6) + 8, CARD_H + 8, t('carrara.extra-label', {count: large.length}));
+  large.forEach((b, i) => el.append(buildingCard(ctx, b, 4 + i * (CARD_W + 6), 4, `large:${b.building}`,
+    t('carrara.on-extra', {building: buildingWords(b)}), {'data-offer': `${b.building}|${b.cost}`})));
   const tiles = svg(Math.max(upgrades.length, 1) * 86 + 8, 36, t('carrara.upgrades-left', {upgrades: list(upgrades.map(upgrade)) || t('common.none')}));
   upgrades.forEach((u, i) => tiles.append(ctx.target(s('g', {class: 'type-marker upgrade', transform: `translate(${4 + i * 86} 4)`},
     s('rect', {x: 0, y: 0, width: 82, height: 26, rx: 4}),
@@ -145,34 +207,73 @@ function expansionBoard(ctx, expansion) {
     extra.length ? h('dl', {class: 'extra'}, extra.map(([k, v]) => [h('dt', {}, k), h('dd', {}, JSON.stringify(v))])) : null);
 }
 
+/**
+ * A player's six cities as a small map of the Tuscan coast, each where it lies: Lerici on its gulf in the north-west,
+ * Massa below the Apuan Alps, Viareggio on the shore, Lucca inland, Pisa and Livorno to the south, the sea to the west.
+ * In each city its buildings, drawn by their shapes with their costs, and the button to value it. A city this client
+ * does not know (a future expansion's) is drawn in a row below the map.
+ */
 function cityBoard(ctx, player) {
   const st = ctx.state;
   const buildings = Array.isArray(player.buildings) ? player.buildings : [];
   const cities = unique(KNOWN_CITIES.concat(buildings.map((b) => b.city), Object.keys(st.citiesValued || {})));
   const mine = player.name === ctx.me;
-  const CW = 150, rows = Math.ceil(cities.length / 3);
+  const CW = 112, PER_ROW = 3, SLOT = 34, ROW = 40;
   const maxHere = Math.max(1, ...cities.map((c) => buildings.filter((b) => b.city === c).length));
-  const CH = 48 + maxHere * 20;
-  const el = svg(3 * (CW + 6) + 6, rows * (CH + 6) + 6, t('carrara.board-label', {name: ctx.name(player.name), buildings: buildings.length, cities: cities.length}));
-  cities.forEach((name, i) => {
+  const CH = 28 + Math.ceil(maxHere / PER_ROW) * ROW;
+  const gap = 8;
+  // Where each city's box stands: from north to south, the coast running south-east.
+  const at = {};
+  at.Lerici = [20, 8];
+  at.Massa = [142, 8 + Math.round(CH * 0.3)];
+  at.Viareggio = [116, at.Massa[1] + CH + gap];
+  at.Lucca = [262, at.Viareggio[1] + Math.round(CH * 0.15)];
+  at.Pisa = [214, at.Lucca[1] + CH + gap];
+  at.Livorno = [92, at.Pisa[1] + Math.round(CH * 0.4)];
+  const others = cities.filter((c) => !at[c]);
+  const mapHeight = at.Livorno[1] + CH + gap;
+  others.forEach((c, k) => { at[c] = [8 + (k % 3) * (CW + 12), mapHeight + Math.floor(k / 3) * (CH + gap)]; });
+  const W = 382, H = mapHeight + Math.ceil(others.length / 3) * (CH + gap);
+  const el = svg(W, H, t('carrara.board-label', {name: ctx.name(player.name), buildings: buildings.length, cities: cities.length}));
+  // The land, the sea west of the coast with a few waves, the mountains north of Lucca: pictures only.
+  const coast = [[0, 8 + CH + 10], [30, 8 + CH + 12], [84, 8 + CH + 22], [106, at.Viareggio[1] + 10], [108, at.Viareggio[1] + CH],
+    [88, at.Livorno[1] - 6], [80, H]];
+  el.append(s('g', {class: 'map', 'aria-hidden': 'true'},
+    s('rect', {x: 0, y: 0, width: W, height: mapHeight, rx: 8, class: 'land'}),
+    s('path', {d: `M${coast.map(([x, y]) => `${x} ${y}`).join(' L')} L0 ${H} Z`, class: 'sea'}),
+    [[12, at.Viareggio[1] + 20], [40, at.Viareggio[1] + 52], [14, at.Pisa[1] + 30], [44, at.Livorno[1] + 8]].filter(([, y]) => y < mapHeight - 8)
+      .map(([x, y]) => s('path', {d: `M${x} ${y} q5 -4 10 0 t10 0`, class: 'wave'})),
+    [[282, 8 + CH * 0.55], [308, 8 + CH * 0.35], [334, 8 + CH * 0.6], [358, 8 + CH * 0.4]].map(([x, y]) =>
+      s('path', {d: `M${x - 16} ${y + 14} L${x} ${y - 12} L${x + 16} ${y + 14} Z M${x - 5} ${y - 3} L${x} ${y - 12} L${x + 5} ${y - 3}`, class: 'mountain'}))));
+  cities.forEach((name) => {
     const here = buildings.filter((b) => b.city === name);
     const valuedBy = (st.citiesValued || {})[name];
-    const x = 6 + (i % 3) * (CW + 6), y = 6 + Math.floor(i / 3) * (CH + 6);
-    const g = s('g', {transform: `translate(${x} ${y})`, class: ['city', valuedBy && 'valued'].filter(Boolean).join(' ')});
+    const [x, y] = at[name];
+    const g = s('g', {transform: `translate(${x} ${y})`, class: ['city', valuedBy && 'valued'].filter(Boolean).join(' '), 'data-city': name});
     const built = here.map((b) => `${building(b.type)} ${num(b.cost)}`);
     const area = s('g', {class: 'city-area'}, s('rect', {x: 0, y: 0, width: CW, height: CH, rx: 6}),
-      s('text', {x: 8, y: 18, class: 'label', 'data-fit': CW - 70}, city(name)),
-      built.map((words, k) => s('text', {x: 10, y: 40 + k * 20, 'data-fit': CW - 16}, words)));
+      s('text', {x: 7, y: 17, class: 'label', 'data-fit': CW - 58}, city(name)),
+      here.length ? here.map((b, k) => placedBuilding(b, name, 5 + (k % PER_ROW) * SLOT, 24 + Math.floor(k / PER_ROW) * ROW))
+        : s('text', {x: CW / 2, y: 24 + ROW / 2 + 4, 'text-anchor': 'middle', class: 'empty small', 'data-fit': CW - 16}, t('carrara.no-building')));
     const words = t('carrara.city-label', {city: city(name), buildings: list(built) || t('carrara.no-building')});
     g.append(ctx.target(area, mine ? `city:${name}` : null, words));
-    const marker = s('g', {class: 'city-marker', transform: `translate(${CW - 58} 4)`},
-      s('rect', {x: 0, y: 0, width: 54, height: 20, rx: 10}),
-      s('text', {x: 27, y: 14, 'text-anchor': 'middle', class: 'small', 'data-fit': 48}, valuedBy ? t('carrara.valued') : t('carrara.value')));
+    const marker = s('g', {class: 'city-marker', transform: `translate(${CW - 49} 4)`, 'data-value-city': name},
+      s('rect', {x: 0, y: 0, width: 46, height: 20, rx: 10}),
+      s('text', {x: 23, y: 14, 'text-anchor': 'middle', class: 'small', 'data-fit': 40}, valuedBy ? t('carrara.valued') : t('carrara.value')));
     g.append(ctx.target(marker, mine ? `value-city:${name}` : null,
       valuedBy ? t('carrara.city-valued-by', {city: city(name), name: ctx.name(valuedBy)}) : t('carrara.city-not-valued', {city: city(name)})));
     el.append(g);
   });
   return el;
+}
+
+/** A building in a city: its shape, its cost under it; marked when the last turn built it (game.js, markLastMove). */
+function placedBuilding(b, cityName, x, y) {
+  const kind = b.category || (LAND_TYPES.includes(b.type) ? 'land' : 'city');
+  return s('g', {class: `placed category-${kind}`, transform: `translate(${x} ${y})`, 'data-built': `${cityName}|${b.type}|${b.cost}`},
+    s('rect', {x: 0, y: 0, width: 30, height: 37, rx: 4, class: 'slot'}),
+    s('g', {class: 'drop'}, shape(b.type, 1, 3, 0.7)),
+    s('text', {x: 15, y: 34, 'text-anchor': 'middle', class: 'small'}, num(b.cost ?? '?')));
 }
 
 function typesRow(ctx, player) {
@@ -182,9 +283,10 @@ function typesRow(ctx, player) {
   const mine = player.name === ctx.me;
   const el = svg(types.length * 82 + 8, 36, t('carrara.types-label', {name: ctx.name(player.name), valued: list(valued.map(building)) || t('common.none')}));
   types.forEach((type, i) => el.append(ctx.target(s('g', {class: ['type-marker', valued.includes(type) && 'valued'].filter(Boolean).join(' '),
-    transform: `translate(${4 + i * 82} 4)`},
+    transform: `translate(${4 + i * 82} 4)`, 'data-type-marker': type},
   s('rect', {x: 0, y: 0, width: 78, height: 26, rx: 13}),
-  s('text', {x: 39, y: 17, 'text-anchor': 'middle', class: 'small', 'data-fit': 70}, building(type))), mine ? `value-type:${type}` : null,
+  shape(type, 7, 5, 0.5),
+  s('text', {x: 50, y: 17, 'text-anchor': 'middle', class: 'small', 'data-fit': 50}, building(type))), mine ? `value-type:${type}` : null,
   t(valued.includes(type) ? 'carrara.type-valued' : 'carrara.type-not-valued', {type: building(type)}))));
   return el;
 }
@@ -322,6 +424,26 @@ export default {
         extra.length ? h('details', {class: 'extra'}, h('summary', {}, t('carrara.more')),
           h('dl', {}, extra.map(([k, v]) => [h('dt', {}, k), h('dd', {}, JSON.stringify(v))]))) : null),
       h('div', {class: 'players'}, players.map((p) => playerPanel(ctx, p))));
+  },
+
+  /**
+   * Where an event of the last turn shows on the board, as CSS selectors (game.js, markLastMove): Carrara's pieces have
+   * no ids, so a building is found by its city, type and cost, a section by its number, an object by its name.
+   */
+  marks(kind, d) {
+    const q = (v) => `"${CSS.escape(String(v))}"`;
+    const own = (selector) => (d.player ? `[data-player=${q(d.player)}] ${selector}` : selector);
+    switch (kind) {
+      case 'BuildingBuilt': case 'BuildingRenovated': return [own(`[data-built=${q(`${d.city}|${d.building}|${d.cost}`)}]`)];
+      case 'LargeBuildingBuilt': return [own(`[data-built^=${q(`${d.city}|${d.building}|`)}]`)];
+      case 'BuildingRevealed': return [`[data-offer=${q(`${d.building}|${d.cost}`)}]`];
+      case 'StonesBought': return [`[data-section=${q(d.section)}]`];
+      case 'WheelRotated': return ['.turn-wheel'];
+      case 'ObjectBought': return [`[data-object=${q(d.object)}]`];
+      case 'ValuationScored': return d.kind === 'city' ? [own(`[data-value-city=${q(d.target)}]`)]
+        : d.kind === 'type' ? [own(`[data-type-marker=${q(d.target)}]`)] : [];
+      default: return [];
+    }
   },
 
   /** An event of Carrara in words for the log (log.js), or null for one this board does not word. */
