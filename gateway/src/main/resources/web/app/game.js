@@ -5,7 +5,7 @@
 
 import {ApiError, get, nameless, namesOf, post, session} from './api.js';
 import {fitTexts, h, problemNodes, replace, s, title} from './dom.js';
-import {dateTime, duration, has, num, t} from './i18n.js';
+import {clockTime, dateTime, duration, has, num, t} from './i18n.js';
 import {LiveFeed} from './live.js';
 import {lineText} from './log.js';
 import alhambra from './boards/alhambra.js';
@@ -18,6 +18,19 @@ const BOARDS = {alhambra, carrara, builders};
 /** The board module of a title; the generic one for a title this client does not know. */
 export function boardFor(game) {
   return BOARDS[game] || generic;
+}
+
+/** The time left until `deadline` on a player's panel, to the second: "2 days, 23:05:09 left", "time is up". */
+function remaining(deadline) {
+  const ms = Date.parse(deadline) - Date.now();
+  if (isNaN(ms)) return '';
+  return ms <= 0 ? t('panel.time-up') : t('panel.time-left', {time: clockTime(ms)});
+}
+
+/** A clock's face, for the eye only (its words are beside it). */
+function clockIcon() {
+  return s('svg', {viewBox: '0 0 16 16', width: 16, height: 16, class: 'clock-icon', 'aria-hidden': 'true', focusable: 'false'},
+    s('circle', {cx: 8, cy: 8, r: 6.5}), s('path', {d: 'M8 4 V8 L11 10'}));
 }
 
 /** The time left until `deadline`, as a clock shows it: " (2 d 23 h left)", " (4 min 05 s left)", " (time is up)". */
@@ -51,6 +64,8 @@ class GamePage {
     this.eventAt = new Map();
     this.lines = [];
     this.names = new Map();
+    /** Each player's rating in this title, by id (loadRatings). */
+    this.ratings = new Map();
     this.notice = null;
     this.feedStatus = 'connecting';
     this.busy = false;
@@ -79,11 +94,52 @@ class GamePage {
       return;
     }
     this.names = await namesOf(this.view.players.concat(this.view.bots || [], this.view.fork ? [this.view.fork.player] : []));
+    // The players' ratings once per page, read beside the history.
+    const ratings = this.loadRatings();
     await this.readHistory();
+    await ratings;
     if (this.stopped) return;
     // The whole stream from the start: the log, and the scoring rounds or valuations the standings come from.
     this.feed = new LiveFeed(this.gameId, 0, (event) => this.onEvent(event), (status, error) => this.onFeedStatus(status, error)).start();
     this.render();
+  }
+
+  /**
+   * Each player's rating in this title (GET /players/{id}: everyone starts at 1500), once per page: a rating, or null
+   * for a player who has finished no rated game of it. A bot's seat, or a profile that cannot be read, shows none.
+   */
+  async loadRatings() {
+    const game = this.view.game;
+    const ids = this.view.players.filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(id));
+    await Promise.all(ids.map(async (id) => {
+      try {
+        const profile = await get(`/players/${encodeURIComponent(id)}`);
+        const rating = (profile.ratings || []).find((r) => r.game === game);
+        this.ratings.set(id, rating ? rating.rating : null);
+      } catch {
+        // no rating shown for this player
+      }
+    }));
+  }
+
+  /**
+   * Under a player's name on their panel: their rating and, while it is their move and the game has a clock, the time
+   * they have left, counting down (role timer: assistive technology reads it when asked, never announces each tick).
+   */
+  playerMeta(id) {
+    const view = this.view;
+    const parts = [];
+    if (this.ratings.has(id)) {
+      const rating = this.ratings.get(id);
+      parts.push(h('span', {class: 'rating'}, rating === null ? t('panel.unrated') : t('panel.rating', {rating})));
+    }
+    if (!view.over && view.clock && view.clock.deadline && view.clock.player === id) {
+      parts.push(h('span', {class: ['player-clock', view.clock.phase === 'grace' && 'grace']}, clockIcon(), ' ',
+        h('span', {class: 'panel-clock', role: 'timer', 'aria-live': 'off', 'data-deadline': view.clock.deadline},
+          remaining(view.clock.deadline))));
+    }
+    if (!parts.length) return null;
+    return h('p', {class: 'player-meta'}, parts.map((part, i) => [i ? ' · ' : '', part]));
   }
 
   stop() {
@@ -404,6 +460,8 @@ class GamePage {
       me: forker(this.view, this.me) ? this.view.toAct : this.seated ? this.me : null,
       events: this.events,
       name: (id) => this.name(id),
+      /** What a player's panel shows under their name: rating, and the clock while they are to move. */
+      meta: (id) => this.playerMeta(id),
       moves,
       /** Whether some legal move involves `key`. */
       any: (key) => clickable.has(key),
@@ -500,6 +558,7 @@ class GamePage {
     if (!this.ticker) {
       this.ticker = setInterval(() => {
         for (const c of this.root.querySelectorAll('.countdown[data-deadline]')) c.textContent = left(c.dataset.deadline);
+        for (const c of this.root.querySelectorAll('.panel-clock[data-deadline]')) c.textContent = remaining(c.dataset.deadline);
       }, 1000);
     }
     if (!this.drawn && !(drawn instanceof HTMLParagraphElement)) {

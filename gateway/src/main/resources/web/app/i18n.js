@@ -49,6 +49,8 @@ function formatters(code) {
     list: new Intl.ListFormat(code, {style: 'long', type: 'conjunction'}),
     dateTime: new Intl.DateTimeFormat(code, {dateStyle: 'medium', timeStyle: 'short'}),
     relative: new Intl.RelativeTimeFormat(code, {numeric: 'auto'}),
+    // A browser without Intl.DurationFormat (before 2024) falls back on the catalogue's units (duration below).
+    clock: typeof Intl.DurationFormat === 'function' ? new Intl.DurationFormat(code, {style: 'digital'}) : null,
   };
 }
 
@@ -157,6 +159,13 @@ export function duration(ms) {
   if (days) return t('time.days-hours', {days, hours: hours % 24});
   if (hours) return t('time.hours-minutes', {hours, minutes: two(min % 60)});
   return t('time.minutes-seconds', {minutes: min, seconds: two(sec % 60)});
+}
+
+/** A clock's time to the second, by Intl in the page's language: "2 days, 23:05:09", "2 j et 23:05:09", "2 日 23:05:09". */
+export function clockTime(ms) {
+  const sec = Math.max(0, Math.floor(ms / 1000));
+  const parts = {days: Math.floor(sec / 86400), hours: Math.floor(sec / 3600) % 24, minutes: Math.floor(sec / 60) % 60, seconds: sec % 60};
+  return formats.clock ? formats.clock.format(parts) : duration(ms);
 }
 
 /**

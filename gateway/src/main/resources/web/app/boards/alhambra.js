@@ -164,6 +164,7 @@ function playerPanel(ctx, player, index) {
   const panel = h('section', {class: ['player', mine && 'mine', current && 'current'].filter(Boolean).join(' '),
     'data-player': player.id, 'aria-label': ctx.name(player.id)},
   h('h3', {}, ctx.name(player.id), current ? ` · ${t('common.to-play')}` : ''),
+  ctx.meta ? ctx.meta(player.id) : null,
   h('p', {class: 'score'}, t('alhambra.score', {score: total, rounds: (player.roundPoints || []).map(num).join(' / ')})));
   if (Array.isArray(player.hand)) {
     // Only a player's own hand is in their view; a finished game's replay shows every hand.

@@ -208,6 +208,7 @@ function playerPanel(ctx, player) {
   const panel = h('section', {class: ['player', player.name === ctx.me && 'mine', current && 'current'].filter(Boolean).join(' '),
     'data-player': player.name, 'aria-label': ctx.name(player.name), 'data-sites': sites.length, 'data-free-workers': free.length + machines.length},
   h('h3', {}, ctx.name(player.name), current ? ` · ${t('common.to-play')}` : ''),
+  ctx.meta ? ctx.meta(player.name) : null,
   h('p', {class: 'numbers'}, t('builders.numbers', {coins: player.coins, vp: player.buildingVictoryPoints}),
     current ? ` · ${t('builders.points-left', {count: st.actionPoints})}` : ''));
   const mine = player.name === ctx.me;

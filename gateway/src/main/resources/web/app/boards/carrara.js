@@ -315,6 +315,7 @@ function playerPanel(ctx, player) {
   return h('section', {class: ['player', player.name === ctx.me && 'mine', current && 'current'].filter(Boolean).join(' '),
     'data-player': player.name, 'aria-label': ctx.name(player.name)},
   h('h3', {}, ctx.name(player.name), current ? ` · ${t('common.to-play')}` : ''),
+  ctx.meta ? ctx.meta(player.name) : null,
   h('p', {class: 'numbers'}, t('carrara.vp', {vp: player.vp ?? 0}), ` · ${t('carrara.coins')} `,
     h('span', {class: 'coins', 'data-hidden': String(player.coins === null || player.coins === undefined)},
       player.coins === null || player.coins === undefined ? t('carrara.hidden') : String(player.coins)),
