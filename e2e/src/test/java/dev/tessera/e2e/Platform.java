@@ -1,6 +1,8 @@
 package dev.tessera.e2e;
 
+import dev.tessera.infra.KafkaCluster;
 import dev.tessera.infra.LocalKafka;
+import dev.tessera.infra.LocalPlatform;
 import dev.tessera.infra.LocalPostgres;
 import io.restassured.RestAssured;
 import io.restassured.builder.RequestSpecBuilder;
@@ -130,23 +132,17 @@ final class Platform implements AutoCloseable {
                 kafka.createTopics(topics, 4);
             } else {
                 kafka = null;
-                // Node i's controller listens one port above its broker.
-                List<Integer> chosen = new ArrayList<>();
-                while (chosen.size() < brokers) {
-                    int port = freePort();
-                    if (!chosen.contains(port)
-                            && !chosen.contains(port - 1)
-                            && !chosen.contains(port + 1)
-                            && portFree(port + 1)) {
-                        chosen.add(port);
-                    }
-                }
-                brokerPorts = List.copyOf(chosen);
+                // On free ports, node i's controller one above its broker; the whole cluster again on other ports if
+                // a node exits (another process took one of its ports) or the cluster does not form.
+                brokerPorts = KafkaCluster.start(brokers, (i, chosen) -> {
+                            // What a node of a failed attempt wrote names other ports: each attempt starts afresh.
+                            deleteTree(kafkaData.resolve("kafka." + i));
+                            return KafkaCluster.Node.of(startBroker(i, chosen));
+                        })
+                        .brokerPorts();
                 for (int i = 1; i <= brokers; i++) {
                     ports.put("kafka." + i, brokerPorts.get(i - 1));
-                    startBroker(i);
                 }
-                LocalKafka.awaitBrokers(bootstrapServers(), brokers);
                 LocalKafka.createTopics(
                         bootstrapServers(), topics, Math.max(4, instances), LocalKafka.replicationFactor(brokers));
             }
@@ -272,31 +268,20 @@ final class Platform implements AutoCloseable {
         return ports.keySet().stream().filter(n -> !n.startsWith("kafka.")).toList();
     }
 
-    /** Runs Kafka node {@code i} of the cluster as a process of its own (a SIGKILL kills the broker, nothing else). */
+    /**
+     * Runs Kafka node {@code i} of the cluster as a process of its own, on the cluster's ports and data (a SIGKILL
+     * kills the broker, nothing else).
+     */
     void startBroker(int i) {
+        startBroker(i, brokerPorts);
+    }
+
+    private Process startBroker(int i, List<Integer> onPorts) {
         String name = "kafka." + i;
-        ProcessBuilder pb = new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m",
-                "-XX:TieredStopAtLevel=1",
-                "-cp",
-                System.getProperty("java.class.path"),
-                "dev.tessera.infra.LocalPlatform",
-                "kafka",
-                "--data",
-                kafkaData.resolve(name).toString(),
-                "--node",
-                String.valueOf(i),
-                "--ports",
-                String.join(",", brokerPorts.stream().map(String::valueOf).toList()));
-        pb.redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(
-                        logs.resolve(name + ".log").toFile()));
-        try {
-            processes.put(name, pb.start());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        Process process =
+                LocalPlatform.startKafkaNode(kafkaData.resolve(name), i, onPorts, logs.resolve(name + ".log"));
+        processes.put(name, process);
+        return process;
     }
 
     /** Starts one service with extra environment (for instance its outbox relay switched off). */
@@ -522,14 +507,6 @@ final class Platform implements AutoCloseable {
             for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
                 Files.delete(p);
             }
-        }
-    }
-
-    private static boolean portFree(int port) {
-        try (ServerSocket socket = new ServerSocket(port)) {
-            return true;
-        } catch (IOException e) {
-            return false;
         }
     }
 

@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +14,7 @@ import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import kafka.server.KafkaConfig;
@@ -20,6 +22,7 @@ import kafka.server.KafkaRaftServer;
 import kafka.tools.StorageTool;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.utils.Time;
@@ -27,9 +30,9 @@ import org.apache.kafka.common.utils.Time;
 /**
  * A real Kafka node in KRaft mode (combined broker and controller), run in this JVM from Kafka's own server
  * classes: alone ({@link #start}), or as one node of a cluster whose nodes each run in a process of their own
- * ({@link #startNode}). The storage is formatted on first start and kept in {@code dataDir}.
+ * ({@link #startNode}, {@link KafkaCluster}). The storage is formatted on first start and kept in {@code dataDir}.
  */
-public final class LocalKafka implements AutoCloseable {
+public final class LocalKafka implements AutoCloseable, KafkaCluster.Node {
     /** Fixed so that formatting needs no extra step; every node of a local cluster must share it. */
     private static final String CLUSTER_ID = "dGVzc2VyYS1sb2NhbC0x";
 
@@ -44,10 +47,17 @@ public final class LocalKafka implements AutoCloseable {
         this.proxy = proxy;
     }
 
-    /** Starts a single-node cluster on {@code port} (0 = any free port); its controller takes another free port. */
+    /**
+     * Starts a single-node cluster on {@code port}, its controller on another free port; or, for {@code port} 0, on
+     * free ports, chosen again if one is taken before the node binds it ({@link KafkaCluster}).
+     */
     public static LocalKafka start(int port, Path dataDir) {
-        int brokerPort = port == 0 ? Ports.free() : port;
-        LocalKafka kafka = startNode(1, List.of(brokerPort), Ports.free(), dataDir, 0, null);
+        if (port == 0) {
+            return KafkaCluster.start(1, (node, ports) -> startNode(node, ports, ports.get(0) + 1, dataDir, 0, null))
+                    .nodes()
+                    .get(0);
+        }
+        LocalKafka kafka = startNode(1, List.of(port), Ports.free(), dataDir, 0, null);
         kafka.awaitReady();
         return kafka;
     }
@@ -59,11 +69,18 @@ public final class LocalKafka implements AutoCloseable {
      * (one service instance, say) off the broker while every other client goes on.
      */
     public static LocalKafka startWithProxiedListener(Path dataDir) {
-        int listener = Ports.free();
-        TcpProxy proxy = TcpProxy.to(listener);
-        LocalKafka kafka = startNode(1, List.of(Ports.free()), Ports.free(), dataDir, listener, proxy);
-        kafka.awaitReady();
-        return kafka;
+        return KafkaCluster.start(1, (node, ports) -> {
+                    int listener = Ports.free();
+                    TcpProxy proxy = TcpProxy.to(listener);
+                    try {
+                        return startNode(node, ports, ports.get(0) + 1, dataDir, listener, proxy);
+                    } catch (RuntimeException e) {
+                        proxy.close();
+                        throw e;
+                    }
+                })
+                .nodes()
+                .get(0);
     }
 
     /**
@@ -144,7 +161,22 @@ public final class LocalKafka implements AutoCloseable {
                 }
             }
             KafkaRaftServer server = new KafkaRaftServer(KafkaConfig.fromProps(props, false), Time.SYSTEM);
-            server.startup();
+            try {
+                server.startup();
+            } catch (RuntimeException e) {
+                // A port taken, say: what did start (the controller, before the broker) lets go of its ports and
+                // of the data directory's lock, so that the node can be started again.
+                try {
+                    server.shutdown();
+                    server.awaitShutdown();
+                } catch (RuntimeException stopping) {
+                    e.addSuppressed(stopping);
+                }
+                throw new IllegalStateException(
+                        "Kafka node " + nodeId + " did not start on ports " + brokerPort + " and " + controllerPort
+                                + (proxy == null ? "" : " and " + proxiedPort) + ": " + e.getMessage(),
+                        e);
+            }
             return new LocalKafka(server, "127.0.0.1:" + brokerPort, proxy);
         } catch (IOException e) {
             throw new UncheckedIOException("Kafka did not start: " + e.getMessage(), e);
@@ -224,20 +256,10 @@ public final class LocalKafka implements AutoCloseable {
 
     /** Waits until the cluster at {@code bootstrapServers} has at least {@code brokers} brokers up (60 s at most). */
     public static void awaitBrokers(String bootstrapServers, int brokers) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        try (Admin admin = admin(bootstrapServers)) {
-            while (true) {
-                try {
-                    if (admin.describeCluster().nodes().get(5, TimeUnit.SECONDS).size() >= brokers) {
-                        return;
-                    }
-                } catch (ExecutionException | TimeoutException e) {
-                    // not answering yet
-                }
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("Kafka did not have " + brokers + " brokers up within 60 s");
-                }
-                Thread.sleep(100);
+        try {
+            String failure = awaitBrokers(bootstrapServers, brokers, Duration.ofSeconds(60), () -> null);
+            if (failure != null) {
+                throw new IllegalStateException(failure);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -245,8 +267,57 @@ public final class LocalKafka implements AutoCloseable {
         }
     }
 
+    /**
+     * Waits until the cluster at {@code bootstrapServers} has at least {@code brokers} brokers up: null once it has;
+     * else why not, once {@code within} has passed or as soon as {@code hopeless} answers a reason (a node exited).
+     */
+    static String awaitBrokers(String bootstrapServers, int brokers, Duration within, Supplier<String> hopeless)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        Admin admin = admin(bootstrapServers);
+        try {
+            while (true) {
+                try {
+                    DescribeClusterOptions options = new DescribeClusterOptions().timeoutMs(5_000);
+                    if (admin.describeCluster(options)
+                                    .nodes()
+                                    .get(6, TimeUnit.SECONDS)
+                                    .size()
+                            >= brokers) {
+                        return null;
+                    }
+                } catch (ExecutionException | TimeoutException e) {
+                    // not answering yet
+                }
+                String reason = hopeless.get();
+                if (reason != null) {
+                    return reason;
+                }
+                if (System.nanoTime() > deadline) {
+                    return "Kafka did not have " + brokers + " brokers up within " + within.toSeconds() + " s";
+                }
+                Thread.sleep(100);
+            }
+        } finally {
+            // Not close(), which waits for a call nobody answers until its own timeout (a minute): that is a node
+            // that exited seen a minute late.
+            admin.close(Duration.ZERO);
+        }
+    }
+
     private void awaitReady() {
         awaitBrokers(bootstrapServers, 1);
+    }
+
+    /** A node in this JVM: once {@link #startNode} has returned, it is taken to run until stopped. */
+    @Override
+    public boolean alive() {
+        return true;
+    }
+
+    @Override
+    public void stop() {
+        close();
     }
 
     @Override

