@@ -6,6 +6,9 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.operators.multi.processors.UnicastProcessor;
 import io.smallrye.mutiny.subscription.Cancellable;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.sse.OutboundSseEvent;
+import jakarta.ws.rs.sse.Sse;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -25,7 +28,22 @@ final class FeedStart {
      * listened ({@code arriving}, kept meanwhile), and the subscription to end once the client goes: the processor's
      * cancellation does not reach what feeds it, which would else stay subscribed for good.
      */
-    record Started<I, T>(T answer, Multi<I> arriving, Cancellable listening) {}
+    record Started<I, T>(T answer, Multi<I> arriving, Cancellable listening) {
+        /** The answer's stream: {@code events}, the feed's subscription ended when it ends (the client went). */
+        Multi<OutboundSseEvent> answering(Multi<OutboundSseEvent> events) {
+            return events.onTermination().invoke(listening::cancel);
+        }
+    }
+
+    /** One server-sent event of a feed: its id (none when null), its name and its data, JSON. */
+    static OutboundSseEvent event(Sse sse, String id, String name, String json) {
+        return sse.newEventBuilder()
+                .id(id)
+                .name(name)
+                .mediaType(MediaType.APPLICATION_JSON_TYPE)
+                .data(json)
+                .build();
+    }
 
     /**
      * Listens to {@code following}, waits until its reader has its place, then for {@code then}, and answers what

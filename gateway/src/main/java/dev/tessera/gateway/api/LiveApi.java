@@ -123,19 +123,13 @@ public class LiveApi {
         FeedStart.Started<CloudEvent, List<CloudEvent>> started =
                 FeedStart.start(feeds.follow(id), "the game events", () -> history(id, start));
         AtomicLong last = new AtomicLong(start);
-        return Multi.createBy()
+        return started.answering(Multi.createBy()
                 .concatenating()
                 .streams(Multi.createFrom().iterable(started.answer()), started.arriving())
                 .onItem()
                 .transformToMultiAndConcatenate(event -> inOrder(id, event, last))
-                .map(event -> sse.newEventBuilder()
-                        .id(String.valueOf(event.streamversion()))
-                        .name(event.type())
-                        .mediaType(MediaType.APPLICATION_JSON_TYPE)
-                        .data(codec.write(event))
-                        .build())
-                .onTermination()
-                .invoke(started.listening()::cancel);
+                .map(event ->
+                        FeedStart.event(sse, String.valueOf(event.streamversion()), event.type(), codec.write(event))));
     }
 
     /** Each version once and in order: an event already sent is dropped, a gap is filled from game-service. */

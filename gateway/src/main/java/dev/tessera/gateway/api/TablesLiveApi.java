@@ -88,14 +88,8 @@ public class TablesLiveApi {
         // has started misses no change.
         FeedStart.Started<TableChange, Void> started = FeedStart.start(
                 feeds.follow(), "the tables' changes", () -> Uni.createFrom().voidItem());
-        return started.arriving()
-                .map(change -> sse.newEventBuilder()
-                        .name(change.type())
-                        .mediaType(MediaType.APPLICATION_JSON_TYPE)
-                        .data(json(change))
-                        .build())
-                .onTermination()
-                .invoke(started.listening()::cancel);
+        return started.answering(
+                started.arriving().map(change -> FeedStart.event(sse, null, change.type(), json(change))));
     }
 
     private String json(TableChange change) {

@@ -71,8 +71,9 @@ class TableFeedTest {
         });
     }
 
-    /** A feed read in the background: each SSE event's name and data, once its answer has started. */
-    private record Feed(HttpResponse<Stream<String>> response, List<String> names, List<JsonNode> data) {}
+    /** A feed read in the background: each SSE event's name and data (and any id), once its answer has started. */
+    private record Feed(
+            HttpResponse<Stream<String>> response, List<String> names, List<JsonNode> data, List<String> ids) {}
 
     private Feed open(TestPlayer player) throws Exception {
         CompletableFuture<HttpResponse<Stream<String>>> answer = HttpClient.newHttpClient()
@@ -87,8 +88,11 @@ class TableFeedTest {
         HttpResponse<Stream<String>> response = answer.get(30, java.util.concurrent.TimeUnit.SECONDS);
         List<String> names = new CopyOnWriteArrayList<>();
         List<JsonNode> data = new CopyOnWriteArrayList<>();
+        List<String> ids = new CopyOnWriteArrayList<>();
         CompletableFuture.runAsync(() -> response.body().forEach(line -> {
-            if (line.startsWith("event:")) {
+            if (line.startsWith("id:")) {
+                ids.add(line);
+            } else if (line.startsWith("event:")) {
                 names.add(line.substring(6).trim());
             } else if (line.startsWith("data:")) {
                 try {
@@ -98,7 +102,7 @@ class TableFeedTest {
                 }
             }
         }));
-        return new Feed(response, names, data);
+        return new Feed(response, names, data, ids);
     }
 
     private static String type(Class<? extends TesseraEvent> type) {
@@ -185,6 +189,7 @@ class TableFeedTest {
         JsonNode ended = byType.get(type(GameEnded.class));
         assertTrue(ended.path("tableId").isNull(), ended.toString());
         assertEquals(game, ended.path("gameId").asText(), "the game that ended, whichever table played it");
+        assertEquals(List.of(), feed.ids(), "nothing is replayed, so there is no id to resume from");
     }
 
     @Test
