@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tessera.events.EventCodec;
 import dev.tessera.events.EventTypes;
 import dev.tessera.events.game.PlayerTimedOut;
+import dev.tessera.game.LegalMoves;
 import dev.tessera.game.StartedTables;
 import dev.tessera.infra.TestInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
@@ -119,15 +120,8 @@ class KeptGameMovesTest {
         }
     }
 
-    private List<JsonNode> moves(String gameId, String player) {
-        List<?> json = given().header(PLAYER, player)
-                .get("/api/v1/games/" + gameId + "/legal-moves")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath()
-                .getList("moves");
-        return List.of(codec.mapper().convertValue(json, JsonNode[].class));
+    private static List<JsonNode> moves(String gameId, String player) {
+        return LegalMoves.of(gameId, player);
     }
 
     private long events(String gameId) {
