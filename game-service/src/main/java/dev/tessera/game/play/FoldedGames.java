@@ -8,7 +8,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The most recently used games, folded, so that a request folds only the events it has not seen
- * (usually none) instead of the whole stream. Never the truth: every use is checked against the stream.
+ * (usually none) instead of the whole stream. Never the truth: every use is checked against the stream, by a read or,
+ * for a player's move decided on a game kept at the version it expects ({@link #keptAt}), by its append's version check.
  *
  * <p>Games in play are kept up to {@code tessera.games.in-memory}; a finished game moves to a much smaller set of its
  * own ({@code tessera.games.finished-in-memory}), where it stays while its players look at the end. Finished games
