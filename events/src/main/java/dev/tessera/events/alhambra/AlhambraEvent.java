@@ -1,5 +1,6 @@
 package dev.tessera.events.alhambra;
 
+import dev.tessera.events.AwaitsAnswer;
 import dev.tessera.events.EventType;
 import dev.tessera.events.TesseraEvent;
 import java.util.List;
@@ -100,7 +101,7 @@ public sealed interface AlhambraEvent extends TesseraEvent {
      * {@link PointsAwarded}. After round 3 the game is over.
      */
     @EventType("tessera.alhambra.ScoringRoundTriggered")
-    record ScoringRoundTriggered(int round) implements AlhambraEvent {}
+    record ScoringRoundTriggered(int round) implements AlhambraEvent, AwaitsAnswer {}
 
     /** Two-player game: the neutral player Dirk received tiles from the supply after scoring round {@code afterRound}. */
     @EventType("tessera.alhambra.DirkReceivedTiles")

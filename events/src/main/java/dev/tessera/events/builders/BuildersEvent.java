@@ -1,5 +1,6 @@
 package dev.tessera.events.builders;
 
+import dev.tessera.events.AwaitsAnswer;
 import dev.tessera.events.EventType;
 import dev.tessera.events.TesseraEvent;
 import java.util.List;
@@ -165,7 +166,7 @@ public sealed interface BuildersEvent extends TesseraEvent {
      */
     @EventType("tessera.builders.GameFinished")
     record GameFinished(String player, String triggeredBy, int rounds, List<PlayerTally> tallies)
-            implements BuildersEvent {
+            implements BuildersEvent, AwaitsAnswer {
         public GameFinished {
             tallies = List.copyOf(tallies);
         }

@@ -1,5 +1,6 @@
 package dev.tessera.events.carrara;
 
+import dev.tessera.events.AwaitsAnswer;
 import dev.tessera.events.EventType;
 import java.util.List;
 
@@ -27,7 +28,7 @@ public record GameFinished(
         int vpPerBuilding,
         String bonusCard,
         List<Tally> players)
-        implements CarraraEvent {
+        implements CarraraEvent, AwaitsAnswer {
     public GameFinished {
         players = List.copyOf(players);
     }

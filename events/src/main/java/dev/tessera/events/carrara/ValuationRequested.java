@@ -1,5 +1,6 @@
 package dev.tessera.events.carrara;
 
+import dev.tessera.events.AwaitsAnswer;
 import dev.tessera.events.EventType;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +27,7 @@ public record ValuationRequested(
         List<Building> buildings,
         List<City> cities,
         Map<String, Integer> objectsLeft)
-        implements CarraraEvent {
+        implements CarraraEvent, AwaitsAnswer {
     public ValuationRequested {
         buildings = List.copyOf(buildings);
         cities = List.copyOf(cities);

@@ -1,6 +1,7 @@
 package dev.tessera.game.play;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tessera.events.AwaitsAnswer;
 import dev.tessera.events.CloudEvent;
 import dev.tessera.events.TesseraEvent;
 import dev.tessera.events.Topics;
@@ -203,8 +204,14 @@ public class GameMoves {
         folded.remember(after);
         // The row the append wrote (or left: clocks off), at the version it made.
         folded.rememberRow(after.started().gameId(), after.version(), clock);
-        // The append added rows for its game's key only: the relay needs not ask which slots have some.
-        relay.kickFor(after.started().gameId());
+        // The append added rows for its game's key only: the relay needs not ask which slots have some. Events that
+        // scoring-service answers go out at once, the rest when the relay's linger is over.
+        if (after.lastAppend() != null
+                && after.lastAppend().stream().anyMatch(e -> e.event() instanceof AwaitsAnswer)) {
+            relay.kickNowFor(after.started().gameId());
+        } else {
+            relay.kickFor(after.started().gameId());
+        }
         clocks.written(clock);
         if (clock.filter(ClockRow::botDue).isPresent()) {
             clockWorker.kick();

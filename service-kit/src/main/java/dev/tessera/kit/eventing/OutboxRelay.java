@@ -32,6 +32,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.producer.Callback;
@@ -122,9 +123,11 @@ public class OutboxRelay {
      * every consumer of its topics a fetch and (in the services) a transaction: at half the saturating load a run went
      * out for nearly every move, and Kafka cost three times its saturated share per move (bench/results/journal.md,
      * thirtieth session). Zero: a run starts as soon as the previous one ends. (Off for a while: a chaos run with it
-     * found the ordering hole that one batch per partition in flight now closes, see the class comment.)
+     * found the ordering hole that one batch per partition in flight now closes, see the class comment.) 50 ms since
+     * the thirty-fourth session: at half load a move cost 12 % less CPU than with 20 ms (Kafka, and scoring-service's
+     * transactions, per move). Rows that someone waits for do not linger ({@link #kickNowFor}, {@link #after}).
      */
-    @ConfigProperty(name = "tessera.outbox.linger", defaultValue = "PT0.02S")
+    @ConfigProperty(name = "tessera.outbox.linger", defaultValue = "PT0.05S")
     Duration linger;
 
     /** How long a published row is kept (to see what was published, and when) before {@link #purge} deletes it. */
@@ -145,6 +148,10 @@ public class OutboxRelay {
     private volatile long lastStart = System.nanoTime() - TimeUnit.DAYS.toNanos(1);
     /** What the next run must look at: a bit per slot that may have rows waiting. */
     private final AtomicInteger wanted = new AtomicInteger();
+    /** Rows someone waits for were committed since the last run started: the next run starts without lingering. */
+    private volatile boolean hurry;
+    /** While a run waits out the linger: what starts it at once (a row someone waits for, {@link #kickNowFor}). */
+    private final AtomicReference<Runnable> lingering = new AtomicReference<>();
 
     private static final int ALL_SLOTS = (1 << Outbox.SLOTS) - 1;
 
@@ -158,16 +165,18 @@ public class OutboxRelay {
     MessageTraces traces;
 
     /**
-     * Runs {@code transaction} and, once it has completed (committed), asks for a run if it added outbox rows.
-     * For consumers that publish for a few of the many events they apply: the others cost no relay query. Rows
-     * added by other transactions meanwhile may cause a run too, which is harmless.
+     * Runs {@code transaction} and, once it has completed (committed), asks for a run if it added outbox rows, at once,
+     * without lingering. For consumers that publish for a few of the many events they apply (the others cost no relay
+     * query): what they publish is an answer, or a fact from another service, that someone waits for (a scoring
+     * round's points, a valuation, a game's start or its standings), and it is rare beside the moves. Rows added by
+     * other transactions meanwhile may cause a run too, which is harmless.
      */
     public <T> Uni<T> after(Supplier<Uni<T>> transaction) {
         return Uni.createFrom().deferred(() -> {
             long before = outbox.addedSoFar();
             return transaction.get().invoke(() -> {
                 if (outbox.addedSoFar() != before) {
-                    kick();
+                    request(ALL_SLOTS, true);
                 }
             });
         });
@@ -178,7 +187,7 @@ public class OutboxRelay {
      * concurrent within an instance.
      */
     public void kick() {
-        request(ALL_SLOTS);
+        request(ALL_SLOTS, false);
     }
 
     /**
@@ -187,23 +196,31 @@ public class OutboxRelay {
      * {@link #poll}.
      */
     public void kickFor(String key) {
-        request(1 << Outbox.slot(key));
+        request(1 << Outbox.slot(key), false);
     }
 
-    private void request(int slots) {
+    /**
+     * As {@link #kickFor}, for rows that someone waits for (an event that another service answers, such as a
+     * valuation asked of scoring-service): the run starts now, even while a run lingers, and takes whatever else of
+     * the slot waits with them. Rare beside the moves, so the linger still batches the rest.
+     */
+    public void kickNowFor(String key) {
+        request(1 << Outbox.slot(key), true);
+    }
+
+    private void request(int slots, boolean now) {
         if (!enabled) {
             return;
         }
         wanted.getAndUpdate(w -> w | slots);
+        if (now) {
+            hurry = true;
+        }
         if (running.compareAndSet(false, true)) {
-            // Whole milliseconds: Vert.x's timers (under Mutiny's delays) refuse less than one.
-            long wait = TimeUnit.NANOSECONDS.toMillis(lastStart + linger.toNanos() - System.nanoTime());
+            // Whole milliseconds: the timer refuses less than one.
+            long wait = hurry ? 0 : TimeUnit.NANOSECONDS.toMillis(lastStart + linger.toNanos() - System.nanoTime());
             Uni<Void> run = wait >= 1
-                    ? Uni.createFrom()
-                            .voidItem()
-                            .onItem()
-                            .delayIt()
-                            .by(Duration.ofMillis(wait))
+                    ? lingered(wait)
                             .onFailure()
                             .invoke(() -> running.set(false))
                             .chain(this::runLoop)
@@ -212,7 +229,39 @@ public class OutboxRelay {
                 failedRuns.incrementAndGet();
                 LOG.warn("outbox relay run failed: " + e.getMessage());
             });
+        } else if (now) {
+            // A run that waits out the linger starts at once; one under way is followed at once (hurry).
+            Runnable early = lingering.getAndSet(null);
+            if (early != null) {
+                early.run();
+            }
         }
+    }
+
+    /** Completes after {@code millis}, or as soon as a row someone waits for is committed ({@link #lingering}). */
+    private Uni<Void> lingered(long millis) {
+        return Uni.createFrom().emitter(emitter -> {
+            AtomicBoolean started = new AtomicBoolean();
+            Runnable start = () -> {
+                if (started.compareAndSet(false, true)) {
+                    emitter.complete(null);
+                }
+            };
+            lingering.set(start);
+            // A row someone waits for, committed after this run was asked for but before it began to linger.
+            if (hurry && lingering.compareAndSet(start, null)) {
+                start.run();
+                return;
+            }
+            Infrastructure.getDefaultWorkerPool()
+                    .schedule(
+                            () -> {
+                                lingering.compareAndSet(start, null);
+                                start.run();
+                            },
+                            millis,
+                            TimeUnit.MILLISECONDS);
+        });
     }
 
     /** Rows waiting for Kafka, as last counted: the outbox lag, exported as tessera_outbox_pending. */
@@ -287,11 +336,14 @@ public class OutboxRelay {
     private Uni<Void> runLoop() {
         lastStart = System.nanoTime();
         runs.incrementAndGet();
+        // Before the slots are read: rows someone waits for committed from now on set it again, and are followed at
+        // once; those committed before are this run's.
+        hurry = false;
         int slots = wanted.getAndSet(0);
         return proven().chain(() -> relay(slots)).replaceWithVoid().eventually(() -> {
             running.set(false);
             if (wanted.get() != 0) {
-                request(0);
+                request(0, false);
             }
         });
     }
@@ -355,7 +407,7 @@ public class OutboxRelay {
                                         .delayIt()
                                         .by(contendedRetry)
                                         .subscribe()
-                                        .with(x -> request(held));
+                                        .with(x -> request(held, false));
                             }
                             if (taken.isEmpty()) {
                                 return Uni.createFrom().item(0);
