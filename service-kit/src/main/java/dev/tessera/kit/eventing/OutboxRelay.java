@@ -124,7 +124,7 @@ public class OutboxRelay {
      * out for nearly every move, and Kafka cost three times its saturated share per move (bench/results/journal.md,
      * thirtieth session). Zero: a run starts as soon as the previous one ends. (Off for a while: a chaos run with it
      * found the ordering hole that one batch per partition in flight now closes, see the class comment.) 50 ms since
-     * the thirty-fourth session: at half load a move cost 12 % less CPU than with 20 ms (Kafka, and scoring-service's
+     * the thirty-fourth session: at half load a move cost 9-14 % less CPU than with 20 ms (Kafka, and scoring-service's
      * transactions, per move). Rows that someone waits for do not linger ({@link #kickNowFor}, {@link #after}).
      */
     @ConfigProperty(name = "tessera.outbox.linger", defaultValue = "PT0.05S")
