@@ -1,14 +1,16 @@
 package dev.tessera.game.messaging;
 
+import static dev.tessera.game.messaging.RelayedRecords.alhambraTableStarted;
+import static dev.tessera.game.messaging.RelayedRecords.firstRoundScored;
+import static dev.tessera.game.messaging.RelayedRecords.payloadsOn;
+import static dev.tessera.game.messaging.RelayedRecords.published;
+import static dev.tessera.game.messaging.RelayedRecords.send;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
-import dev.tessera.events.TesseraEvent;
 import dev.tessera.events.Topics;
 import dev.tessera.events.lobby.TableStarted;
-import dev.tessera.events.scoring.ScoringRoundScored;
 import dev.tessera.game.LegalMoves;
 import dev.tessera.game.play.GameService;
 import dev.tessera.infra.TestInfrastructure;
@@ -22,7 +24,6 @@ import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
-import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -54,38 +55,14 @@ class PublishedAfterCommitTest {
     @Inject
     OutboxRelay relay;
 
-    private void send(String topic, String key, long version, TesseraEvent event) {
-        CloudEvent envelope = codec.envelope("/tessera/test", key, version, event, OffsetDateTime.now());
-        TestKafka.produce(TestInfrastructure.bootstrapServers(), topic, key, codec.write(envelope));
-    }
-
-    private boolean published(String gameId, String type) {
-        return TestKafka.readAll(TestInfrastructure.bootstrapServers(), Topics.GAME_EVENTS).stream()
-                .anyMatch(r -> gameId.equals(r.key()) && r.value().contains("\"type\":\"" + type + "\""));
-    }
-
     @Test
     void a_started_table_and_a_scoring_answer_are_published_once_committed() {
         String tableId = UUID.randomUUID().toString();
         String gameId = GameService.gameIdOf(tableId);
-        send(
-                Topics.LOBBY_EVENTS,
-                tableId,
-                4,
-                new TableStarted(tableId, "alhambra", List.of("ana", "bob", "cyd"), Map.of()));
+        alhambraTableStarted(tableId);
         await().atMost(Duration.ofSeconds(30)).until(() -> published(gameId, "tessera.game.GameStarted"));
 
-        send(
-                Topics.SCORING_EVENTS,
-                gameId,
-                1,
-                new ScoringRoundScored(
-                        gameId,
-                        1,
-                        List.of(
-                                new ScoringRoundScored.PlayerScore("ana", Map.of("tower", 6), 6, 2, 8),
-                                new ScoringRoundScored.PlayerScore("bob", Map.of(), 0, 0, 0),
-                                new ScoringRoundScored.PlayerScore("cyd", Map.of(), 0, 0, 0))));
+        firstRoundScored(gameId);
         await().atMost(Duration.ofSeconds(30)).until(() -> published(gameId, "tessera.alhambra.PointsAwarded"));
         assertEquals(
                 0,
@@ -281,12 +258,6 @@ class PublishedAfterCommitTest {
                 List.of("first", "third"),
                 payloadsOn(topic).stream().distinct().toList(),
                 "each row first reached the topic in the key's order");
-    }
-
-    private static List<String> payloadsOn(String topic) {
-        return TestKafka.readAll(TestInfrastructure.bootstrapServers(), topic).stream()
-                .map(r -> r.value())
-                .toList();
     }
 
     private String startedBuildersGame() {
