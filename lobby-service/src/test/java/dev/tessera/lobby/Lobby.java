@@ -96,12 +96,17 @@ public final class Lobby {
     /** Puts records on game-events as game-service's relay does (its type in a header), keyed by their game, in the order given. */
     public static void produce(CloudEvent... events) {
         for (CloudEvent e : events) {
-            TestKafka.produceAll(
-                    TestInfrastructure.bootstrapServers(),
-                    Topics.GAME_EVENTS,
-                    e.subject(),
-                    List.of(CODEC.write(e)),
-                    Map.of(CloudEvent.TYPE_HEADER, e.type()));
+            produceOn(Topics.GAME_EVENTS, e);
         }
+    }
+
+    /** Puts a record on {@code topic} as the services' relays do: keyed by its subject, its type in a header. */
+    public static void produceOn(String topic, CloudEvent event) {
+        TestKafka.produceAll(
+                TestInfrastructure.bootstrapServers(),
+                topic,
+                event.subject(),
+                List.of(CODEC.write(event)),
+                Map.of(CloudEvent.TYPE_HEADER, event.type()));
     }
 }
