@@ -1,6 +1,5 @@
 package dev.tessera.lobby;
 
-import static dev.tessera.lobby.Lobby.as;
 import static dev.tessera.lobby.Lobby.lobbyEvents;
 import static dev.tessera.lobby.Lobby.outboxMentioning;
 import static dev.tessera.lobby.Lobby.outboxOf;
@@ -22,6 +21,7 @@ import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -48,7 +48,7 @@ class TableStatusTest {
     private void startAndEnd(boolean standingsFirst) {
         String ana = player("ana");
         String bob = player("bob");
-        String id = startedTable(ana, bob);
+        String id = Lobby.startedTable("builders", ana, bob);
         String gameId = "game-of-" + id;
         OffsetDateTime now = OffsetDateTime.now();
         CloudEvent started = Lobby.gameEvent(
@@ -60,20 +60,8 @@ class TableStatusTest {
         // Written in the transaction that made the table playing: there as soon as the table shows it.
         assertEquals(5, outboxOf(id));
 
-        CloudEvent ended = Lobby.gameEvent(
-                gameId,
-                2,
-                new GameEnded(gameId, List.of(new GameEnded.Standing(bob, 20, 1), new GameEnded.Standing(ana, 18, 2))),
-                now.plusMinutes(1));
-        CloudEvent standings = Lobby.CODEC.envelope(
-                "/tessera/scoring-service",
-                gameId,
-                1,
-                new FinalStandings(
-                        gameId,
-                        "builders",
-                        List.of(new FinalStandings.Standing(bob, 20, 1), new FinalStandings.Standing(ana, 18, 2))),
-                now.plusMinutes(1));
+        CloudEvent ended = Lobby.gameEnded(gameId, bob, ana, now.plusMinutes(1));
+        CloudEvent standings = Lobby.finalStandings(gameId, bob, ana, now.plusMinutes(1));
         // One after the other, in the order the test is given: the first finishes the table, the second finds it so.
         if (standingsFirst) {
             finishWith(STANDINGS, Topics.SCORING_EVENTS, standings);
@@ -94,13 +82,10 @@ class TableStatusTest {
                 .untilAsserted(() -> assertEquals(6, lobbyEvents(id).size()));
         List<CloudEvent> events = lobbyEvents(id);
         assertEquals(
-                List.of(
-                        "tessera.lobby.TableOpened",
-                        "tessera.lobby.PlayerSeated",
-                        "tessera.lobby.PlayerSeated",
-                        "tessera.lobby.TableStarted",
-                        "tessera.lobby.PlayBegan",
-                        "tessera.lobby.TableFinished"),
+                Stream.concat(
+                                Lobby.STARTED_BY_TWO.stream(),
+                                Stream.of("tessera.lobby.PlayBegan", "tessera.lobby.TableFinished"))
+                        .toList(),
                 events.stream().map(CloudEvent::type).toList());
         assertEquals(
                 List.of(1L, 2L, 3L, 4L, 5L, 6L),
@@ -138,13 +123,6 @@ class TableStatusTest {
         await().atMost(Duration.ofSeconds(20)).until(() -> processed(STANDINGS, standings.id()) == 1);
 
         assertEquals(0, outboxMentioning(gameId));
-    }
-
-    private static String startedTable(String host, String guest) {
-        String id = Lobby.open(host, "builders", 2);
-        Lobby.join(id, guest);
-        as(host).post("/api/v1/tables/" + id + "/start").then().statusCode(200);
-        return id;
     }
 
     /** Delivers an end of the game and waits until {@code consumer} has applied it. */
