@@ -314,9 +314,6 @@ export function lobbyPage(root) {
     h('div', {class: 'forms'}, quickPlayForm(cleanups), openTableForm()),
     h('section', {'aria-labelledby': 'open-tables-title'}, h('h2', {id: 'open-tables-title'}, t('lobby.open-tables')), lists),
     h('section', {'aria-labelledby': 'playing-title'}, h('h2', {id: 'playing-title'}, t('lobby.playing')), playing)));
-  // lobby-service marks a table playing (or finished) a moment after the feed tells of its game's start (or end): the
-  // tables and games told of are read again, a second apart, until the lists show them so (five times at most).
-  const told = {playing: new Set(), ended: new Set(), tries: 0};
   let read = false;
   const refresh = coalesced(500, async () => {
     try {
@@ -331,17 +328,6 @@ export function lobbyPage(root) {
           : h('p', {class: 'none'}, t('lobby.no-open-table')))));
       replace(playing, live.slice(0, 20).map((x) => tableItem(x, names, refresh, error)));
       if (!live.length) playing.append(h('li', {class: 'none'}, t('lobby.none-playing')));
-      told.playing.forEach((id) => live.some((x) => x.id === id) && told.playing.delete(id));
-      told.ended.forEach((game) => !live.some((x) => x.gameId === game) && told.ended.delete(game));
-      if (!told.playing.size && !told.ended.size) {
-        told.tries = 0;
-      } else if (++told.tries <= 5) {
-        refresh(1000);
-      } else {
-        told.playing.clear();
-        told.ended.clear();
-        told.tries = 0;
-      }
     } catch (e) {
       showError(error, e);
       if (transient(e)) refresh(2000);
@@ -349,11 +335,9 @@ export function lobbyPage(root) {
   });
   // The lists are read once the feed is live (every change from then on comes through it), again after a change, and
   // again after each reconnection, since nothing is replayed. A feed that cannot start does not leave the page empty.
-  const feed = new TableFeed((change) => {
-    if (change.type === 'tessera.game.GameStarted' && change.tableId) told.playing.add(change.tableId);
-    if (change.type === 'tessera.game.GameEnded' && change.gameId) told.ended.add(change.gameId);
-    refresh();
-  }, (status) => {
+  // lobby-service publishes a change after it has committed it (a table playing or finished too), so one reading
+  // shows it.
+  const feed = new TableFeed(() => refresh(), (status) => {
     away.hidden = status !== 'reconnecting' || !read;
     if (status === 'live' || status === 'stopped' || (status === 'reconnecting' && !read)) refresh();
   }).start();
@@ -368,9 +352,6 @@ export function tablePage(root, tableId) {
   replace(root, h('main', {id: 'table-page'}, h('h1', {}, t('table.title')), error, away, body, h('p', {}, h('a', {href: '#/'}, t('common.back-to-lobby')))));
   let left = false;
   let read = false;
-  // The game the feed said this table plays, which lobby-service may not show yet; and the one it shows.
-  let started = null;
-  let shown = null;
   const refresh = coalesced(500, async () => {
     let table;
     try {
@@ -381,14 +362,12 @@ export function tablePage(root, tableId) {
       if (transient(e)) refresh(2000);
       return;
     }
-    if (!table.gameId && started) table = {...table, gameId: started, status: 'playing'};
     if (left) return;
     if (table.gameId && table.players.includes(session().id)) {
       leave();
       location.hash = `#/games/${table.gameId}`;
       return;
     }
-    shown = table.gameId;
     const names = await namesOf([table.host, ...table.players]);
     replace(body,
       h('p', {}, `${title(table.game)} · ${clockWords(table.options)} · ${t('table.status')} `,
@@ -398,13 +377,11 @@ export function tablePage(root, tableId) {
           : names.get(table.players[i])) : t('table.free-seat')))),
       h('ul', {class: 'plain'}, tableItem(table, names, refresh, error)),
       table.status === 'starting' ? h('p', {role: 'status'}, h('span', {class: 'spinner', 'aria-hidden': 'true'}), ' ', t('table.setting-up')) : null);
-    // Starting: the feed tells when the game exists. If it told so before this page followed it, lobby-service may not
-    // have shown it yet when the table was read: read it again in a while, until it plays.
-    if (table.status === 'starting') refresh(2000);
   });
+  // Starting: the feed tells when the table plays its game (PlayBegan), once lobby-service shows it so; the page reads
+  // the table then and a seated player goes to the game.
   const feed = new TableFeed((change) => {
-    if (change.tableId === tableId && change.type === 'tessera.game.GameStarted' && change.gameId) started = change.gameId;
-    if (change.tableId === tableId || (shown && change.gameId === shown)) refresh();
+    if (change.tableId === tableId) refresh();
   }, (status) => {
     away.hidden = status !== 'reconnecting' || !read;
     if (status === 'live' || status === 'stopped' || (status === 'reconnecting' && !read)) refresh();

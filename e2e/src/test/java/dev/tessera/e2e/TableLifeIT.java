@@ -42,6 +42,20 @@ class TableLifeIT {
         List<Account> seated = List.of(ana, bob, cyd);
         String tableId = startedTable("alhambra", seated);
         String gameId = awaitGame(tableId);
+        // lobby-service said so on the table's stream, in the transaction that made it playing.
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertEquals(
+                        List.of(
+                                "tessera.lobby.TableOpened",
+                                "tessera.lobby.PlayerSeated",
+                                "tessera.lobby.PlayerSeated",
+                                "tessera.lobby.PlayerSeated",
+                                "tessera.lobby.TableStarted",
+                                "tessera.lobby.PlayBegan " + gameId),
+                        TestKafka.readKey(platform.bootstrapServers(), "lobby-events", tableId).stream()
+                                .map(r -> JsonPath.from(r.value()))
+                                .map(e -> (e.getString("type") + " " + e.getString("data.gameId")).replace(" null", ""))
+                                .toList()));
 
         ana.as()
                 .get("/api/v1/games/" + gameId)

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.tessera.infra.TestKafka;
 import io.restassured.http.ContentType;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -197,6 +198,20 @@ class WebhooksIT {
                             .filter(b -> b.at("/data/tableId").asText().equals(tableId))
                             .count());
         }
+        // The table's stream ends with its game's start and end, which lobby-service published when it changed the
+        // table's status; they are not webhooks (none above but for the table's join and start).
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            List<JsonNode> table = new ArrayList<>();
+            for (var record : TestKafka.readKey(Platform.shared().bootstrapServers(), "lobby-events", tableId)) {
+                table.add(JSON.readTree(record.value()));
+            }
+            assertEquals(
+                    List.of("tessera.lobby.PlayBegan " + gameId, "tessera.lobby.TableFinished " + gameId),
+                    table.subList(Math.max(0, table.size() - 2), table.size()).stream()
+                            .map(e -> e.get("type").asText() + " "
+                                    + e.at("/data/gameId").asText())
+                            .toList());
+        });
         // The host heard of Bob's joining; Bob, who joined, did not hear of himself.
         List<JsonNode> joined =
                 distinct(

@@ -6,6 +6,8 @@ import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
 import dev.tessera.events.TesseraEvent;
 import dev.tessera.events.Topics;
+import dev.tessera.events.game.GameEnded;
+import dev.tessera.events.scoring.FinalStandings;
 import dev.tessera.infra.TestInfrastructure;
 import dev.tessera.infra.TestKafka;
 import io.restassured.http.ContentType;
@@ -22,6 +24,13 @@ import java.util.UUID;
 public final class Lobby {
     public static final String PLAYER = "X-Tessera-Player";
     public static final EventCodec CODEC = new EventCodec();
+
+    /** The events of a table two players sat at and the host started, in order (versions 1 to 4). */
+    public static final List<String> STARTED_BY_TWO = List.of(
+            "tessera.lobby.TableOpened",
+            "tessera.lobby.PlayerSeated",
+            "tessera.lobby.PlayerSeated",
+            "tessera.lobby.TableStarted");
 
     private Lobby() {}
 
@@ -48,6 +57,37 @@ public final class Lobby {
         for (String p : players) {
             as(p).post("/api/v1/tables/" + tableId + "/join").then().statusCode(200);
         }
+    }
+
+    /** A table of {@code game} that {@code host} opened, {@code guest} joined and the host started; its id. */
+    public static String startedTable(String game, String host, String guest) {
+        String id = open(host, game, 2);
+        join(id, guest);
+        as(host).post("/api/v1/tables/" + id + "/start").then().statusCode(200);
+        return id;
+    }
+
+    /** The end of a two-player Builders game as game-service records it (v2): {@code winner} 20, {@code loser} 18. */
+    public static CloudEvent gameEnded(String gameId, String winner, String loser, OffsetDateTime time) {
+        return gameEvent(
+                gameId,
+                2,
+                new GameEnded(
+                        gameId, List.of(new GameEnded.Standing(winner, 20, 1), new GameEnded.Standing(loser, 18, 2))),
+                time);
+    }
+
+    /** The same end as scoring-service publishes it on scoring-events: the final standings. */
+    public static CloudEvent finalStandings(String gameId, String winner, String loser, OffsetDateTime time) {
+        return CODEC.envelope(
+                "/tessera/scoring-service",
+                gameId,
+                1,
+                new FinalStandings(
+                        gameId,
+                        "builders",
+                        List.of(new FinalStandings.Standing(winner, 20, 1), new FinalStandings.Standing(loser, 18, 2))),
+                time);
     }
 
     /** The lobby events of one table, in order. */
@@ -96,12 +136,17 @@ public final class Lobby {
     /** Puts records on game-events as game-service's relay does (its type in a header), keyed by their game, in the order given. */
     public static void produce(CloudEvent... events) {
         for (CloudEvent e : events) {
-            TestKafka.produceAll(
-                    TestInfrastructure.bootstrapServers(),
-                    Topics.GAME_EVENTS,
-                    e.subject(),
-                    List.of(CODEC.write(e)),
-                    Map.of(CloudEvent.TYPE_HEADER, e.type()));
+            produceOn(Topics.GAME_EVENTS, e);
         }
+    }
+
+    /** Puts a record on {@code topic} as the services' relays do: keyed by its subject, its type in a header. */
+    public static void produceOn(String topic, CloudEvent event) {
+        TestKafka.produceAll(
+                TestInfrastructure.bootstrapServers(),
+                topic,
+                event.subject(),
+                List.of(CODEC.write(event)),
+                Map.of(CloudEvent.TYPE_HEADER, event.type()));
     }
 }

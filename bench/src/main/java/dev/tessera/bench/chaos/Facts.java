@@ -13,6 +13,8 @@ import dev.tessera.events.game.GameEnded;
 import dev.tessera.events.game.GameStarted;
 import dev.tessera.events.game.MovesTakenBack;
 import dev.tessera.events.game.SeatTakenByBot;
+import dev.tessera.events.lobby.PlayBegan;
+import dev.tessera.events.lobby.TableFinished;
 import dev.tessera.events.lobby.TableStarted;
 import dev.tessera.events.scoring.FinalStandings;
 import dev.tessera.events.scoring.ScoringRoundScored;
@@ -21,6 +23,9 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -48,6 +53,8 @@ final class Facts {
     static final String CARRARA_FINISHED = name(GameFinished.class);
     static final String BUILDERS_FINISHED = name(BuildersEvent.GameFinished.class);
     static final String TABLE_STARTED = name(TableStarted.class);
+    static final String PLAY_BEGAN = name(PlayBegan.class);
+    static final String TABLE_FINISHED = name(TableFinished.class);
     static final String ROUND_SCORED = name(ScoringRoundScored.class);
     static final String FINAL_STANDINGS = name(FinalStandings.class);
     static final String MOVES_TAKEN_BACK = name(MovesTakenBack.class);
@@ -108,10 +115,18 @@ final class Facts {
     record Stored(String stream, long version, String id, String type, JsonNode data) {}
 
     /**
-     * A record of a topic: its key and the CloudEvent's id, subject, stream version, type, data, and {@code toact} (the
-     * player the game waits for after an append's last event, or null).
+     * A record of a topic: its key and the CloudEvent's id, subject, stream version, type, data, {@code toact} (the
+     * player the game waits for after an append's last event, or null) and {@code time} (null when absent).
      */
-    record Published(String key, String id, String subject, long version, String type, JsonNode data, String toact) {}
+    record Published(
+            String key,
+            String id,
+            String subject,
+            long version,
+            String type,
+            JsonNode data,
+            String toact,
+            Instant time) {}
 
     /** scoring-service's projection of a game ({@code scored_games}). */
     record ScoredGame(long lastVersion, boolean finished, long scoringVersion) {}
@@ -278,7 +293,7 @@ final class Facts {
     private static Published published(ConsumerRecord<String, String> r, boolean withData) {
         JsonNode e = tree(r.value());
         if (e == null) {
-            return new Published(r.key(), null, null, 0, null, null, null);
+            return new Published(r.key(), null, null, 0, null, null, null, null);
         }
         return new Published(
                 r.key(),
@@ -287,7 +302,16 @@ final class Facts {
                 e.path("streamversion").asLong(0),
                 e.path("type").asText(null),
                 withData ? e.path("data") : null,
-                e.path("toact").asText(null));
+                e.path("toact").asText(null),
+                instant(e.path("time").asText(null)));
+    }
+
+    private static Instant instant(String time) {
+        try {
+            return time == null ? null : OffsetDateTime.parse(time).toInstant();
+        } catch (DateTimeParseException e) {
+            return null;
+        }
     }
 
     private static JsonNode tree(String json) {
@@ -299,6 +323,43 @@ final class Facts {
         } catch (IOException e) {
             return null;
         }
+    }
+
+    /** The records of lobby-events by table, in the topic's order. */
+    Map<String, List<Published>> lobbyByTable() {
+        Map<String, List<Published>> byTable = new HashMap<>();
+        lobbyTopic.forEach(
+                p -> byTable.computeIfAbsent(p.key(), k -> new ArrayList<>()).add(p));
+        return byTable;
+    }
+
+    /** When each game started: the time of its GameStarted on game-events. */
+    Map<String, Instant> gameStarts() {
+        Map<String, Instant> starts = new HashMap<>();
+        gameTopic.stream()
+                .filter(p -> GAME_STARTED.equals(p.type()) && p.time() != null)
+                .forEach(p -> starts.putIfAbsent(p.key(), p.time()));
+        return starts;
+    }
+
+    /**
+     * The time of the first PlayBegan on lobby-events, which is that of the GameStarted it followed from: a table whose
+     * game started before it had its start applied by a release of lobby-service that did not publish it. Null when
+     * lobby-events holds none.
+     */
+    Instant firstPlayBegan() {
+        return lobbyTopic.stream()
+                .filter(p -> PLAY_BEGAN.equals(p.type()) && p.time() != null)
+                .map(Published::time)
+                .min(Instant::compareTo)
+                .orElse(null);
+    }
+
+    /** The games scoring-service published final standings of. */
+    Set<String> withFinalStandings() {
+        Set<String> games = new HashSet<>();
+        scoringTopic.stream().filter(p -> FINAL_STANDINGS.equals(p.type())).forEach(p -> games.add(p.key()));
+        return games;
     }
 
     /** The stored events of a stream of the given type. */

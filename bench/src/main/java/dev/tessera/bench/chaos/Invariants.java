@@ -325,13 +325,19 @@ public final class Invariants {
                 "every stored game event is on game-events with its id, no two events share a (game, version), and each "
                         + "game's events first reach the topic in stream order (v1, v2, …; then possibly again); "
                         + "scoring-service's projection stands at each game's last version and holds every event it applies as processed; "
-                        + "lobby-service holds GameStarted, SeatTakenByBot and GameEnded as processed, and the games and tables they make");
+                        + "lobby-service holds GameStarted, SeatTakenByBot and GameEnded as processed, and the games and tables they make; "
+                        + "each table's stream on lobby-events has one PlayBegan of its game and, once the game ended, one TableFinished "
+                        + "of it as its last event");
         long again = published(f, Topics.GAME_EVENTS, facts.games, facts.gameTopic);
-        f.note(again + " records published again under the same id (allowed: at least once)");
         inStreamOrder(f, facts.gameTopic);
         Set<String> scoring = facts.processed.getOrDefault("scoring.games", Set.of());
         Set<String> players = facts.processed.getOrDefault("lobby.players", Set.of());
         Set<String> tableStatus = facts.processed.getOrDefault("lobby.table-status", Set.of());
+        Map<String, List<Facts.Published>> tableStreams = facts.lobbyByTable();
+        Set<String> withStandings = facts.withFinalStandings();
+        Map<String, Instant> starts = facts.gameStarts();
+        Instant firstPlayBegan = facts.firstPlayBegan();
+        long earlier = 0;
         for (Map.Entry<String, List<Facts.Stored>> game : facts.games.entrySet()) {
             String id = game.getKey();
             List<Facts.Stored> stream = game.getValue();
@@ -363,9 +369,101 @@ public final class Invariants {
                     processed(f, tableStatus, "lobby-service's tables", e);
                 }
             }
-            lobbyRecord(f, facts, id, stream, ended);
+            if (lobbyRecord(f, facts, id, stream, ended)) {
+                String tableId = stream.get(0).data().path("tableId").asText();
+                Instant start = starts.get(id);
+                boolean earlierRelease = firstPlayBegan != null && start != null && start.isBefore(firstPlayBegan);
+                earlier += tableStream(
+                                f,
+                                id,
+                                tableId,
+                                facts.tables.get(tableId),
+                                tableStreams.getOrDefault(tableId, List.of()),
+                                ended,
+                                withStandings.contains(id),
+                                earlierRelease)
+                        ? 0
+                        : 1;
+            }
         }
+        f.note(again + " records published again under the same id (allowed: at least once); " + earlier
+                + " tables whose game started before lobby-service published PlayBegan (an earlier release) and have "
+                + "neither PlayBegan nor TableFinished");
         f.done();
+    }
+
+    /**
+     * What lobby-service published on the table's stream about its game (lobby-service/README.md, Events): PlayBegan
+     * once the game started, naming it; TableFinished once the game ended (its GameEnded, or its final standings when
+     * those came first), naming it, as the last event of the stream. Each once: a second event id of either is a
+     * duplicate (the same one published again is allowed). A game that started before lobby-service published any
+     * PlayBegan ({@code earlierRelease}: a platform that ran a release before them) may have neither; answers false
+     * for such a table, which is then counted rather than checked.
+     */
+    private static boolean tableStream(
+            Report.Findings f,
+            String id,
+            String tableId,
+            Facts.Table table,
+            List<Facts.Published> records,
+            boolean ended,
+            boolean standings,
+            boolean earlierRelease) {
+        String of = "table " + tableId + " of game " + id + ": ";
+        Map<String, Facts.Published> began = distinct(records, Facts.PLAY_BEGAN);
+        Map<String, Facts.Published> finished = distinct(records, Facts.TABLE_FINISHED);
+        if (earlierRelease && began.isEmpty() && finished.isEmpty()) {
+            return false;
+        }
+        f.checked();
+        once(f, of, id, began, "PlayBegan", !earlierRelease);
+        if (!finished.isEmpty() && !ended && !standings) {
+            f.wrong(of + "TableFinished on lobby-events, but the game has neither ended nor final standings");
+            return true;
+        }
+        Facts.Published end = once(f, of, id, finished, "TableFinished", ended);
+        if (end != null && table != null && end.version() != table.eventVersion()) {
+            f.wrong(of + "its TableFinished is v" + end.version() + ", not the table's last event (v"
+                    + table.eventVersion() + ")");
+        }
+        return true;
+    }
+
+    /**
+     * The one event of a kind on the table's stream, naming game {@code id}; null, and said so, when there is none
+     * ({@code required}: lost), more than one (duplicated) or it names another game (wrong).
+     */
+    private static Facts.Published once(
+            Report.Findings f,
+            String of,
+            String id,
+            Map<String, Facts.Published> events,
+            String name,
+            boolean required) {
+        if (events.isEmpty()) {
+            if (required) {
+                f.lost(of + "no " + name + " on lobby-events");
+            }
+            return null;
+        }
+        if (events.size() > 1) {
+            f.duplicated(of + events.size() + " different " + name + " on lobby-events");
+            return null;
+        }
+        Facts.Published only = events.values().iterator().next();
+        String game = only.data().path("gameId").asText(null);
+        if (!id.equals(game)) {
+            f.wrong(of + "its " + name + " names game " + game);
+            return null;
+        }
+        return only;
+    }
+
+    /** The records of one type, by event id (a record published again counts once). */
+    private static Map<String, Facts.Published> distinct(List<Facts.Published> records, String type) {
+        Map<String, Facts.Published> byId = new LinkedHashMap<>();
+        records.stream().filter(p -> type.equals(p.type()) && p.id() != null).forEach(p -> byId.putIfAbsent(p.id(), p));
+        return byId;
     }
 
     /**
@@ -395,12 +493,15 @@ public final class Invariants {
         }
     }
 
-    /** The effects of a game's start and end in lobby-service: its record with a row per player, and its table. */
-    private static void lobbyRecord(
+    /**
+     * The effects of a game's start and end in lobby-service: its record with a row per player, and its table. Whether
+     * the game is a table's (not a sandbox game, and its stream starts with its GameStarted).
+     */
+    private static boolean lobbyRecord(
             Report.Findings f, Facts facts, String id, List<Facts.Stored> stream, boolean ended) {
         Facts.Stored start = stream.get(0);
         if (!start.type().equals(Facts.GAME_STARTED)) {
-            return; // a gap at the start: check a says so
+            return false; // a gap at the start: check a says so
         }
         f.checked();
         Facts.LobbyGame lobby = facts.lobbyGames.get(id);
@@ -409,7 +510,7 @@ public final class Invariants {
             if (lobby != null) {
                 f.wrong("lobby-service has sandbox game " + id + " in its players' histories");
             }
-            return;
+            return false;
         }
         int seats = start.data().path("players").size();
         String tableId = start.data().path("tableId").asText();
@@ -433,6 +534,7 @@ public final class Invariants {
         if (table == null || !id.equals(table.gameId())) {
             f.lost("table " + tableId + " does not show its game " + id);
         }
+        return true;
     }
 
     /** Whether a GameStarted is a sandbox game's ({@code sandbox}, absent before version 2). */

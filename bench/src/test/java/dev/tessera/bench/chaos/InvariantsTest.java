@@ -60,7 +60,7 @@ class InvariantsTest {
         assertTrue(report.lost().isEmpty() && report.duplicated().isEmpty());
         assertEquals(2, report.check("a").checked(), "two games");
         assertEquals(
-                2 * 2 + 3 + 1 + 2 + 4 + 1,
+                4 + 3 + 3 + 1 + 2 + 4 + 1,
                 report.check("g").checked(),
                 "two tables' events, the three answers to the Alhambra game and the one to the Carrara game, each applied, a game per table");
         assertEquals(2 + 1, report.check("c").checked(), "two scoring rounds, one valuation");
@@ -135,6 +135,38 @@ class InvariantsTest {
                     world.gameDb,
                     "UPDATE events SET type = 'tessera.game.GameEnded' WHERE stream_id = ? AND version = 7",
                     world.alhambra);
+        }
+    }
+
+    @Test
+    @Order(3)
+    void a_game_that_ended_without_its_table_finished_on_lobby_events_is_lost() throws Exception {
+        // The Carrara game ends (its last event a GameEnded, applied by lobby-service), but no TableFinished was
+        // published for its table.
+        String undo = world.eventIds.get(world.carrara + " v6");
+        world.sql(
+                world.gameDb,
+                "UPDATE events SET type = 'tessera.game.GameEnded' WHERE stream_id = ? AND version = 6",
+                world.carrara);
+        world.processed(world.lobbyDb, "lobby.table-status", undo);
+        try {
+            Report report = Invariants.check(world.target(), null);
+
+            assertFalse(report.check("b").holds());
+            assertTrue(
+                    report.lost()
+                            .contains("b. table " + world.carraraTable + " of game " + world.carrara
+                                    + ": no TableFinished on lobby-events"),
+                    report.lost().toString());
+        } finally {
+            world.sql(
+                    world.gameDb,
+                    "UPDATE events SET type = 'tessera.game.MovesTakenBack' WHERE stream_id = ? AND version = 6",
+                    world.carrara);
+            world.sql(
+                    world.lobbyDb,
+                    "DELETE FROM processed_events WHERE consumer = 'lobby.table-status' AND event_id = ?",
+                    undo);
         }
     }
 
@@ -285,5 +317,25 @@ class InvariantsTest {
                         + " answered by 2 different events on scoring-events"),
                 report.duplicated());
         assertTrue(report.lost().isEmpty(), report.lost().toString());
+    }
+
+    @Test
+    @Order(10)
+    void a_table_finished_twice_is_duplicated() throws Exception {
+        // lobby-service finished the Alhambra table a second time, under another event id.
+        world.tableEvent(world.alhambraTable, 5, "tessera.lobby.TableFinished", world.alhambra);
+        world.sql(world.lobbyDb, "UPDATE game_tables SET event_version = 5 WHERE id = ?", world.alhambraTable);
+        world.commitGroupAtEnd();
+        try {
+            Report report = Invariants.check(world.target(), null);
+
+            assertTrue(
+                    report.duplicated()
+                            .contains("b. table " + world.alhambraTable + " of game " + world.alhambra
+                                    + ": 2 different TableFinished on lobby-events"),
+                    report.duplicated().toString());
+        } finally {
+            world.sql(world.lobbyDb, "UPDATE game_tables SET event_version = 4 WHERE id = ?", world.alhambraTable);
+        }
     }
 }

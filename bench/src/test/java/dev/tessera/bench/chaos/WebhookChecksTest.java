@@ -157,7 +157,7 @@ class WebhookChecksTest {
     }
 
     private static Facts.Published published(long version, String type, String toact) {
-        return new Facts.Published(GAME, "e" + version, GAME, version, type, null, toact);
+        return new Facts.Published(GAME, "e" + version, GAME, version, type, null, toact, null);
     }
 
     private static String turn(long version) {

@@ -34,8 +34,8 @@ import org.apache.kafka.common.serialization.StringSerializer;
 /**
  * A small platform's worth of data, consistent the way the services leave it: the three databases migrated with
  * the services' own migrations, and the topics. An Alhambra game played to its end (two scoring rounds, the final
- * standings, rated), a Carrara game under way (one valuation, stones bought and taken back), their tables; every
- * event published, consumed and applied once. Tests then break one thing and look for it in the report.
+ * standings, rated), a Carrara game under way (one valuation, stones bought and taken back), their tables (each
+ * playing its game, the Alhambra one finished); every event published, consumed and applied once. Tests then break one thing and look for it in the report.
  */
 final class World {
     static final String GROUP = "invariants-test";
@@ -45,6 +45,8 @@ final class World {
     final String carrara = "g-" + UUID.randomUUID();
     final List<String> alhambraPlayers = List.of("ana", "bob", "cy");
     final List<String> carraraPlayers = List.of("dee", "eve");
+    final String alhambraTable = "t-" + UUID.randomUUID();
+    final String carraraTable = "t-" + UUID.randomUUID();
     final String lobbyDb;
     final String gameDb;
     final String scoringDb;
@@ -96,8 +98,8 @@ final class World {
     }
 
     private void build() throws Exception {
-        String t1 = "t-" + UUID.randomUUID();
-        String t2 = "t-" + UUID.randomUUID();
+        String t1 = alhambraTable;
+        String t2 = carraraTable;
         table(t1, "alhambra", alhambraPlayers);
         table(t2, "carrara", carraraPlayers);
 
@@ -207,8 +209,20 @@ final class World {
             processed(lobbyDb, "lobby.players", id);
             processed(lobbyDb, "lobby.table-status", id);
         }
-        sql(lobbyDb, "UPDATE game_tables SET game_id = ?, status = 'finished' WHERE id = ?", alhambra, t1);
-        sql(lobbyDb, "UPDATE game_tables SET game_id = ?, status = 'playing' WHERE id = ?", carrara, t2);
+        sql(
+                lobbyDb,
+                "UPDATE game_tables SET game_id = ?, status = 'finished', event_version = 4 WHERE id = ?",
+                alhambra,
+                t1);
+        sql(
+                lobbyDb,
+                "UPDATE game_tables SET game_id = ?, status = 'playing', event_version = 3 WHERE id = ?",
+                carrara,
+                t2);
+        // ... and published each change of their status: the games' starts, the Alhambra game's end.
+        tableEvent(t1, 3, "tessera.lobby.PlayBegan", alhambra);
+        tableEvent(t2, 3, "tessera.lobby.PlayBegan", carrara);
+        tableEvent(t1, 4, "tessera.lobby.TableFinished", alhambra);
         sql(lobbyDb, "INSERT INTO player_games VALUES (?, ?, 'alhambra', now(), now(), 'finished')", alhambra, t1);
         sql(lobbyDb, "INSERT INTO player_games VALUES (?, ?, 'carrara', now(), null, 'playing')", carrara, t2);
         int[] after = {1532, 1500, 1468};
@@ -249,6 +263,19 @@ final class World {
         processed(gameDb, "game.tables", start);
         sql(lobbyDb, """
                 INSERT INTO game_tables VALUES (?, ?, ?, ?, ?::text[], '{}', 'starting', null, 2, 1, now(), now())""", id, title, players.size(), players.get(0), "{" + String.join(",", players) + "}");
+    }
+
+    /** One of lobby-service's events about a table's game ({@code PlayBegan}, {@code TableFinished}); its id. */
+    String tableEvent(String table, long version, String type, String game) throws Exception {
+        String id = UUID.randomUUID().toString();
+        publish(
+                Topics.LOBBY_EVENTS,
+                table,
+                id,
+                version,
+                type,
+                JSON.createObjectNode().put("tableId", table).put("gameId", game));
+        return id;
     }
 
     private ObjectNode started(String game, String table, String title, List<String> players) {

@@ -49,21 +49,21 @@ public class TablesLiveApi {
             operationId = "followTables",
             summary = "Follow the tables' changes (server-sent events)",
             description = """
-                    Pushes an event each time a table changes: opened, a player seated, gone or removed, started \
-                    (lobby-service's events), its game created (the table now plays it) or a game ended (its table is \
-                    finished). It says which table and what happened, not the table's new state: read the tables you show \
+                    Pushes an event each time a table changes: opened, a player seated, gone or removed, started, its \
+                    game created (the table now plays it), its game over (the table is finished): lobby-service's events. \
+                    It says which table and what happened, not the table's new state: read the tables you show \
                     again (`GET /api/v1/tables…`), once for a burst of changes. The answer starts once every change from then \
                     on will come, so read your lists after it has started and you miss nothing; nothing is replayed, so after \
                     a reconnection read them again. The stream stays open.
 
                     Each SSE event is `event: <the event's type>` and `data: {"tableId", "type", "gameId"}` as one line of \
                     JSON, then an empty line: `type` is `tessera.lobby.TableOpened`, `PlayerSeated`, `PlayerLeft`, \
-                    `SeatRemoved` or `TableStarted`, `tessera.game.GameStarted` (with `gameId`: the table plays it) or \
-                    `tessera.game.GameEnded` (with `gameId` and `tableId` null: whichever table played that game is \
-                    finished); a type this list does not name may come too, and concerns `tableId` all the same. A table's \
-                    status follows a game's start or end in lobby-service a moment after the event, so a client that reads \
-                    the table at once may still see it `starting` (or `playing`): `gameId` is the game to go to. Generated \
-                    clients do not stream server-sent events: read this with an SSE client or a streaming HTTP client.""")
+                    `SeatRemoved`, `TableStarted`, `PlayBegan` (with `gameId`: the table plays that game) or \
+                    `TableFinished` (with `gameId`: the table's game is over); a type this list does not name may come \
+                    too, and concerns `tableId` all the same. `gameId` is null but for `PlayBegan` and `TableFinished`. \
+                    Each event comes after lobby-service has recorded the change, so a table read when it comes shows it \
+                    (`playing` with its `gameId`, `finished`). Generated clients do not stream server-sent events: read \
+                    this with an SSE client or a streaming HTTP client.""")
     @APIResponse(
             responseCode = "200",
             description = "The changes (text/event-stream); the stream does not end by itself",
@@ -79,7 +79,7 @@ public class TablesLiveApi {
                             examples =
                                     @ExampleObject(
                                             name = "a table filled and started",
-                                            summary = "A player sits down, the host starts, the game exists",
+                                            summary = "A player sits down, the host starts, the table plays its game",
                                             value = Examples.TABLE_CHANGES)))
     @APIResponse(responseCode = "401", ref = ApiDocument.BAD_CREDENTIAL)
     @APIResponse(responseCode = "503", ref = ApiDocument.SERVICE_UNAVAILABLE)

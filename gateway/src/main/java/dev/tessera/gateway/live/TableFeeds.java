@@ -1,12 +1,11 @@
 package dev.tessera.gateway.live;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tessera.events.CloudEvent;
 import dev.tessera.events.EventCodec;
 import dev.tessera.events.EventTypes;
 import dev.tessera.events.Topics;
-import dev.tessera.events.game.GameEnded;
-import dev.tessera.events.game.GameStarted;
+import dev.tessera.events.lobby.PlayBegan;
+import dev.tessera.events.lobby.TableFinished;
 import dev.tessera.kit.eventing.EventBatches;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -14,13 +13,15 @@ import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
+import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
  * The tables' changes as they are published, for the clients that show tables (the web client's lobby and table
- * pages): every record of lobby-events (keyed by the table's id, so it is told without being decoded), and the two
- * game-events that change a table's status in lobby-service, a game's start (the table plays it) and end (the table is
- * finished). Every other game event is passed over by its type header, unread. Read only while someone follows
+ * pages): every record of lobby-events, each told by its key (the table's id) and its type header without being
+ * decoded, but for the two that name the table's game (its start, {@code PlayBegan}, and its end, {@code
+ * TableFinished}), whose game id is read from them. lobby-service publishes those in the transaction that changes the
+ * table's status, so a follower that reads the table when told finds it changed. Read only while someone follows
  * ({@link TopicFeeds}). A follower is told what changed, not the table's new state: it reads the tables it shows again.
  * <p>Its gauge, there from the start: {@code tessera_live_table_followers} (table feeds open on this instance).
  */
@@ -30,14 +31,16 @@ public class TableFeeds extends TopicFeeds<TableChange> {
     /** Everyone follows every table: one key. */
     private static final String TABLES = "tables";
 
-    private static final String GAME_STARTED = EventTypes.of(GameStarted.class).value();
-    private static final String GAME_ENDED = EventTypes.of(GameEnded.class).value();
+    /** The types whose data name the table's game. */
+    private static final Set<String> WITH_GAME = Set.of(
+            EventTypes.of(PlayBegan.class).value(),
+            EventTypes.of(TableFinished.class).value());
 
     @Inject
     EventCodec codec;
 
     public TableFeeds() {
-        super("gateway-table-feed", List.of(Topics.LOBBY_EVENTS, Topics.GAME_EVENTS));
+        super("gateway-table-feed", List.of(Topics.LOBBY_EVENTS));
     }
 
     @Inject
@@ -57,28 +60,13 @@ public class TableFeeds extends TopicFeeds<TableChange> {
         if (!followed(TABLES)) {
             return;
         }
-        String type = EventBatches.type(record);
-        if (Topics.LOBBY_EVENTS.equals(record.topic())) {
-            publish(
-                    TABLES,
-                    new TableChange(
-                            record.key(),
-                            type != null ? type : codec.head(record.value()).type(),
-                            null));
-            return;
+        String header = EventBatches.type(record);
+        String type = header != null ? header : codec.head(record.value()).type();
+        String gameId = null;
+        if (WITH_GAME.contains(type)) {
+            JsonNode game = codec.readEnvelope(record.value()).data().path("gameId");
+            gameId = game.isTextual() ? game.asText() : null;
         }
-        if (type != null && !type.equals(GAME_STARTED) && !type.equals(GAME_ENDED)) {
-            return; // a move, most of game-events
-        }
-        CloudEvent envelope = codec.readEnvelope(record.value());
-        JsonNode data = envelope.data();
-        if (GAME_STARTED.equals(envelope.type())) {
-            String tableId = data.hasNonNull("tableId") ? data.get("tableId").asText() : null;
-            if (tableId != null && !data.path("sandbox").asBoolean(false)) {
-                publish(TABLES, new TableChange(tableId, GAME_STARTED, record.key()));
-            }
-        } else if (GAME_ENDED.equals(envelope.type())) {
-            publish(TABLES, new TableChange(null, GAME_ENDED, record.key()));
-        }
+        publish(TABLES, new TableChange(record.key(), type, gameId));
     }
 }

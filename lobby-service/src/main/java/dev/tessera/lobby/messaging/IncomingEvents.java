@@ -7,6 +7,7 @@ import dev.tessera.events.game.GameStarted;
 import dev.tessera.events.scoring.FinalStandings;
 import dev.tessera.kit.eventing.EventBatches;
 import dev.tessera.kit.eventing.IdempotentConsumer;
+import dev.tessera.kit.eventing.OutboxRelay;
 import dev.tessera.lobby.players.PlayersReadModel;
 import dev.tessera.lobby.tables.TableService;
 import io.smallrye.mutiny.Uni;
@@ -28,11 +29,13 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
  *
  * <ul>
  *   <li>{@code lobby.table-status} keeps each table's status in step with its game (playing once the game exists,
- *       finished at its end);
+ *       finished at its end), and publishes each change on lobby-events in the same transaction (PlayBegan,
+ *       TableFinished), the relay kicked once it has committed;
  *   <li>{@value PlayersReadModel#CONSUMER} builds the players read model (histories and ratings), which can
  *       therefore be rebuilt on its own;
  *   <li>{@code lobby.standings}: the final standings (scoring-events) end a table's game as far as the lobby is
- *       concerned, even before game-service has recorded GameEnded. Ratings are not computed from them but from
+ *       concerned, even before game-service has recorded GameEnded (TableFinished is published by whichever of the two
+ *       finishes the table). Ratings are not computed from them but from
  *       GameEnded, which carries the same standings and comes after the game's SeatTakenByBot events on the game's
  *       own partition.
  * </ul>
@@ -58,6 +61,9 @@ public class IncomingEvents {
     TableService tables;
 
     @Inject
+    OutboxRelay relay;
+
+    @Inject
     PlayersReadModel players;
 
     @Incoming("events")
@@ -68,25 +74,25 @@ public class IncomingEvents {
     /** Read once, applied by each consumer that wants it (an event is parsed once, not once per consumer). */
     private Uni<Void> apply(IdempotentConsumer.Delivery delivery) {
         if (delivery.event() instanceof FinalStandings standings) {
-            return consumer.once(
+            return relay.after(() -> consumer.once(
                     "lobby.standings",
                     delivery,
                     FinalStandings.class::isInstance,
-                    (envelope, event) -> tables.gameEnded(standings.gameId()));
+                    (envelope, event) -> tables.gameEnded(standings.gameId(), envelope)));
         }
-        return consumer.once(
+        return relay.after(() -> consumer.once(
                         "lobby.table-status",
                         delivery,
                         e -> e != null && TABLE_STATUS.contains(e.getClass()),
                         (envelope, event) -> {
                             if (event instanceof GameStarted started) {
-                                return tables.gameStarted(started.tableId(), started.gameId());
+                                return tables.gameStarted(started.tableId(), started.gameId(), envelope);
                             }
                             if (event instanceof GameEnded ended) {
-                                return tables.gameEnded(ended.gameId());
+                                return tables.gameEnded(ended.gameId(), envelope);
                             }
                             return Uni.createFrom().voidItem();
-                        })
+                        }))
                 .chain(() ->
                         consumer.once(PlayersReadModel.CONSUMER, delivery, PlayersReadModel::wanted, players::apply));
     }

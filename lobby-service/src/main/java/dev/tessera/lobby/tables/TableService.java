@@ -1,11 +1,14 @@
 package dev.tessera.lobby.tables;
 
+import dev.tessera.events.CloudEvent;
 import dev.tessera.events.Games;
 import dev.tessera.events.Topics;
 import dev.tessera.events.lobby.LobbyEvent;
+import dev.tessera.events.lobby.PlayBegan;
 import dev.tessera.events.lobby.PlayerLeft;
 import dev.tessera.events.lobby.PlayerSeated;
 import dev.tessera.events.lobby.SeatRemoved;
+import dev.tessera.events.lobby.TableFinished;
 import dev.tessera.events.lobby.TableOpened;
 import dev.tessera.events.lobby.TableStarted;
 import dev.tessera.kit.eventing.Outbox;
@@ -23,8 +26,9 @@ import java.util.UUID;
 import java.util.function.Function;
 
 /**
- * The life of a table before its game: open, join, leave, remove a seat, start. Each change and the
- * lobby event announcing it are written in one transaction (the event through the outbox).
+ * The life of a table: open, join, leave, remove a seat, start, then its game's start and end as game-service and
+ * scoring-service publish them. Each change and the lobby event announcing it are written in one transaction (the event
+ * through the outbox).
  */
 @ApplicationScoped
 public class TableService {
@@ -139,10 +143,11 @@ public class TableService {
     }
 
     /**
-     * Records that the table's game exists (from game-service's GameStarted). A game no table started (a sandbox
-     * game, whose {@code tableId} is null) concerns no table: nothing to do.
+     * Records that the table's game exists (from game-service's GameStarted, {@code cause}), in the consumer's
+     * transaction: the table plays it, and {@link PlayBegan} says so, once, when the status changes. A game no table
+     * started (a sandbox game, whose {@code tableId} is null) concerns no table: nothing to do.
      */
-    public Uni<Void> gameStarted(String tableId, String gameId) {
+    public Uni<Void> gameStarted(String tableId, String gameId, CloudEvent cause) {
         if (tableId == null) {
             return Uni.createFrom().voidItem();
         }
@@ -151,29 +156,30 @@ public class TableService {
                 return Uni.createFrom().voidItem();
             }
             table.gameId = gameId;
-            if (table.status == TableStatus.OPEN || table.status == TableStatus.STARTING) {
-                table.status = TableStatus.PLAYING;
-            }
             table.updatedAt = OffsetDateTime.now(ZoneOffset.UTC);
-            return Uni.createFrom().voidItem();
+            if (table.status != TableStatus.OPEN && table.status != TableStatus.STARTING) {
+                return Uni.createFrom().voidItem();
+            }
+            table.status = TableStatus.PLAYING;
+            return following(table, new PlayBegan(table.id, gameId), cause);
         });
     }
 
     /**
-     * Records that the game at a table is over. Both GameEnded and the final standings say so; whichever
-     * comes second finds the table finished and leaves it, finish time included, as it is. A game no table
-     * started (a sandbox game) is no table's game: no table is found, and nothing changes.
+     * Records that the game at a table is over, in the consumer's transaction, and publishes {@link TableFinished}.
+     * Both GameEnded and the final standings say so ({@code cause}); whichever comes second finds the table finished
+     * and leaves it, finish time included, as it is, and publishes nothing. A game no table started (a sandbox game) is
+     * no table's game: no table is found, and nothing changes.
      */
-    public Uni<Void> gameEnded(String gameId) {
-        return GameTable.<GameTable>find("gameId", gameId)
-                .firstResult()
-                .invoke(table -> {
-                    if (table != null && table.status != TableStatus.FINISHED) {
-                        table.status = TableStatus.FINISHED;
-                        table.updatedAt = OffsetDateTime.now(ZoneOffset.UTC);
-                    }
-                })
-                .replaceWithVoid();
+    public Uni<Void> gameEnded(String gameId, CloudEvent cause) {
+        return GameTable.<GameTable>find("gameId", gameId).firstResult().chain(table -> {
+            if (table == null || table.status == TableStatus.FINISHED) {
+                return Uni.createFrom().voidItem();
+            }
+            table.status = TableStatus.FINISHED;
+            table.updatedAt = OffsetDateTime.now(ZoneOffset.UTC);
+            return following(table, new TableFinished(table.id, gameId), cause);
+        });
     }
 
     public Uni<GameTable> get(String tableId) {
@@ -257,6 +263,16 @@ public class TableService {
         table.eventVersion++;
         return outbox.publish(Topics.LOBBY_EVENTS, table.id, table.eventVersion, event)
                 .replaceWith(table);
+    }
+
+    /**
+     * As {@link #publish}, for a change a consumed event made: stamped with its time, and with an id derived from its
+     * id (Outbox#publishFollowing), as scoring-service's results are.
+     */
+    private Uni<Void> following(GameTable table, LobbyEvent event, CloudEvent cause) {
+        table.eventVersion++;
+        return outbox.publishFollowing(Topics.LOBBY_EVENTS, table.id, table.eventVersion, event, cause)
+                .replaceWithVoid();
     }
 
     private Uni<GameTable> committed(Uni<GameTable> transaction) {

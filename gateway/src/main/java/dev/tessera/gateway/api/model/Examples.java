@@ -274,8 +274,8 @@ public final class Examples {
             data: {"tableId":"3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7","type":"tessera.lobby.TableStarted","gameId":null}
 
             content-type: application/json
-            event: tessera.game.GameStarted
-            data: {"tableId":"3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7","type":"tessera.game.GameStarted","gameId":"9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10"}
+            event: tessera.lobby.PlayBegan
+            data: {"tableId":"3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7","type":"tessera.lobby.PlayBegan","gameId":"9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10"}
 
             """;
 
