@@ -193,13 +193,19 @@ wait_ready() {
 # 30 % less CPU than with C1 only, and the services run for days (bench/results/journal.md, eighth session; C1 only was
 # the default below 4 cores until then, judged on benchmarks that began a minute after the start).
 # TESSERA_JAVA_OPTS comes last and wins (-XX:TieredStopAtLevel=1 for C1 only).
-jvm_opts() { echo "-Xmx256m ${TESSERA_JAVA_OPTS:-}"; }
+jvm_opts() { echo "-Xmx256m $(sampled_once_a_second) ${TESSERA_JAVA_OPTS:-}"; }
+
+# Every JVM of the platform samples its performance counters (what jstat reads) once a second, not every 50 ms:
+# idle, the thread that samples them ("VM Periodic Task Thread") took 0.0015-0.0027 of a core in each JVM, the most
+# of any thread but the broker's, and less than 0.0002 once a second (issue 41: nothing polls faster than once a
+# second when there is no work; bench/results/journal.md, thirty-fifth session). jstat still works, a second apart.
+sampled_once_a_second() { echo "-XX:PerfDataSamplingInterval=1000"; }
 
 # The JVMs that run Kafka (and start PostgreSQL): on a machine of fewer than 4 cores, the C1 compiler only. Its
 # C2 compilations went on in bursts for minutes after the start, a second or two of a whole core each, and the
 # seconds in which they ran were those in which moves were slow (sampled per thread, BENCHMARKS.md); with C1 only
 # Kafka used about the same CPU in all. TESSERA_INFRA_JAVA_OPTS comes last and wins.
-infra_jvm_opts() { echo "-Xmx768m $(c1_on_small_machine) ${TESSERA_INFRA_JAVA_OPTS:-}"; }
+infra_jvm_opts() { echo "-Xmx768m $(c1_on_small_machine) $(sampled_once_a_second) ${TESSERA_INFRA_JAVA_OPTS:-}"; }
 # A broker's JVM also takes its whole heap at the start and touches it (-Xms as -Xmx, as Kafka's own start script
 # sets them, and -XX:+AlwaysPreTouch): its resident memory is then what it will be after hours, not a figure that
 # grows for half an hour while G1 first touches its regions (the soak's second hour, docs/operations.md, "Soak").
