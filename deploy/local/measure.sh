@@ -107,6 +107,24 @@ idle_snapshot() {
   behind_lb && echo "lb $(all_ticks "$(pid_of lb || echo 0)")"
   return 0
 }
+# One "part<TAB>thread id<TAB>thread name<TAB>ticks" line per thread of the services and the brokers, the name's digits
+# as # (so that "C2 CompilerThread0" and "C1 CompilerThread1" group as compilers). Read with builtins only: no process
+# is started per thread.
+idle_threads_snapshot() {
+  local s c pid t name stat
+  for s in "${SERVICES[@]}" kafka; do
+    for c in $(processes_of "$s"); do
+      pid=$(pid_of "$c") || continue
+      for t in /proc/"$pid"/task/*; do
+        { read -r name < "$t/comm" && read -r stat < "$t/stat"; } 2>/dev/null || continue
+        # The name may hold spaces and parentheses: utime and stime are the 12th and 13th fields after its last ')'.
+        # shellcheck disable=SC2086 # split on purpose
+        set -- ${stat##*) }
+        printf '%s\t%s\t%s\t%s\n' "$s" "${t##*/}" "${name//[0-9]/#}" "$((${12} + ${13}))"
+      done
+    done
+  done
+}
 # The idle platform's CPU: after [quiet] seconds with nothing asked of it, what each part uses in [seconds], in cores
 # (issue 41's goal: at most 0.02 of a core single, 0.08 scaled). Markdown on stdout.
 idle_measure() {
@@ -114,8 +132,10 @@ idle_measure() {
   hz=$(getconf CLK_TCK)
   sleep "$quiet"
   idle_snapshot > "$RUN/idle.before"
+  idle_threads_snapshot > "$RUN/idle.threads.before"
   sleep "$seconds"
   idle_snapshot > "$RUN/idle.after"
+  idle_threads_snapshot > "$RUN/idle.threads.after"
   local scaled=0 goal=0.02 s
   (( BROKERS > 1 )) && scaled=1
   # shellcheck disable=SC2004 # SCALE is associative (topology.sh): its key needs the $
@@ -128,6 +148,20 @@ idle_measure() {
   join <(sort "$RUN/idle.before") <(sort "$RUN/idle.after") | awk -v hz="$hz" -v t="$seconds" -v goal="$goal" '
     {d = ($3 - $2) / hz; all += d; printf "| %s | %.2f | %.4f |\n", $1, d, d / t}
     END {printf "| **all** | %.2f | **%.4f** |\n\nGoal (issue 41): at most %s of a core for all of them together: %s.\n", all, all / t, goal, (all / t <= goal ? "met" : "not met")}'
+  # By thread: the totals move by 0.005-0.01 of a core between runs (the JIT compilers still at work minutes after a
+  # start), while a thread with a fixed job (a timer, a polling loop) costs the same in every run; a change to one is
+  # judged here (bench/results/journal.md, thirty-fifth session).
+  say ""
+  say "The busiest threads of the services and brokers in the same $seconds s (threads of one name in a process together, digits as #):"
+  say ""
+  say "| process | threads | cores |"
+  say "|---|---|---|"
+  awk -F '\t' -v hz="$hz" -v t="$seconds" '
+    NR == FNR {before[$1 FS $2] = $4; next}
+    {d = $4 - (($1 FS $2) in before ? before[$1 FS $2] : 0); if (d > 0) used[$1 FS $3] += d}
+    END {for (k in used) {split(k, p, FS); printf "%s\t%s\t%.4f\n", p[1], p[2], used[k] / hz / t}}' \
+    "$RUN/idle.threads.before" "$RUN/idle.threads.after" | sort -t $'\t' -k3,3 -gr | head -15 \
+    | awk -F '\t' '{printf "| %s | %s | %s |\n", $1, $2, $3}'
 }
 # ./tessera idle [seconds] [quiet seconds]: the running platform's idle CPU (started here, and stopped after, when
 # it is not running), also written to bench/results/<date>-idle.md.
