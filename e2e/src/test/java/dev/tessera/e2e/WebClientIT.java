@@ -209,14 +209,10 @@ class WebClientIT {
      */
     @Test
     void the_lobby_shows_the_tables_others_open_and_leave_without_asking_while_idle() throws InterruptedException {
-        Browser ivy = browser("ivy", gateway);
-        Browser jon = browser("jon", gateway);
-        ivy.open("#/");
-        jon.open("#/");
-        signUp(ivy, "ivy-" + tag);
-        signUp(jon, "jon-" + tag);
+        Browser[] two = inTheLobby("ivy", "jon");
+        Browser ivy = two[0];
+        Browser jon = two[1];
         // The lists are read once the feed is live; then the lobby sits idle.
-        jon.await(".by-title[data-game=builders]");
         jon.js("window.tesseraSameLobby = true; performance.clearResourceTimings();");
         Thread.sleep(5000);
         assertEquals(List.of(), tableRequests(jon), "the idle lobby asked for tables");
@@ -236,14 +232,91 @@ class WebClientIT {
         assertEquals(Boolean.TRUE, jon.js("return window.tesseraSameLobby === true"), "the lobby was loaded again");
     }
 
+    /** Two people signed up, each in the lobby with its lists read: the tables' live feed is live on both pages. */
+    private Browser[] inTheLobby(String first, String second) {
+        Browser[] two = {browser(first, gateway), browser(second, gateway)};
+        for (Browser b : two) {
+            b.open("#/");
+        }
+        for (Browser b : two) {
+            signUp(b, b.who + "-" + tag);
+            b.await(".by-title[data-game=builders]");
+        }
+        return two;
+    }
+
     /** The requests this page has made for tables (lists or one table; the live feed itself excepted). */
-    @SuppressWarnings("unchecked")
     private static List<String> tableRequests(Browser b) {
+        return requests(b).stream()
+                .filter(name -> name.contains("/api/v1/tables") && !name.contains("/api/v1/tables/live"))
+                .toList();
+    }
+
+    /** The addresses this page has asked for since it was loaded (or its resource timings were cleared), in order. */
+    @SuppressWarnings("unchecked")
+    private static List<String> requests(Browser b) {
         return ((List<Object>) b.js("return performance.getEntriesByType('resource').map(e => e.name)"))
-                .stream()
-                        .map(String::valueOf)
-                        .filter(name -> name.contains("/api/v1/tables") && !name.contains("/api/v1/tables/live"))
-                        .toList();
+                .stream().map(String::valueOf).toList();
+    }
+
+    /**
+     * Quick play learns of its match from the tables' live feed, not by asking for its entry again and again: the
+     * first player waits in line (asking GET /matchmaking once, at load, and POST to queue, and nothing more while
+     * waiting, though the page asked every 1.5 s before), the second completes the group, and both are taken to the
+     * table and on to its game.
+     */
+    @Test
+    void quick_play_takes_the_waiting_player_to_the_table_without_polling_the_queue() throws InterruptedException {
+        Browser[] two = inTheLobby("ola", "pia");
+        Browser ola = two[0];
+        Browser pia = two[1];
+        // Carrara with its expansion is a line of this test's alone.
+        quickPlay(ola);
+        long queued = System.nanoTime();
+        // The place in line is not shown: the API tells it only when asked, and nothing would keep it current.
+        ola.await(
+                Duration.ofSeconds(10),
+                "ola in line",
+                b -> b.driver
+                        .findElement(By.id("quick-status"))
+                        .getText()
+                        .equals(
+                                "Waiting in line for a 2-player game of Carrara: you go to the table as soon as it starts."));
+        ola.await("#quick-cancel");
+        // Long enough in line for the page that asked every 1.5 s to have asked twice: not synchronisation, the span
+        // in which no request may be made.
+        Thread.sleep(
+                Math.max(0, 3500 - Duration.ofNanos(System.nanoTime() - queued).toMillis()));
+        assertEquals(
+                2, matchmakingRequests(ola).size(), "ola's page asked for the queue while waiting: " + requests(ola));
+        quickPlay(pia);
+        for (Browser b : List.of(ola, pia)) {
+            b.await(
+                    Duration.ofSeconds(60),
+                    "the quick-play game page",
+                    x -> x.url().contains("#/games/")
+                            && x.game() != null
+                            && x.game().ready()
+                            && "live".equals(x.game().feed()));
+        }
+        assertEquals(ola.url(), pia.url(), "the two players are not at the same game");
+        assertEquals(
+                2,
+                matchmakingRequests(ola).size(),
+                "ola's page asked for the queue to find its match: " + requests(ola));
+    }
+
+    /** Queues for a two-player game of Carrara with its expansion from the lobby's quick-play form. */
+    private static void quickPlay(Browser b) {
+        new Select(b.await("#quick-game")).selectByValue("carrara");
+        b.await("#quick-expansion").click();
+        b.driver.findElement(By.id("quick-submit")).click();
+    }
+
+    private static List<String> matchmakingRequests(Browser b) {
+        return requests(b).stream()
+                .filter(name -> name.contains("/api/v1/matchmaking"))
+                .toList();
     }
 
     /**
