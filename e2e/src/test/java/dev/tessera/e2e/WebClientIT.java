@@ -155,6 +155,7 @@ class WebClientIT {
                 }
                 if (n == 30) {
                     screenshots("carrara", List.of(dan, eve));
+                    stonesAndObjectsDrawn(dan);
                     coinsStayHidden(dan, danId, eve, fay);
                     fay.fullScreenshot(shots.resolve("carrara-spectator.png"));
                 }
@@ -1088,6 +1089,50 @@ class WebClientIT {
                 String.valueOf(pages[1].get("count")).contains("money card"),
                 "bob's page does not say how many cards ana holds");
         return true;
+    }
+
+    /**
+     * Carrara's stones and objects are pictures beside their words: every section of the wheel has its stones as blocks
+     * of their colours, every object for sale its picture, and the player's stones and objects read as words, each
+     * count with the picture of what it counts before it, hidden from assistive technology (the words say it).
+     */
+    @SuppressWarnings("unchecked")
+    private static void stonesAndObjectsDrawn(Browser b) {
+        Map<String, Object> page = (Map<String, Object>) b.js("""
+                const mine = document.querySelector('.player.mine');
+                const kinds = (el, prefix) => [...el.querySelectorAll('.' + prefix + '-icon')].map(
+                    (i) => [...i.classList].find((c) => c.startsWith(prefix + '-') && c !== prefix + '-icon').slice(prefix.length + 1));
+                return {sections: [...document.querySelectorAll('.carrara .section')].map((x) => x.querySelectorAll('.stone-icon').length),
+                        market: [...document.querySelectorAll('.carrara .object')].map((x) => x.querySelectorAll('.object-icon').length),
+                        stones: mine.querySelector('.stones').textContent, stoneIcons: kinds(mine.querySelector('.stones'), 'stone'),
+                        objects: mine.querySelector('.objects').textContent, objectIcons: kinds(mine.querySelector('.objects'), 'object'),
+                        hidden: [...mine.querySelectorAll('.stones svg, .objects svg')].every((x) => x.getAttribute('aria-hidden') === 'true')};""");
+        List<Long> sections = (List<Long>) page.get("sections");
+        assertEquals(6, sections.size(), "the wheel's sections");
+        assertTrue(sections.stream().allMatch(n -> n == 6), "a section without its six colours of stones: " + sections);
+        List<Long> market = (List<Long>) page.get("market");
+        assertFalse(market.isEmpty(), "no object for sale");
+        assertTrue(market.stream().allMatch(n -> n == 1), "an object for sale without its picture: " + market);
+        assertEquals(
+                counted(page.get("stones"), "white|yellow|red|green|blue|black"),
+                page.get("stoneIcons"),
+                "the stones' pictures beside their words: " + page.get("stones"));
+        assertEquals(
+                counted(page.get("objects"), "gate|crown|coat of arms|book|flag|cup").stream()
+                        .map(o -> o.replace(' ', '-'))
+                        .toList(),
+                page.get("objectIcons"),
+                "the objects' pictures beside their words: " + page.get("objects"));
+        assertEquals(Boolean.TRUE, page.get("hidden"), "a picture read out beside the words that say it");
+    }
+
+    /** The things counted in {@code words} ("Stones: 2 white and 1 red"), in order: "white", "red". */
+    private static List<String> counted(Object words, String things) {
+        return java.util.regex.Pattern.compile("\\d+ (" + things + ")")
+                .matcher(String.valueOf(words))
+                .results()
+                .map(m -> m.group(1))
+                .toList();
     }
 
     /** Carrara's coins sit behind the screen: the player sees their own, the other player and the spectator do not. */
