@@ -88,9 +88,29 @@ class WebClientIT {
         turnNotificationsAsked(ana);
         boolean[] checkedHands = {false};
         long started = System.nanoTime();
+        recordMotion(ana);
+        recordMotion(bob);
         int moves = play("alhambra", List.of(ana, bob), List.of(), n -> {
                     if (!checkedHands[0]) {
                         checkedHands[0] = handsStayHidden(ana, anaId, bob);
+                    }
+                    if (n == 20) {
+                        // Tiles and cards travelled to their places, briefly; then a reader who asks for less motion
+                        // sees none (from the next move on: this one's may still be starting).
+                        for (Browser b : List.of(ana, bob)) {
+                            lessMotion(b, true);
+                            movedBriefly(b, "travel", "arrive");
+                        }
+                    }
+                    if (n == 21) {
+                        motions(ana);
+                        motions(bob);
+                    }
+                    if (n == 31) {
+                        for (Browser b : List.of(ana, bob)) {
+                            assertEquals(List.of(), motions(b), b.who + ": motion with prefers-reduced-motion set");
+                            lessMotion(b, false);
+                        }
                     }
                     if (n == 40) {
                         screenshots("alhambra", List.of(ana, bob));
@@ -148,6 +168,7 @@ class WebClientIT {
                     .contains("watching"));
             assertTrue(fay.all("#moves button.move").isEmpty(), "a spectator is offered moves");
 
+            recordMotion(dan);
             long started = System.nanoTime();
             Played played = play("carrara", List.of(dan, eve), List.of(fay), n -> {
                 if (n == 12) {
@@ -161,6 +182,8 @@ class WebClientIT {
                 }
             });
             assertStandings("carrara", dan, eve, fay);
+            // The wheel came round when turned, and each building dropped into its city.
+            movedBriefly(dan, "wheel-turn", "drop");
             // The valuations that led to the standings are listed with them.
             assertFalse(dan.all("#standings .history tbody tr").isEmpty(), "no valuation listed with the standings");
             // Each event reached the spectator exactly once, the network loss notwithstanding.
@@ -188,6 +211,7 @@ class WebClientIT {
         String gameId = meet("builders", gus, "gus-" + tag, hal, "hal-" + tag);
         staleMoveReloads(gus, gameId, List.of(gus, hal));
         undoesAMove(gameId, List.of(gus, hal));
+        recordMotion(gus);
         long started = System.nanoTime();
         int moves = play("builders", List.of(gus, hal), List.of(), n -> {
                     if (n == 60) {
@@ -196,6 +220,8 @@ class WebClientIT {
                 })
                 .moves();
         assertStandings("builders", gus, hal);
+        // Workers travelled from the free workers to the sites they were sent to.
+        movedBriefly(gus, "travel");
         assertEquals(2, gus.all("#standings table.history tbody tr").size());
         readableOnAPhone("builders", gus);
         report("builders", gameId, moves, started);
@@ -1133,6 +1159,55 @@ class WebClientIT {
                 .results()
                 .map(m -> m.group(1))
                 .toList();
+    }
+
+    /**
+     * From now until the page is loaded again, notes each animation the page starts: a CSS animation by its name and
+     * duration ("arrive 400"), a piece travelling to its place (Web Animations, game.js) as "travel" and its duration.
+     */
+    private static void recordMotion(Browser b) {
+        b.js("""
+                window.tesseraMotion = [];
+                document.addEventListener('animationstart', (e) => {
+                  const a = e.target.getAnimations().find((x) => x.animationName === e.animationName);
+                  window.tesseraMotion.push(e.animationName + ' ' + (a ? a.effect.getTiming().duration : '?'));
+                }, true);
+                const animate = Element.prototype.animate;
+                Element.prototype.animate = function (frames, options) {
+                  window.tesseraMotion.push('travel ' + options.duration);
+                  return animate.call(this, frames, options);
+                };""");
+    }
+
+    /** The animations noted since recordMotion or the last call, but the progress spinner's; forgets them. */
+    @SuppressWarnings("unchecked")
+    private static List<String> motions(Browser b) {
+        return ((List<String>) b.js("const m = window.tesseraMotion.splice(0); return m;"))
+                .stream().filter(m -> !m.startsWith("spin ")).toList();
+    }
+
+    /** The page showed each of {@code names} moving since it was last asked, and nothing for longer than 400 ms. */
+    private static void movedBriefly(Browser b, String... names) {
+        List<String> seen = motions(b);
+        for (String name : names) {
+            assertTrue(
+                    seen.stream().anyMatch(m -> m.startsWith(name + " ")), b.who + ": no " + name + " among " + seen);
+        }
+        for (String m : seen) {
+            String duration = m.substring(m.indexOf(' ') + 1);
+            assertTrue(
+                    duration.matches("\\d+(\\.\\d+)?") && Double.parseDouble(duration) <= 400,
+                    b.who + ": an animation longer than 400 ms: " + m);
+        }
+    }
+
+    /** The reader asks for less motion (prefers-reduced-motion: reduce), or no longer does. */
+    private static void lessMotion(Browser b, boolean less) {
+        b.driver.executeCdpCommand(
+                "Emulation.setEmulatedMedia",
+                Map.of(
+                        "features",
+                        less ? List.of(Map.of("name", "prefers-reduced-motion", "value", "reduce")) : List.of()));
     }
 
     /** Carrara's coins sit behind the screen: the player sees their own, the other player and the spectator do not. */

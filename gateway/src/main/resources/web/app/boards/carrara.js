@@ -168,6 +168,9 @@ function wheel(ctx) {
   const R = 150, cx = R + 8, cy = R + 8, n = Math.max(1, sections.length);
   const at = (angle, r) => [cx + r * Math.sin(angle), cy - r * Math.cos(angle)];
   const el = svg(2 * R + 16 + 124, 2 * R + 16, t('carrara.wheel-label', {sections: sections.length, bag: st.bag ?? '?'}));
+  // The sections turn together round the hub (style.css, wheel-turn: the hub just turned, they come round once).
+  const turning = s('g', {class: 'sections'});
+  el.append(turning);
   sections.forEach((sec, i) => {
     const a0 = (2 * Math.PI * i) / n, a1 = (2 * Math.PI * (i + 1)) / n, mid = (a0 + a1) / 2;
     const [x0, y0] = at(a0, R), [x1, y1] = at(a1, R), [hx0, hy0] = at(a0, 34), [hx1, hy1] = at(a1, 34);
@@ -187,7 +190,7 @@ function wheel(ctx) {
         s('text', {x, y: y + 4, 'text-anchor': 'middle', class: `stone-count ${c === 'black' || c === 'blue' || c === 'red' ? 'light' : ''}`}, count ? String(count) : ''),
         s('text', {x, y: y + 21, 'text-anchor': 'middle', class: 'price'}, prices[i] && c in prices[i] ? t('carrara.coins-short', {coins: prices[i][c]}) : ''));
     });
-    el.append(ctx.target(g, `section:${i + 1}`, t('carrara.section-label', {section: roman(i + 1),
+    turning.append(ctx.target(g, `section:${i + 1}`, t('carrara.section-label', {section: roman(i + 1),
       stones: list(stonesThere) || t('carrara.no-stones'), prices: list(priceWords) || t('carrara.no-prices')})));
   });
   el.append(ctx.target(s('g', {class: 'turn-wheel'},
