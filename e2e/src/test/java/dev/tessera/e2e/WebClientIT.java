@@ -157,7 +157,7 @@ class WebClientIT {
             fay.open("#/");
             signUp(fay, "fay-" + tag);
             // The spectator finds the game among those being played and watches it.
-            fay.await("#playing-tables a.watch[href='#/games/" + gameId + "']").click();
+            fay.click("#playing-tables a.watch[href='#/games/" + gameId + "']");
             fay.await(
                     Duration.ofSeconds(30),
                     "the spectator's game page",
@@ -245,13 +245,13 @@ class WebClientIT {
         assertEquals(List.of(), tableRequests(jon), "the idle lobby asked for tables");
 
         new Select(ivy.await("#open-game")).selectByValue("builders");
-        ivy.driver.findElement(By.id("open-submit")).click();
+        ivy.click("#open-submit");
         ivy.await("#table-page #seats");
         String tableId = ivy.url().substring(ivy.url().lastIndexOf('/') + 1);
         String row = ".by-title[data-game=builders] [data-table='" + tableId + "']";
         jon.await(row + " button.join");
         assertFalse(tableRequests(jon).isEmpty(), "the table appeared without the lists being read");
-        ivy.await("#table-page button.leave").click();
+        ivy.click("#table-page button.leave");
         jon.await(
                 Duration.ofSeconds(30),
                 "the table gone from the lobby",
@@ -336,8 +336,8 @@ class WebClientIT {
     /** Queues for a two-player game of Carrara with its expansion from the lobby's quick-play form. */
     private static void quickPlay(Browser b) {
         new Select(b.await("#quick-game")).selectByValue("carrara");
-        b.await("#quick-expansion").click();
-        b.driver.findElement(By.id("quick-submit")).click();
+        b.click("#quick-expansion");
+        b.click("#quick-submit");
     }
 
     private static List<String> matchmakingRequests(Browser b) {
@@ -412,7 +412,7 @@ class WebClientIT {
      */
     private static void switchLanguage(Browser b, String code, String standingsTitle) {
         b.js("performance.clearResourceTimings()");
-        b.await("#nav button[data-lang='" + code + "']").click();
+        b.click("#nav button[data-lang='" + code + "']");
         b.await(
                 Duration.ofSeconds(10),
                 "the standings in " + code,
@@ -533,7 +533,7 @@ class WebClientIT {
 
     private static void signUp(Browser b, String name) {
         b.await("#signup-name").sendKeys(name);
-        b.driver.findElement(By.id("signup-submit")).click();
+        b.click("#signup-submit");
         b.await("#lobby");
     }
 
@@ -548,7 +548,7 @@ class WebClientIT {
         // A name already taken: the API's problem, in its own words beside a sentence in the reader's language, and the
         // form stays for another try.
         guest.await("#signup-name").sendKeys(hostName);
-        guest.driver.findElement(By.id("signup-submit")).click();
+        guest.click("#signup-submit");
         assertEquals(
                 "the name '" + hostName + "' is taken; choose another",
                 guest.await(Duration.ofSeconds(10), "the refusal shown", b -> {
@@ -576,21 +576,20 @@ class WebClientIT {
         new Select(host.await("#open-game")).selectByValue(game);
         if (game.equals("carrara")) {
             // Carrara is played with its expansion: its moves, new since the client was written, play like any other.
-            host.await("#open-expansion").click();
+            host.click("#open-expansion");
         }
-        host.driver.findElement(By.id("open-submit")).click();
+        host.click("#open-submit");
         host.await("#table-page #seats");
         accessible(host, "a table");
         String tableId = host.url().substring(host.url().lastIndexOf('/') + 1);
-        guest.await(".by-title[data-game=" + game + "] [data-table='" + tableId + "'] button.join")
-                .click();
+        guest.click(".by-title[data-game=" + game + "] [data-table='" + tableId + "'] button.join");
         guest.await("#table-page #seats");
         host.await(
                 Duration.ofSeconds(30),
                 "the guest in the second seat",
                 b -> b.all("#seats li").size() == 2
                         && b.all("#seats li").get(1).getText().startsWith(guestName));
-        host.await("#table-page button.start").click();
+        host.click("#table-page button.start");
         for (Browser b : List.of(host, guest)) {
             b.await(
                     Duration.ofSeconds(60),
@@ -730,7 +729,7 @@ class WebClientIT {
             if (!keys.isEmpty()) {
                 Browser.GameState now = turn.page();
                 for (String key : keys) {
-                    activate(b, b.driver.findElement(By.cssSelector("[data-key='" + key + "']")), keyboardUsed);
+                    activate(b, "[data-key='" + key + "']", keyboardUsed);
                     confirmIfAsked(b);
                     now = b.game();
                     if (now.version() != turn.page().version() || !now.ready()) {
@@ -763,12 +762,8 @@ class WebClientIT {
 
     /** Clicks {@code move} where the board proposes it (game.js, tray), or in the list where it does not. */
     private void clickOnTheBoard(Browser b, String move) {
-        Object button = b.js(
-                "return [...document.querySelectorAll('.tray button')].find(x => x.dataset.trayMove === arguments[0]) || null",
-                move);
-        if (button instanceof WebElement found) {
-            b.js("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", found);
-            found.click();
+        if (trayButton(b, move) != null) {
+            b.click("the move on the board", x -> trayButton(x, move));
             confirmIfAsked(b);
             fromTheBoard.incrementAndGet();
         } else {
@@ -777,39 +772,51 @@ class WebClientIT {
         }
     }
 
+    /** Where the board proposes {@code move} above itself (game.js, tray), or null. */
+    private static WebElement trayButton(Browser b, String move) {
+        return found(b.js(
+                "return [...document.querySelectorAll('.tray button')].find(x => x.dataset.trayMove === arguments[0]) || null",
+                move));
+    }
+
+    /** Clicks {@code move} in the list of moves; a NoSuchElementException when it is no longer listed. */
     private static void clickListed(Browser b, String move) {
-        Object button = b.js(
-                "return [...document.querySelectorAll('#moves button.move')].find(x => x.dataset.move === arguments[0]) || null",
-                move);
-        if (!(button instanceof WebElement found)) {
-            throw new StaleElementReferenceException("the move is no longer listed");
-        }
-        found.click();
+        b.click(
+                "the listed move " + move,
+                x -> found(x.js(
+                        "return [...document.querySelectorAll('#moves button.move')].find(x => x.dataset.move === arguments[0]) || null",
+                        move)));
         confirmIfAsked(b);
+    }
+
+    /** What a script found: the element, or null. */
+    private static WebElement found(Object answer) {
+        return answer instanceof WebElement element ? element : null;
     }
 
     /** A move that reveals something mid-turn asks to be confirmed first (it cannot be undone): confirmed. */
     private static void confirmIfAsked(Browser b) {
-        Object confirm = b.js("return document.getElementById('confirm-play')");
-        if (confirm instanceof WebElement button) {
-            button.click();
+        if (b.js("return document.getElementById('confirm-play')") != null) {
+            b.click("#confirm-play");
         }
     }
 
-    /** A click, except that each game's first choice on the board is made with the keyboard: focus, then Enter. */
-    private static void activate(
-            Browser b, WebElement element, java.util.concurrent.atomic.AtomicBoolean keyboardUsed) {
+    /**
+     * A click on what {@code css} selects, except that each game's first choice on the board is made with the keyboard:
+     * focus (found and focused in one script, so that a redraw cannot come between), then Enter.
+     */
+    private static void activate(Browser b, String css, java.util.concurrent.atomic.AtomicBoolean keyboardUsed) {
         if (keyboardUsed.compareAndSet(false, true)) {
-            b.js("arguments[0].focus()", element);
             assertEquals(
                     Boolean.TRUE,
-                    b.js("return document.activeElement === arguments[0]", element),
-                    "a board target cannot take the focus");
+                    b.js(
+                            "const e = document.querySelector(arguments[0]); if (e) e.focus();"
+                                    + " return e !== null && document.activeElement === e",
+                            css),
+                    "a board target cannot take the focus: " + css);
             new Actions(b.driver).sendKeys(Keys.ENTER).perform();
         } else {
-            // As a reader scrolls to it: in the middle of the screen, not under a phone's bar of moves at its bottom.
-            b.js("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", element);
-            element.click();
+            b.click(css);
         }
     }
 
@@ -964,7 +971,7 @@ class WebClientIT {
                 + " static requestPermission() { window.__permission = 'granted'; return Promise.resolve('granted'); } };"
                 + "Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});"
                 + "return null;");
-        b.await("#notify-turns[aria-pressed='false']").click();
+        b.click("#notify-turns[aria-pressed='false']");
         b.await("#notify-turns[aria-pressed='true']");
     }
 
@@ -1008,10 +1015,10 @@ class WebClientIT {
         assertTrue(
                 b.await("#replay-status").getText().startsWith("Move 2 of "),
                 b.await("#replay-status").getText());
-        b.await("#replay-last").click();
+        b.click("#replay-last");
         long last = Long.parseLong(b.await("main#replay").getAttribute("data-last"));
         b.await("main#replay[data-state='ready'][data-version='" + last + "']");
-        b.await("#replay-back").click();
+        b.click("#replay-back");
         b.await("main#replay[data-state='ready'][data-version='" + (last - 1) + "']");
         assertTrue(b.url().endsWith("/replay/" + (last - 1)), "the address holds the step: " + b.url());
         // The whole history, every line worded by the client (none left in the server's English), from the start.
@@ -1036,11 +1043,11 @@ class WebClientIT {
         // Only where a move's events end: step on until then.
         long step = 3;
         while (!b.await("#replay-fork").isEnabled()) {
-            b.await("#replay-forward").click();
+            b.click("#replay-forward");
             step++;
             b.await("main#replay[data-state='ready'][data-version='" + step + "']");
         }
-        b.await("#replay-fork").click();
+        b.click("#replay-fork");
         b.await(
                 Duration.ofSeconds(20),
                 "the fork's game page",
@@ -1055,7 +1062,7 @@ class WebClientIT {
         List<WebElement> moves = b.all("#moves button.move");
         assertFalse(moves.isEmpty(), "the forker is offered the seat's moves");
         long fromStep = step;
-        moves.get(0).click();
+        b.click("#moves button.move");
         confirmIfAsked(b);
         b.await(
                 Duration.ofSeconds(20),
@@ -1308,7 +1315,7 @@ class WebClientIT {
                 x -> x.game().ready()
                         && x.game().version() == at.version() + 1
                         && !x.all("#undo").isEmpty());
-        b.await("#undo").click();
+        b.click("#undo");
         b.await(
                 Duration.ofSeconds(30),
                 "the board after the undo",
@@ -1358,7 +1365,7 @@ class WebClientIT {
                 .statusCode(200);
         long current = legal.get("version").asLong() + 1;
         assertEquals(at.version(), gus.game().version(), "the held-up tab saw the move");
-        gus.all("#moves button.move").get(0).click();
+        gus.click("#moves button.move");
         confirmIfAsked(gus);
         Browser.GameState after = gus.await(
                 Duration.ofSeconds(30),
@@ -1415,7 +1422,7 @@ class WebClientIT {
 
     private static void signUpAgain(Browser b, String name) {
         b.await("#signup-name").sendKeys(name);
-        b.driver.findElement(By.id("signup-submit")).click();
+        b.click("#signup-submit");
     }
 
     /**
@@ -1494,9 +1501,9 @@ class WebClientIT {
                     (int) Math.round(((Number) layout.get("movesBottom")).doubleValue()),
                     "the moves' bar is not at the bottom: " + layout);
             assertFalse((Boolean) layout.get("open"), "the moves' bar is open before it is asked to be");
-            b.await("#moves-toggle").click();
+            b.click("#moves-toggle");
             b.await("#moves.open");
-            b.await("#moves-toggle").click();
+            b.click("#moves-toggle");
             b.await("#moves:not(.open)");
         } finally {
             b.size(1280, 900);
