@@ -33,6 +33,54 @@ function clockIcon() {
     s('circle', {cx: 8, cy: 8, r: 6.5}), s('path', {d: 'M8 4 V8 L11 10'}));
 }
 
+/** Whether the reader asked for less motion: then nothing on the page moves (style.css does the same for its animations). */
+const lessMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * What names a piece that can travel from one place to another: what the board says it is (`data-piece`, where cards of
+ * different kinds share numbers; `data-arrives` for what it was before), else its tile's or its card's id.
+ */
+function pieceKey(el) {
+  return el.dataset.arrives || el.dataset.piece || (el.dataset.tile !== undefined ? `tile:${el.dataset.tile}` : `card:${el.dataset.card}`);
+}
+
+/** Where each tile and card is on the screen now, by pieceKey: taken before a redraw, for travel(). */
+function placesOf(root) {
+  const at = new Map();
+  for (const el of root.querySelectorAll('[data-tile], [data-card], [data-piece]')) {
+    const key = pieceKey(el);
+    if (!at.has(key)) at.set(key, el.getBoundingClientRect());
+  }
+  return at;
+}
+
+/**
+ * The pieces the move just arrived touched (class `arrived`, markLastMove) that were elsewhere before the redraw travel
+ * from there to their place, in 350 ms: a tile from the market to a hand, from the reserve into the Alhambra, a money
+ * card to a hand, a worker from the free workers to a site (a site's worker names the card it was, `data-arrives`).
+ * Only `translate` moves (Web Animations), over whatever the page does meanwhile, so input is never held up; nothing
+ * moves for a reader who asked for less motion.
+ */
+function travel(main, before) {
+  if (!before || lessMotion()) return;
+  for (const el of main.querySelectorAll('.arrived[data-tile], .arrived[data-card], [data-arrives]')) {
+    const from = before.get(pieceKey(el));
+    if (!from) continue;
+    const to = el.getBoundingClientRect();
+    const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+    const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+    if (Math.hypot(dx, dy) < 4) continue;
+    // A piece inside an SVG moves in its drawing's units, which a narrow screen scales down.
+    const m = el.parentNode instanceof SVGGraphicsElement ? el.parentNode.getScreenCTM() : null;
+    const drawing = el instanceof SVGElement ? el.closest('svg.board-svg') : null;
+    // A board's drawing lets the piece show outside itself while it comes in.
+    if (drawing) drawing.classList.add('travelling');
+    const done = () => drawing && drawing.classList.remove('travelling');
+    el.animate([{translate: `${dx / (m ? m.a : 1)}px ${dy / (m ? m.d : 1)}px`}, {translate: '0px 0px'}],
+      {duration: 350, easing: 'ease-out'}).finished.then(done, done);
+  }
+}
+
 /** The time left until `deadline`, as a clock shows it: " (2 d 23 h left)", " (4 min 05 s left)", " (time is up)". */
 function left(deadline) {
   const ms = Date.parse(deadline) - Date.now();
@@ -210,41 +258,50 @@ class GamePage {
     // Read from the end, not through the whole game at every redraw: move by move (lines of the same time), the last
     // one whatever it is, the ones before it until one that ended a turn, at most ten.
     const versions = new Set();
+    // The versions of the last move alone: what they touched is shown arriving, the rest of the turn only marked.
+    const newest = new Set();
     let i = this.lines.length - 1;
     for (let moves = 0; i >= 0 && moves < 10; moves++) {
       const at = this.lines[i].at;
       const move = [];
       for (; i >= 0 && this.lines[i].at === at; i--) move.push(this.lines[i]);
       if (moves > 0 && move.some((line) => /(^|\.)TurnEnded$/.test(line.type || ''))) break;
-      for (const line of move) versions.add(line.version);
+      for (const line of move) {
+        versions.add(line.version);
+        if (moves === 0) newest.add(line.version);
+      }
     }
     const first = Math.min(...versions);
-    const tiles = new Set(), cards = new Set(), places = new Set();
+    // Each selector of a piece touched, and whether the last move touched it.
+    const touched = new Map();
+    const touch = (selector, version) => touched.set(selector, touched.get(selector) || newest.has(version));
     const idOf = (x) => (typeof x === 'number' ? x : x && typeof x.id === 'number' ? x.id : null);
     for (let i = this.events.length - 1; i >= 0 && this.events[i].streamversion >= first; i--) {
       const e = this.events[i];
       if (!versions.has(e.streamversion) || !e.data || typeof e.data !== 'object') continue;
+      const piece = (attribute, x) => {
+        if (idOf(x) !== null) touch(`[${attribute}="${idOf(x)}"]`, e.streamversion);
+      };
       for (const [field, value] of Object.entries(e.data)) {
-        if (['tile', 'placed', 'removed'].includes(field)) tiles.add(idOf(value));
-        else if (['worker', 'building', 'machine', 'replacement'].includes(field)) cards.add(idOf(value));
-        else if (['cards', 'payment'].includes(field) && Array.isArray(value)) value.forEach((c) => cards.add(idOf(c)));
+        if (['tile', 'placed', 'removed'].includes(field)) piece('data-tile', value);
+        else if (['worker', 'building', 'machine', 'replacement'].includes(field)) piece('data-card', value);
+        else if (['cards', 'payment'].includes(field) && Array.isArray(value)) value.forEach((c) => piece('data-card', c));
       }
       if (this.board.marks && typeof e.type === 'string' && e.type.startsWith(`tessera.${this.view.game}.`)) {
         try {
-          for (const selector of this.board.marks(e.type.slice(e.type.lastIndexOf('.') + 1), e.data) || []) places.add(selector);
+          for (const selector of this.board.marks(e.type.slice(e.type.lastIndexOf('.') + 1), e.data) || []) touch(selector, e.streamversion);
         } catch {
           // an event of another shape than this client knows: nothing marked for it
         }
       }
     }
-    // Shown arriving (a short fade, style.css) only the first time this move is drawn, not at every redraw.
-    const marks = this.marked === last.version ? ['last'] : ['last', 'arrived'];
+    // Shown arriving (a short fade, a wheel turning, a piece travelling: style.css, travel) only the first time this
+    // move is drawn, not at every redraw, and only what the move itself touched.
+    const fresh = this.marked !== last.version;
     this.marked = last.version;
-    for (const id of tiles) if (id !== null) main.querySelectorAll(`[data-tile="${id}"]`).forEach((el) => el.classList.add(...marks));
-    for (const id of cards) if (id !== null) main.querySelectorAll(`[data-card="${id}"]`).forEach((el) => el.classList.add(...marks));
-    for (const selector of places) {
+    for (const [selector, now] of touched) {
       try {
-        main.querySelectorAll(selector).forEach((el) => el.classList.add(...marks));
+        main.querySelectorAll(selector).forEach((el) => el.classList.add(...(fresh && now ? ['last', 'arrived'] : ['last'])));
       } catch {
         // a selector the page cannot read: nothing marked
       }
@@ -551,9 +608,11 @@ class GamePage {
       h('section', {class: 'board', 'aria-label': t('game.board', {game: title(view.game)})}, this.tray(ctx), drawn),
       this.movesBox(ctx)),
     this.logBox());
+    const before = lessMotion() ? null : placesOf(this.root);
     replace(this.root, main);
     fitTexts(main);
     this.markLastMove(main);
+    travel(main, before);
     // The clock counts down between redraws.
     if (!this.ticker) {
       this.ticker = setInterval(() => {

@@ -110,9 +110,28 @@ export function num(value) {
  * missing from the language falls back on English, and one missing from English is shown as it is, so that it shows.
  */
 export function t(key, params = {}) {
+  return tNodes(key, params).join('');
+}
+
+/**
+ * The message `key` as t() words it, as a list of strings and nodes: a param that is a node (or a list of them, such as
+ * listNodes answers) stands in its placeholder's place as it is, so that an icon can be drawn among the words.
+ */
+export function tNodes(key, params = {}) {
   const text = catalogues[current][key] ?? en[key];
-  if (text === undefined) return key;
-  return text.replace(/\{(\w+)\}/g, (all, name) => (name in params ? num(params[name]) : all));
+  if (text === undefined) return [key];
+  return text.split(/(\{\w+\})/).filter(Boolean).map((part) => {
+    const name = /^\{(\w+)\}$/.exec(part)?.[1];
+    if (!name || !(name in params)) return part;
+    const value = params[name];
+    return value !== null && typeof value === 'object' ? value : num(value);
+  });
+}
+
+/** A list in words as list() words it, whose items are nodes or lists of them (an icon beside its words). */
+export function listNodes(items) {
+  return formats.list.formatToParts(items.map((item, i) => String(i)))
+    .map((part) => (part.type === 'element' ? items[Number(part.value)] : part.value));
 }
 
 /** Whether the catalogue has `key` (to tell a known engine word from one the client does not know). */

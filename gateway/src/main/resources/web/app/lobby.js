@@ -1,6 +1,6 @@
 // Sign-up, the lobby (open tables, opening one, quick play, games to watch), a table, my games, leaderboards and
-// profiles. The lobby and a table follow the tables' live feed and read again what a change concerns; my games asks
-// again every few seconds, and so does quick play while the player waits in line.
+// profiles. The lobby and a table follow the tables' live feed and read again what a change concerns (quick play learns
+// of its match there too); my games asks again every few seconds.
 
 import {del, get, namesOf, post, session, signUp} from './api.js';
 import {GAMES, h, problemNodes, replace, SEATS, title} from './dom.js';
@@ -217,33 +217,46 @@ function openTableForm() {
   return form;
 }
 
-function quickPlayForm(cleanups) {
+/**
+ * Quick play. While the caller waits in line, the tables' live feed tells when they are matched: the lobby opens,
+ * fills and starts their table in one go (TableStarted), so each table that starts meanwhile is read once and, if the
+ * caller is seated there, they go to it. The entry is read (GET /matchmaking) when the feed is first live (one from an
+ * earlier visit is shown) and again after each reconnection while waiting (a match made meanwhile), never on a timer.
+ * The API tells the place in line only when asked, so the form says that the caller waits, not where.
+ * Answers the form, and `change(change)` and `status(status)` for the lobby's feed to call.
+ */
+function quickPlayForm() {
   const game = gameSelect('quick-game');
   const players = seatsInput('quick-players', game);
   const own = titleOptions('quick-expansion', game);
   const status = h('p', {id: 'quick-status', role: 'status'});
   const error = errorBox('quick-error');
   const cancel = h('button', {type: 'button', id: 'quick-cancel', hidden: true}, t('quick.stop'));
-  let stop = null;
-  const wait = () => {
-    cancel.hidden = false;
-    stop = every(1500, async () => {
+  let waiting = false;
+  let read = false;
+  let left = false;
+  const show = (entry) => {
+    if (left) return;
+    waiting = entry.status === 'queued';
+    cancel.hidden = !waiting;
+    if (waiting) {
+      status.textContent = t('quick.waiting', {players: entry.players, game: title(entry.game)});
+    } else if (entry.status === 'matched' && entry.tableId) {
+      status.textContent = t('quick.matched');
+      location.hash = `#/tables/${entry.tableId}`;
+    } else {
+      status.textContent = '';
+    }
+  };
+  const readEntry = async () => {
+    read = true;
+    try {
       const entry = await get('/matchmaking');
-      if (entry.status === 'not-queued') {
-        status.textContent = '';
-        cancel.hidden = true;
-        if (stop) stop();
-        return;
-      }
-      if (entry.status === 'queued') {
-        status.textContent = t('quick.waiting', {waiting: entry.waiting, players: entry.players, game: title(entry.game), position: entry.position});
-      } else if (entry.status === 'matched' && entry.tableId) {
-        status.textContent = t('quick.matched');
-        if (stop) stop();
-        location.hash = `#/tables/${entry.tableId}`;
-      }
-    });
-    cleanups.push(() => stop && stop());
+      // A match the caller was not waiting for is one from an earlier visit, over and done with.
+      if (entry.status !== 'matched' || waiting) show(entry);
+    } catch (e) {
+      showError(error, e);
+    }
   };
   const form = h('form', {class: 'card', id: 'quick-play', 'aria-labelledby': 'quick-title'},
     h('h2', {id: 'quick-title'}, t('quick.title')),
@@ -255,26 +268,45 @@ function quickPlayForm(cleanups) {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     showError(error, null);
+    // Waiting from the moment of asking: a group another player completes may start before this answer arrives.
+    waiting = true;
     try {
-      await post('/matchmaking', {game: game.value, players: Number(players.value), options: own.options()});
-      wait();
+      show(await post('/matchmaking', {game: game.value, players: Number(players.value), options: own.options()}));
     } catch (e) {
+      waiting = false;
       showError(error, e);
     }
   });
   cancel.addEventListener('click', async () => {
     try {
       await del('/matchmaking');
-      if (stop) stop();
+      waiting = false;
       status.textContent = t('quick.left');
       cancel.hidden = true;
     } catch (e) {
       showError(error, e);
     }
   });
-  // Already in line from an earlier visit: show it.
-  get('/matchmaking').then((entry) => entry.status === 'queued' && wait(), () => {});
-  return form;
+  return {
+    form,
+    change: async (change) => {
+      if (!waiting || change.type !== 'tessera.lobby.TableStarted') return;
+      try {
+        const table = await get(`/tables/${encodeURIComponent(change.tableId)}`);
+        if (waiting && table.players.includes(session().id)) show({status: 'matched', tableId: table.id});
+      } catch (e) {
+        // Another player's table that could not be read: the caller's own match comes again on reconnection.
+      }
+    },
+    status: (feed) => {
+      if (feed === 'live' || feed === 'stopped' || (feed === 'reconnecting' && !read)) {
+        if (!read || waiting) readEntry();
+      }
+    },
+    stop: () => {
+      left = true;
+    },
+  };
 }
 
 /** A table's seats, and what the caller may do there: join, leave, start. */
@@ -303,15 +335,15 @@ function tableItem(table, names, onChange, error) {
 }
 
 export function lobbyPage(root) {
-  const cleanups = [];
   const error = errorBox('lobby-error');
   const away = feedNotice('lobby-feed');
   const lists = h('div', {class: 'tables'}, h('p', {}, t('common.loading')));
   const playing = h('ul', {id: 'playing-tables', class: 'plain'});
+  const quick = quickPlayForm();
   replace(root, h('main', {id: 'lobby'},
     h('h1', {}, t('lobby.title')),
     error, away,
-    h('div', {class: 'forms'}, quickPlayForm(cleanups), openTableForm()),
+    h('div', {class: 'forms'}, quick.form, openTableForm()),
     h('section', {'aria-labelledby': 'open-tables-title'}, h('h2', {id: 'open-tables-title'}, t('lobby.open-tables')), lists),
     h('section', {'aria-labelledby': 'playing-title'}, h('h2', {id: 'playing-title'}, t('lobby.playing')), playing)));
   let read = false;
@@ -337,12 +369,19 @@ export function lobbyPage(root) {
   // again after each reconnection, since nothing is replayed. A feed that cannot start does not leave the page empty.
   // lobby-service publishes a change after it has committed it (a table playing or finished too), so one reading
   // shows it.
-  const feed = new TableFeed(() => refresh(), (status) => {
+  const feed = new TableFeed((change) => {
+    refresh();
+    quick.change(change);
+  }, (status) => {
     away.hidden = status !== 'reconnecting' || !read;
     if (status === 'live' || status === 'stopped' || (status === 'reconnecting' && !read)) refresh();
+    quick.status(status);
   }).start();
-  cleanups.push(() => feed.stop(), () => refresh.stop());
-  return () => cleanups.forEach((c) => c());
+  return () => {
+    feed.stop();
+    refresh.stop();
+    quick.stop();
+  };
 }
 
 export function tablePage(root, tableId) {

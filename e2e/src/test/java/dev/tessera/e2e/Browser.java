@@ -14,8 +14,11 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
+import org.openqa.selenium.ElementClickInterceptedException;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.NoSuchElementException;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -106,7 +109,7 @@ final class Browser implements AutoCloseable {
         return new FluentWait<>(this)
                 .withTimeout(timeout)
                 .pollingEvery(Duration.ofMillis(20))
-                .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
+                .ignoring(StaleElementReferenceException.class)
                 .withMessage(() -> who + ": " + what + "; page: " + describe())
                 .until(condition);
     }
@@ -116,6 +119,43 @@ final class Browser implements AutoCloseable {
             List<WebElement> found = b.driver.findElements(By.cssSelector(css));
             return found.isEmpty() || !found.get(0).isDisplayed() ? null : found.get(0);
         });
+    }
+
+    /**
+     * Clicks what {@code find} finds now, as a reader would: scrolled to the middle of the screen first (not under a
+     * phone's bar of moves at its bottom), then clicked. When the page draws it again between the find and the click
+     * (a late event, a page redrawn under load: a stale element), or something else is over it for a moment (a piece
+     * travelling to its place), it is found again and clicked then, for up to 30 s: the one place where the browser
+     * tests retry a click, never after a sleep. {@code find} answering null (nothing to click) is a
+     * NoSuchElementException at once. Answers the element clicked.
+     */
+    WebElement click(String what, Function<Browser, WebElement> find) {
+        return new FluentWait<>(this)
+                .withTimeout(Duration.ofSeconds(30))
+                .pollingEvery(Duration.ofMillis(20))
+                .ignoring(StaleElementReferenceException.class)
+                .ignoring(ElementClickInterceptedException.class)
+                .withMessage(() -> who + ": clicking " + what + "; page: " + describe())
+                .until(b -> {
+                    WebElement found = find.apply(b);
+                    if (found == null) {
+                        throw new NoSuchElementException(who + ": nothing to click for " + what);
+                    }
+                    b.js("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", found);
+                    found.click();
+                    return found;
+                });
+    }
+
+    /** Clicks the first element {@code css} selects, once it shows (await), found again if it is redrawn meanwhile. */
+    WebElement click(String css) {
+        await(css);
+        return click(
+                css,
+                b -> b.all(css).stream()
+                        .filter(WebElement::isDisplayed)
+                        .findFirst()
+                        .orElse(null));
     }
 
     List<WebElement> all(String css) {

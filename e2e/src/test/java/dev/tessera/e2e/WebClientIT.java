@@ -88,9 +88,29 @@ class WebClientIT {
         turnNotificationsAsked(ana);
         boolean[] checkedHands = {false};
         long started = System.nanoTime();
+        recordMotion(ana);
+        recordMotion(bob);
         int moves = play("alhambra", List.of(ana, bob), List.of(), n -> {
                     if (!checkedHands[0]) {
                         checkedHands[0] = handsStayHidden(ana, anaId, bob);
+                    }
+                    if (n == 20) {
+                        // Tiles and cards travelled to their places, briefly; then a reader who asks for less motion
+                        // sees none (from the next move on: this one's may still be starting).
+                        for (Browser b : List.of(ana, bob)) {
+                            lessMotion(b, true);
+                            movedBriefly(b, "travel", "arrive");
+                        }
+                    }
+                    if (n == 21) {
+                        motions(ana);
+                        motions(bob);
+                    }
+                    if (n == 31) {
+                        for (Browser b : List.of(ana, bob)) {
+                            assertEquals(List.of(), motions(b), b.who + ": motion with prefers-reduced-motion set");
+                            lessMotion(b, false);
+                        }
                     }
                     if (n == 40) {
                         screenshots("alhambra", List.of(ana, bob));
@@ -137,7 +157,7 @@ class WebClientIT {
             fay.open("#/");
             signUp(fay, "fay-" + tag);
             // The spectator finds the game among those being played and watches it.
-            fay.await("#playing-tables a.watch[href='#/games/" + gameId + "']").click();
+            fay.click("#playing-tables a.watch[href='#/games/" + gameId + "']");
             fay.await(
                     Duration.ofSeconds(30),
                     "the spectator's game page",
@@ -148,6 +168,7 @@ class WebClientIT {
                     .contains("watching"));
             assertTrue(fay.all("#moves button.move").isEmpty(), "a spectator is offered moves");
 
+            recordMotion(dan);
             long started = System.nanoTime();
             Played played = play("carrara", List.of(dan, eve), List.of(fay), n -> {
                 if (n == 12) {
@@ -155,11 +176,14 @@ class WebClientIT {
                 }
                 if (n == 30) {
                     screenshots("carrara", List.of(dan, eve));
+                    stonesAndObjectsDrawn(dan);
                     coinsStayHidden(dan, danId, eve, fay);
                     fay.fullScreenshot(shots.resolve("carrara-spectator.png"));
                 }
             });
             assertStandings("carrara", dan, eve, fay);
+            // The wheel came round when turned, and each building dropped into its city.
+            movedBriefly(dan, "wheel-turn", "drop");
             // The valuations that led to the standings are listed with them.
             assertFalse(dan.all("#standings .history tbody tr").isEmpty(), "no valuation listed with the standings");
             // Each event reached the spectator exactly once, the network loss notwithstanding.
@@ -187,6 +211,7 @@ class WebClientIT {
         String gameId = meet("builders", gus, "gus-" + tag, hal, "hal-" + tag);
         staleMoveReloads(gus, gameId, List.of(gus, hal));
         undoesAMove(gameId, List.of(gus, hal));
+        recordMotion(gus);
         long started = System.nanoTime();
         int moves = play("builders", List.of(gus, hal), List.of(), n -> {
                     if (n == 60) {
@@ -195,6 +220,8 @@ class WebClientIT {
                 })
                 .moves();
         assertStandings("builders", gus, hal);
+        // Workers travelled from the free workers to the sites they were sent to.
+        movedBriefly(gus, "travel");
         assertEquals(2, gus.all("#standings table.history tbody tr").size());
         readableOnAPhone("builders", gus);
         report("builders", gameId, moves, started);
@@ -209,26 +236,22 @@ class WebClientIT {
      */
     @Test
     void the_lobby_shows_the_tables_others_open_and_leave_without_asking_while_idle() throws InterruptedException {
-        Browser ivy = browser("ivy", gateway);
-        Browser jon = browser("jon", gateway);
-        ivy.open("#/");
-        jon.open("#/");
-        signUp(ivy, "ivy-" + tag);
-        signUp(jon, "jon-" + tag);
+        Browser[] two = inTheLobby("ivy", "jon");
+        Browser ivy = two[0];
+        Browser jon = two[1];
         // The lists are read once the feed is live; then the lobby sits idle.
-        jon.await(".by-title[data-game=builders]");
         jon.js("window.tesseraSameLobby = true; performance.clearResourceTimings();");
         Thread.sleep(5000);
         assertEquals(List.of(), tableRequests(jon), "the idle lobby asked for tables");
 
         new Select(ivy.await("#open-game")).selectByValue("builders");
-        ivy.driver.findElement(By.id("open-submit")).click();
+        ivy.click("#open-submit");
         ivy.await("#table-page #seats");
         String tableId = ivy.url().substring(ivy.url().lastIndexOf('/') + 1);
         String row = ".by-title[data-game=builders] [data-table='" + tableId + "']";
         jon.await(row + " button.join");
         assertFalse(tableRequests(jon).isEmpty(), "the table appeared without the lists being read");
-        ivy.await("#table-page button.leave").click();
+        ivy.click("#table-page button.leave");
         jon.await(
                 Duration.ofSeconds(30),
                 "the table gone from the lobby",
@@ -236,14 +259,91 @@ class WebClientIT {
         assertEquals(Boolean.TRUE, jon.js("return window.tesseraSameLobby === true"), "the lobby was loaded again");
     }
 
+    /** Two people signed up, each in the lobby with its lists read: the tables' live feed is live on both pages. */
+    private Browser[] inTheLobby(String first, String second) {
+        Browser[] two = {browser(first, gateway), browser(second, gateway)};
+        for (Browser b : two) {
+            b.open("#/");
+        }
+        for (Browser b : two) {
+            signUp(b, b.who + "-" + tag);
+            b.await(".by-title[data-game=builders]");
+        }
+        return two;
+    }
+
     /** The requests this page has made for tables (lists or one table; the live feed itself excepted). */
-    @SuppressWarnings("unchecked")
     private static List<String> tableRequests(Browser b) {
+        return requests(b).stream()
+                .filter(name -> name.contains("/api/v1/tables") && !name.contains("/api/v1/tables/live"))
+                .toList();
+    }
+
+    /** The addresses this page has asked for since it was loaded (or its resource timings were cleared), in order. */
+    @SuppressWarnings("unchecked")
+    private static List<String> requests(Browser b) {
         return ((List<Object>) b.js("return performance.getEntriesByType('resource').map(e => e.name)"))
-                .stream()
-                        .map(String::valueOf)
-                        .filter(name -> name.contains("/api/v1/tables") && !name.contains("/api/v1/tables/live"))
-                        .toList();
+                .stream().map(String::valueOf).toList();
+    }
+
+    /**
+     * Quick play learns of its match from the tables' live feed, not by asking for its entry again and again: the
+     * first player waits in line (asking GET /matchmaking once, at load, and POST to queue, and nothing more while
+     * waiting, though the page asked every 1.5 s before), the second completes the group, and both are taken to the
+     * table and on to its game.
+     */
+    @Test
+    void quick_play_takes_the_waiting_player_to_the_table_without_polling_the_queue() throws InterruptedException {
+        Browser[] two = inTheLobby("ola", "pia");
+        Browser ola = two[0];
+        Browser pia = two[1];
+        // Carrara with its expansion is a line of this test's alone.
+        quickPlay(ola);
+        long queued = System.nanoTime();
+        // The place in line is not shown: the API tells it only when asked, and nothing would keep it current.
+        ola.await(
+                Duration.ofSeconds(10),
+                "ola in line",
+                b -> b.driver
+                        .findElement(By.id("quick-status"))
+                        .getText()
+                        .equals(
+                                "Waiting in line for a 2-player game of Carrara: you go to the table as soon as it starts."));
+        ola.await("#quick-cancel");
+        // Long enough in line for the page that asked every 1.5 s to have asked twice: not synchronisation, the span
+        // in which no request may be made.
+        Thread.sleep(
+                Math.max(0, 3500 - Duration.ofNanos(System.nanoTime() - queued).toMillis()));
+        assertEquals(
+                2, matchmakingRequests(ola).size(), "ola's page asked for the queue while waiting: " + requests(ola));
+        quickPlay(pia);
+        for (Browser b : List.of(ola, pia)) {
+            b.await(
+                    Duration.ofSeconds(60),
+                    "the quick-play game page",
+                    x -> x.url().contains("#/games/")
+                            && x.game() != null
+                            && x.game().ready()
+                            && "live".equals(x.game().feed()));
+        }
+        assertEquals(ola.url(), pia.url(), "the two players are not at the same game");
+        assertEquals(
+                2,
+                matchmakingRequests(ola).size(),
+                "ola's page asked for the queue to find its match: " + requests(ola));
+    }
+
+    /** Queues for a two-player game of Carrara with its expansion from the lobby's quick-play form. */
+    private static void quickPlay(Browser b) {
+        new Select(b.await("#quick-game")).selectByValue("carrara");
+        b.click("#quick-expansion");
+        b.click("#quick-submit");
+    }
+
+    private static List<String> matchmakingRequests(Browser b) {
+        return requests(b).stream()
+                .filter(name -> name.contains("/api/v1/matchmaking"))
+                .toList();
     }
 
     /**
@@ -312,7 +412,7 @@ class WebClientIT {
      */
     private static void switchLanguage(Browser b, String code, String standingsTitle) {
         b.js("performance.clearResourceTimings()");
-        b.await("#nav button[data-lang='" + code + "']").click();
+        b.click("#nav button[data-lang='" + code + "']");
         b.await(
                 Duration.ofSeconds(10),
                 "the standings in " + code,
@@ -433,7 +533,7 @@ class WebClientIT {
 
     private static void signUp(Browser b, String name) {
         b.await("#signup-name").sendKeys(name);
-        b.driver.findElement(By.id("signup-submit")).click();
+        b.click("#signup-submit");
         b.await("#lobby");
     }
 
@@ -448,7 +548,7 @@ class WebClientIT {
         // A name already taken: the API's problem, in its own words beside a sentence in the reader's language, and the
         // form stays for another try.
         guest.await("#signup-name").sendKeys(hostName);
-        guest.driver.findElement(By.id("signup-submit")).click();
+        guest.click("#signup-submit");
         assertEquals(
                 "the name '" + hostName + "' is taken; choose another",
                 guest.await(Duration.ofSeconds(10), "the refusal shown", b -> {
@@ -476,21 +576,20 @@ class WebClientIT {
         new Select(host.await("#open-game")).selectByValue(game);
         if (game.equals("carrara")) {
             // Carrara is played with its expansion: its moves, new since the client was written, play like any other.
-            host.await("#open-expansion").click();
+            host.click("#open-expansion");
         }
-        host.driver.findElement(By.id("open-submit")).click();
+        host.click("#open-submit");
         host.await("#table-page #seats");
         accessible(host, "a table");
         String tableId = host.url().substring(host.url().lastIndexOf('/') + 1);
-        guest.await(".by-title[data-game=" + game + "] [data-table='" + tableId + "'] button.join")
-                .click();
+        guest.click(".by-title[data-game=" + game + "] [data-table='" + tableId + "'] button.join");
         guest.await("#table-page #seats");
         host.await(
                 Duration.ofSeconds(30),
                 "the guest in the second seat",
                 b -> b.all("#seats li").size() == 2
                         && b.all("#seats li").get(1).getText().startsWith(guestName));
-        host.await("#table-page button.start").click();
+        host.click("#table-page button.start");
         for (Browser b : List.of(host, guest)) {
             b.await(
                     Duration.ofSeconds(60),
@@ -630,7 +729,7 @@ class WebClientIT {
             if (!keys.isEmpty()) {
                 Browser.GameState now = turn.page();
                 for (String key : keys) {
-                    activate(b, b.driver.findElement(By.cssSelector("[data-key='" + key + "']")), keyboardUsed);
+                    activate(b, "[data-key='" + key + "']", keyboardUsed);
                     confirmIfAsked(b);
                     now = b.game();
                     if (now.version() != turn.page().version() || !now.ready()) {
@@ -663,12 +762,8 @@ class WebClientIT {
 
     /** Clicks {@code move} where the board proposes it (game.js, tray), or in the list where it does not. */
     private void clickOnTheBoard(Browser b, String move) {
-        Object button = b.js(
-                "return [...document.querySelectorAll('.tray button')].find(x => x.dataset.trayMove === arguments[0]) || null",
-                move);
-        if (button instanceof WebElement found) {
-            b.js("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", found);
-            found.click();
+        if (trayButton(b, move) != null) {
+            b.click("the move on the board", x -> trayButton(x, move));
             confirmIfAsked(b);
             fromTheBoard.incrementAndGet();
         } else {
@@ -677,39 +772,51 @@ class WebClientIT {
         }
     }
 
+    /** Where the board proposes {@code move} above itself (game.js, tray), or null. */
+    private static WebElement trayButton(Browser b, String move) {
+        return found(b.js(
+                "return [...document.querySelectorAll('.tray button')].find(x => x.dataset.trayMove === arguments[0]) || null",
+                move));
+    }
+
+    /** Clicks {@code move} in the list of moves; a NoSuchElementException when it is no longer listed. */
     private static void clickListed(Browser b, String move) {
-        Object button = b.js(
-                "return [...document.querySelectorAll('#moves button.move')].find(x => x.dataset.move === arguments[0]) || null",
-                move);
-        if (!(button instanceof WebElement found)) {
-            throw new StaleElementReferenceException("the move is no longer listed");
-        }
-        found.click();
+        b.click(
+                "the listed move " + move,
+                x -> found(x.js(
+                        "return [...document.querySelectorAll('#moves button.move')].find(x => x.dataset.move === arguments[0]) || null",
+                        move)));
         confirmIfAsked(b);
+    }
+
+    /** What a script found: the element, or null. */
+    private static WebElement found(Object answer) {
+        return answer instanceof WebElement element ? element : null;
     }
 
     /** A move that reveals something mid-turn asks to be confirmed first (it cannot be undone): confirmed. */
     private static void confirmIfAsked(Browser b) {
-        Object confirm = b.js("return document.getElementById('confirm-play')");
-        if (confirm instanceof WebElement button) {
-            button.click();
+        if (b.js("return document.getElementById('confirm-play')") != null) {
+            b.click("#confirm-play");
         }
     }
 
-    /** A click, except that each game's first choice on the board is made with the keyboard: focus, then Enter. */
-    private static void activate(
-            Browser b, WebElement element, java.util.concurrent.atomic.AtomicBoolean keyboardUsed) {
+    /**
+     * A click on what {@code css} selects, except that each game's first choice on the board is made with the keyboard:
+     * focus (found and focused in one script, so that a redraw cannot come between), then Enter.
+     */
+    private static void activate(Browser b, String css, java.util.concurrent.atomic.AtomicBoolean keyboardUsed) {
         if (keyboardUsed.compareAndSet(false, true)) {
-            b.js("arguments[0].focus()", element);
             assertEquals(
                     Boolean.TRUE,
-                    b.js("return document.activeElement === arguments[0]", element),
-                    "a board target cannot take the focus");
+                    b.js(
+                            "const e = document.querySelector(arguments[0]); if (e) e.focus();"
+                                    + " return e !== null && document.activeElement === e",
+                            css),
+                    "a board target cannot take the focus: " + css);
             new Actions(b.driver).sendKeys(Keys.ENTER).perform();
         } else {
-            // As a reader scrolls to it: in the middle of the screen, not under a phone's bar of moves at its bottom.
-            b.js("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", element);
-            element.click();
+            b.click(css);
         }
     }
 
@@ -864,7 +971,7 @@ class WebClientIT {
                 + " static requestPermission() { window.__permission = 'granted'; return Promise.resolve('granted'); } };"
                 + "Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});"
                 + "return null;");
-        b.await("#notify-turns[aria-pressed='false']").click();
+        b.click("#notify-turns[aria-pressed='false']");
         b.await("#notify-turns[aria-pressed='true']");
     }
 
@@ -908,10 +1015,10 @@ class WebClientIT {
         assertTrue(
                 b.await("#replay-status").getText().startsWith("Move 2 of "),
                 b.await("#replay-status").getText());
-        b.await("#replay-last").click();
+        b.click("#replay-last");
         long last = Long.parseLong(b.await("main#replay").getAttribute("data-last"));
         b.await("main#replay[data-state='ready'][data-version='" + last + "']");
-        b.await("#replay-back").click();
+        b.click("#replay-back");
         b.await("main#replay[data-state='ready'][data-version='" + (last - 1) + "']");
         assertTrue(b.url().endsWith("/replay/" + (last - 1)), "the address holds the step: " + b.url());
         // The whole history, every line worded by the client (none left in the server's English), from the start.
@@ -936,11 +1043,11 @@ class WebClientIT {
         // Only where a move's events end: step on until then.
         long step = 3;
         while (!b.await("#replay-fork").isEnabled()) {
-            b.await("#replay-forward").click();
+            b.click("#replay-forward");
             step++;
             b.await("main#replay[data-state='ready'][data-version='" + step + "']");
         }
-        b.await("#replay-fork").click();
+        b.click("#replay-fork");
         b.await(
                 Duration.ofSeconds(20),
                 "the fork's game page",
@@ -955,7 +1062,7 @@ class WebClientIT {
         List<WebElement> moves = b.all("#moves button.move");
         assertFalse(moves.isEmpty(), "the forker is offered the seat's moves");
         long fromStep = step;
-        moves.get(0).click();
+        b.click("#moves button.move");
         confirmIfAsked(b);
         b.await(
                 Duration.ofSeconds(20),
@@ -1015,6 +1122,99 @@ class WebClientIT {
                 String.valueOf(pages[1].get("count")).contains("money card"),
                 "bob's page does not say how many cards ana holds");
         return true;
+    }
+
+    /**
+     * Carrara's stones and objects are pictures beside their words: every section of the wheel has its stones as blocks
+     * of their colours, every object for sale its picture, and the player's stones and objects read as words, each
+     * count with the picture of what it counts before it, hidden from assistive technology (the words say it).
+     */
+    @SuppressWarnings("unchecked")
+    private static void stonesAndObjectsDrawn(Browser b) {
+        Map<String, Object> page = (Map<String, Object>) b.js("""
+                const mine = document.querySelector('.player.mine');
+                const kinds = (el, prefix) => [...el.querySelectorAll('.' + prefix + '-icon')].map(
+                    (i) => [...i.classList].find((c) => c.startsWith(prefix + '-') && c !== prefix + '-icon').slice(prefix.length + 1));
+                return {sections: [...document.querySelectorAll('.carrara .section')].map((x) => x.querySelectorAll('.stone-icon').length),
+                        market: [...document.querySelectorAll('.carrara .object')].map((x) => x.querySelectorAll('.object-icon').length),
+                        stones: mine.querySelector('.stones').textContent, stoneIcons: kinds(mine.querySelector('.stones'), 'stone'),
+                        objects: mine.querySelector('.objects').textContent, objectIcons: kinds(mine.querySelector('.objects'), 'object'),
+                        hidden: [...mine.querySelectorAll('.stones svg, .objects svg')].every((x) => x.getAttribute('aria-hidden') === 'true')};""");
+        List<Long> sections = (List<Long>) page.get("sections");
+        assertEquals(6, sections.size(), "the wheel's sections");
+        assertTrue(sections.stream().allMatch(n -> n == 6), "a section without its six colours of stones: " + sections);
+        List<Long> market = (List<Long>) page.get("market");
+        assertFalse(market.isEmpty(), "no object for sale");
+        assertTrue(market.stream().allMatch(n -> n == 1), "an object for sale without its picture: " + market);
+        assertEquals(
+                counted(page.get("stones"), "white|yellow|red|green|blue|black"),
+                page.get("stoneIcons"),
+                "the stones' pictures beside their words: " + page.get("stones"));
+        assertEquals(
+                counted(page.get("objects"), "gate|crown|coat of arms|book|flag|cup").stream()
+                        .map(o -> o.replace(' ', '-'))
+                        .toList(),
+                page.get("objectIcons"),
+                "the objects' pictures beside their words: " + page.get("objects"));
+        assertEquals(Boolean.TRUE, page.get("hidden"), "a picture read out beside the words that say it");
+    }
+
+    /** The things counted in {@code words} ("Stones: 2 white and 1 red"), in order: "white", "red". */
+    private static List<String> counted(Object words, String things) {
+        return java.util.regex.Pattern.compile("\\d+ (" + things + ")")
+                .matcher(String.valueOf(words))
+                .results()
+                .map(m -> m.group(1))
+                .toList();
+    }
+
+    /**
+     * From now until the page is loaded again, notes each animation the page starts: a CSS animation by its name and
+     * duration ("arrive 400"), a piece travelling to its place (Web Animations, game.js) as "travel" and its duration.
+     */
+    private static void recordMotion(Browser b) {
+        b.js("""
+                window.tesseraMotion = [];
+                document.addEventListener('animationstart', (e) => {
+                  const a = e.target.getAnimations().find((x) => x.animationName === e.animationName);
+                  window.tesseraMotion.push(e.animationName + ' ' + (a ? a.effect.getTiming().duration : '?'));
+                }, true);
+                const animate = Element.prototype.animate;
+                Element.prototype.animate = function (frames, options) {
+                  window.tesseraMotion.push('travel ' + options.duration);
+                  return animate.call(this, frames, options);
+                };""");
+    }
+
+    /** The animations noted since recordMotion or the last call, but the progress spinner's; forgets them. */
+    @SuppressWarnings("unchecked")
+    private static List<String> motions(Browser b) {
+        return ((List<String>) b.js("const m = window.tesseraMotion.splice(0); return m;"))
+                .stream().filter(m -> !m.startsWith("spin ")).toList();
+    }
+
+    /** The page showed each of {@code names} moving since it was last asked, and nothing for longer than 400 ms. */
+    private static void movedBriefly(Browser b, String... names) {
+        List<String> seen = motions(b);
+        for (String name : names) {
+            assertTrue(
+                    seen.stream().anyMatch(m -> m.startsWith(name + " ")), b.who + ": no " + name + " among " + seen);
+        }
+        for (String m : seen) {
+            String duration = m.substring(m.indexOf(' ') + 1);
+            assertTrue(
+                    duration.matches("\\d+(\\.\\d+)?") && Double.parseDouble(duration) <= 400,
+                    b.who + ": an animation longer than 400 ms: " + m);
+        }
+    }
+
+    /** The reader asks for less motion (prefers-reduced-motion: reduce), or no longer does. */
+    private static void lessMotion(Browser b, boolean less) {
+        b.driver.executeCdpCommand(
+                "Emulation.setEmulatedMedia",
+                Map.of(
+                        "features",
+                        less ? List.of(Map.of("name", "prefers-reduced-motion", "value", "reduce")) : List.of()));
     }
 
     /** Carrara's coins sit behind the screen: the player sees their own, the other player and the spectator do not. */
@@ -1115,7 +1315,7 @@ class WebClientIT {
                 x -> x.game().ready()
                         && x.game().version() == at.version() + 1
                         && !x.all("#undo").isEmpty());
-        b.await("#undo").click();
+        b.click("#undo");
         b.await(
                 Duration.ofSeconds(30),
                 "the board after the undo",
@@ -1165,7 +1365,7 @@ class WebClientIT {
                 .statusCode(200);
         long current = legal.get("version").asLong() + 1;
         assertEquals(at.version(), gus.game().version(), "the held-up tab saw the move");
-        gus.all("#moves button.move").get(0).click();
+        gus.click("#moves button.move");
         confirmIfAsked(gus);
         Browser.GameState after = gus.await(
                 Duration.ofSeconds(30),
@@ -1222,7 +1422,7 @@ class WebClientIT {
 
     private static void signUpAgain(Browser b, String name) {
         b.await("#signup-name").sendKeys(name);
-        b.driver.findElement(By.id("signup-submit")).click();
+        b.click("#signup-submit");
     }
 
     /**
@@ -1301,9 +1501,9 @@ class WebClientIT {
                     (int) Math.round(((Number) layout.get("movesBottom")).doubleValue()),
                     "the moves' bar is not at the bottom: " + layout);
             assertFalse((Boolean) layout.get("open"), "the moves' bar is open before it is asked to be");
-            b.await("#moves-toggle").click();
+            b.click("#moves-toggle");
             b.await("#moves.open");
-            b.await("#moves-toggle").click();
+            b.click("#moves-toggle");
             b.await("#moves:not(.open)");
         } finally {
             b.size(1280, 900);

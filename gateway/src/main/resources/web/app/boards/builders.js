@@ -115,7 +115,8 @@ function workerWords(w, wages) {
 }
 
 function buildingCard(ctx, b, x, y, key, label, extra) {
-  const g = s('g', {class: ['card', 'building-card', b.supplies && 'machine'].filter(Boolean).join(' '), transform: `translate(${x} ${y})`, 'data-card': b.id},
+  const g = s('g', {class: ['card', 'building-card', b.supplies && 'machine'].filter(Boolean).join(' '), transform: `translate(${x} ${y})`, 'data-card': b.id,
+    'data-piece': `building:${b.id}`},
     s('rect', {x: 1, y: 1, width: CW - 2, height: CH - 2, rx: 6}),
     cardName(b.name),
     icon(b.supplies ? 'machine' : 'building', true),
@@ -132,7 +133,8 @@ function buildingCard(ctx, b, x, y, key, label, extra) {
 
 function workerCard(ctx, w, x, y, key, label) {
   const wage = (ctx.state.wages || {})[w.type];
-  const g = s('g', {class: `card worker-card worker-${String(w.type).toLowerCase()}`, transform: `translate(${x} ${y})`, 'data-card': w.id},
+  const g = s('g', {class: `card worker-card worker-${String(w.type).toLowerCase()}`, transform: `translate(${x} ${y})`, 'data-card': w.id,
+    'data-piece': `worker:${w.id}`},
     s('rect', {x: 1, y: 1, width: CW - 2, height: 78, rx: 6}),
     s('text', {x: 8, y: 18, class: 'label', 'data-fit': CW - 40}, rank(w.type)),
     icon(w.type),
@@ -187,15 +189,17 @@ function site(ctx, player, site, x, y) {
     t('builders.site-label', {name: named(b.name), needs: amounts(needed), on: list(on) || t('builders.nobody')}),
     [s('rect', {x: 4, y: CH - 16, width: CW - 8, height: 12, rx: 3, class: 'need-bg'})]));
   g.append(s('text', {x: 4, y: CH + 14, class: 'small'}, t('builders.still-needs')), ...resourceRow(needed, CH + 18));
-  // Who works there, each by their tool (a machine by its gear) and in words.
-  const line = (kind, words, i) => {
+  // Who works there, each by their tool (a machine by its gear) and in words; each line names the card it was (workers
+  // and buildings are numbered apart: `data-piece`), so that a worker just sent travels there from the free workers
+  // (game.js, travel).
+  const line = (kind, card, words, i) => {
     const mark = icon(kind);
     if (mark) mark.setAttribute('transform', `translate(4 ${CH + 46 + i * 14}) scale(0.55)`);
-    if (mark) g.append(mark);
-    g.append(s('text', {x: 20, y: CH + 56 + i * 14, class: 'small'}, words));
+    g.append(s('g', {class: 'on-site', 'data-arrives': card && card.id !== undefined ? `${kind === 'machine' ? 'building' : 'worker'}:${card.id}` : null},
+      mark, s('text', {x: 20, y: CH + 56 + i * 14, class: 'small'}, words)));
   };
-  (site.workers || []).forEach((w, i) => line(w.type, `${rank(w.type)}${t('common.colon')}${amounts(w.supplies)}`, i));
-  (site.machines || []).forEach((m, i) => line('machine', t('builders.machine', {name: named(m.name)}), (site.workers || []).length + i));
+  (site.workers || []).forEach((w, i) => line(w.type, w, `${rank(w.type)}${t('common.colon')}${amounts(w.supplies)}`, i));
+  (site.machines || []).forEach((m, i) => line('machine', m, t('builders.machine', {name: named(m.name)}), (site.workers || []).length + i));
   return g;
 }
 
@@ -213,7 +217,7 @@ function playerPanel(ctx, player) {
     current ? ` · ${t('builders.points-left', {count: st.actionPoints})}` : ''));
   const mine = player.name === ctx.me;
   const pieceOf = (x) => (x.machine
-    ? ctx.target(s('g', {class: 'card machine', transform: 'translate(4 4)'},
+    ? ctx.target(s('g', {class: 'card machine', transform: 'translate(4 4)', 'data-piece': `building:${x.machine.id}`},
       s('rect', {x: 1, y: 1, width: CW - 2, height: 78, rx: 6}), cardName(x.machine.name, CW - 40), icon('machine'),
       resourceRow(x.machine.supplies, 26), s('text', {x: 8, y: 66, class: 'small', 'data-fit': CW - 16}, t('builders.no-wage'))),
     mine ? `machine:${x.machine.id}` : null, t('builders.free-machine', {name: named(x.machine.name), supplies: amounts(x.machine.supplies)}))

@@ -6,7 +6,7 @@
 
 import {h, s, svg} from '../dom.js';
 import {moveWords} from './generic.js';
-import {has, list, num, t, term} from '../i18n.js';
+import {has, list, listNodes, num, t, term, tNodes} from '../i18n.js';
 
 const STONE_FILL = {white: '#f7f7f2', yellow: '#f2d14c', red: '#d9534f', green: '#4caf6a', blue: '#4a84c4', black: '#333'};
 const KNOWN_CITIES = ['Livorno', 'Pisa', 'Lucca', 'Viareggio', 'Massa', 'Lerici'];
@@ -91,8 +91,74 @@ function shape(type, x, y, scale = 1) {
 }
 
 /**
- * The wheel as a wheel: six sectors around a hub, numbered I to VI clockwise from the top, each with its stones (a disc
- * per colour, the count on it) and what one of each costs there; the hub turns it, the bag beside it.
+ * A stone as a block of marble seen from above a corner, in a 20 × 18 box: its top, its two sides a shade darker, a
+ * vein across the top. Coloured by the stone's colour (a colour this client does not know is grey).
+ */
+function stoneIcon(colour, attrs = {}) {
+  return s('g', {class: `icon stone-icon stone-${colour}`, 'aria-hidden': 'true', ...attrs},
+    s('polygon', {points: '1,5.5 10,1 19,5.5 19,12.5 10,17 1,12.5', fill: STONE_FILL[colour] || '#999', class: 'block'}),
+    s('polygon', {points: '1,5.5 10,10 10,17 1,12.5', class: 'side'}),
+    s('polygon', {points: '10,10 19,5.5 19,12.5 10,17', class: 'side dark'}),
+    s('path', {d: 'M5 5.2 Q9 4.6 11 6.4 T16 5.6', class: 'vein'}),
+    s('polyline', {points: '1,5.5 10,10 19,5.5 M10,10 10,17', class: 'edge'}));
+}
+
+/**
+ * Each object's picture in a 24 × 24 box: a gate's arch, a crown, a coat of arms' shield, an open book, a flag on its
+ * pole, a cup. Pictures only: the words beside them say the same.
+ */
+const OBJECT_ICONS = {
+  gate: () => [
+    s('path', {d: 'M2 23 V10 A10 10 0 0 1 22 10 V23 H16.5 V12 A4.5 4.5 0 0 0 7.5 12 V23 Z', class: 'stonework'}),
+    s('path', {d: 'M7.5 23 V12 A4.5 4.5 0 0 1 16.5 12 V23', class: 'line'}),
+  ],
+  crown: () => [
+    s('path', {d: 'M2 18 L3.5 6 L8.5 11 L12 3 L15.5 11 L20.5 6 L22 18 Z', class: 'gold'}),
+    s('rect', {x: 2, y: 18, width: 20, height: 4, class: 'gold'}),
+    s('circle', {cx: 12, cy: 14, r: 1.8, class: 'jewel'}),
+  ],
+  'coat-of-arms': () => [
+    s('path', {d: 'M3 2 H21 V11 Q21 19.5 12 23 Q3 19.5 3 11 Z', class: 'cloth'}),
+    s('path', {d: 'M3 2 H12 V21.9 Q3 19 3 11 Z', class: 'gold'}),
+    s('path', {d: 'M3 2 H21 V11 Q21 19.5 12 23 Q3 19.5 3 11 Z', class: 'line'}),
+  ],
+  book: () => [
+    s('path', {d: 'M12 6 Q7 2.5 1.5 4.5 V20 Q7 18 12 21.5 Z', class: 'paper'}),
+    s('path', {d: 'M12 6 Q17 2.5 22.5 4.5 V20 Q17 18 12 21.5 Z', class: 'paper'}),
+    s('path', {d: 'M4 9 Q7 8 10 9.5 M4 13 Q7 12 10 13.5 M14 9.5 Q17 8 20 9 M14 13.5 Q17 12 20 13', class: 'line'}),
+  ],
+  flag: () => [
+    s('line', {x1: 4, y1: 2, x2: 4, y2: 23, class: 'pole'}),
+    s('path', {d: 'M4 3 H21 L17 8.5 L21 14 H4 Z', class: 'cloth'}),
+  ],
+  cup: () => [
+    s('path', {d: 'M4.5 2 H19.5 Q19.5 13 12 14 Q4.5 13 4.5 2 Z', class: 'gold'}),
+    s('rect', {x: 10.8, y: 14, width: 2.4, height: 5, class: 'gold'}),
+    s('path', {d: 'M6 23 Q6 19 12 19 Q18 19 18 23 Z', class: 'gold'}),
+  ],
+};
+
+/** An object's picture at (x, y), `scale` times its 24 × 24; an object this client does not know has none. */
+function objectIcon(o, x, y, scale = 1) {
+  const draw = OBJECT_ICONS[String(o).toLowerCase()];
+  return draw ? s('g', {class: `icon object-icon object-${String(o).toLowerCase()}`, transform: `translate(${x} ${y}) scale(${scale})`,
+    'aria-hidden': 'true'}, draw()) : null;
+}
+
+/** A small picture to stand among words (a player's stones, their objects): an <svg> of its own, hidden from assistive technology. */
+function inlineIcon(width, height, picture) {
+  return picture ? s('svg', {viewBox: `0 0 ${width} ${height}`, width: width * 0.8, height: height * 0.8, class: 'inline-icon', 'aria-hidden': 'true',
+    focusable: 'false'}, picture) : null;
+}
+
+/** "2 white, 1 red", each count with its picture before it: the same words as the list without pictures. */
+function counted(entries, picture, word) {
+  return listNodes(entries.map(([k, n]) => [inlineIcon(24, 24, picture(k)), t('carrara.count-of', {count: n, what: word(k)})]));
+}
+
+/**
+ * The wheel as a wheel: six sectors around a hub, numbered I to VI clockwise from the top, each with its stones (a block
+ * of marble per colour, the count on it) and what one of each costs there; the hub turns it, the bag beside it.
  */
 function wheel(ctx) {
   const st = ctx.state;
@@ -102,6 +168,9 @@ function wheel(ctx) {
   const R = 150, cx = R + 8, cy = R + 8, n = Math.max(1, sections.length);
   const at = (angle, r) => [cx + r * Math.sin(angle), cy - r * Math.cos(angle)];
   const el = svg(2 * R + 16 + 124, 2 * R + 16, t('carrara.wheel-label', {sections: sections.length, bag: st.bag ?? '?'}));
+  // The sections turn together round the hub (style.css, wheel-turn: the hub just turned, they come round once).
+  const turning = s('g', {class: 'sections'});
+  el.append(turning);
   sections.forEach((sec, i) => {
     const a0 = (2 * Math.PI * i) / n, a1 = (2 * Math.PI * (i + 1)) / n, mid = (a0 + a1) / 2;
     const [x0, y0] = at(a0, R), [x1, y1] = at(a1, R), [hx0, hy0] = at(a0, 34), [hx1, hy1] = at(a1, 34);
@@ -117,11 +186,11 @@ function wheel(ctx) {
     all.forEach((c, k) => {
       const x = gx + ((k % cols) - (cols - 1) / 2) * 24, y = gy + (Math.floor(k / cols) - (rows - 1) / 2) * 36 - 6;
       const count = (sec || {})[c] || 0;
-      g.append(s('circle', {cx: x, cy: y, r: 9, fill: STONE_FILL[c] || '#999', stroke: '#555', opacity: count ? 1 : 0.25}),
+      g.append(stoneIcon(c, {transform: `translate(${x - 12} ${y - 11}) scale(1.2)`, opacity: count ? 1 : 0.25}),
         s('text', {x, y: y + 4, 'text-anchor': 'middle', class: `stone-count ${c === 'black' || c === 'blue' || c === 'red' ? 'light' : ''}`}, count ? String(count) : ''),
         s('text', {x, y: y + 21, 'text-anchor': 'middle', class: 'price'}, prices[i] && c in prices[i] ? t('carrara.coins-short', {coins: prices[i][c]}) : ''));
     });
-    el.append(ctx.target(g, `section:${i + 1}`, t('carrara.section-label', {section: roman(i + 1),
+    turning.append(ctx.target(g, `section:${i + 1}`, t('carrara.section-label', {section: roman(i + 1),
       stones: list(stonesThere) || t('carrara.no-stones'), prices: list(priceWords) || t('carrara.no-prices')})));
   });
   el.append(ctx.target(s('g', {class: 'turn-wheel'},
@@ -171,11 +240,12 @@ function display(ctx) {
 function objects(ctx) {
   const market = Array.isArray(ctx.state.market) ? ctx.state.market : [];
   const supply = ctx.state.supply || {};
-  const el = svg(Math.max(1, market.length) * 86 + 8, 52, t('carrara.objects-label'));
-  market.forEach((o, i) => el.append(ctx.target(s('g', {class: 'object', transform: `translate(${4 + i * 86} 4)`, 'data-object': o},
-    s('rect', {x: 1, y: 1, width: 80, height: 42, rx: 20}),
-    s('text', {x: 41, y: 20, 'text-anchor': 'middle', class: 'label', 'data-fit': 68}, object(o)),
-    s('text', {x: 41, y: 36, 'text-anchor': 'middle', class: 'small', 'data-fit': 68}, t('carrara.left', {count: supply[o] ?? '?'}))),
+  const el = svg(Math.max(1, market.length) * 108 + 8, 52, t('carrara.objects-label'));
+  market.forEach((o, i) => el.append(ctx.target(s('g', {class: 'object', transform: `translate(${4 + i * 108} 4)`, 'data-object': o},
+    s('rect', {x: 1, y: 1, width: 102, height: 42, rx: 20}),
+    objectIcon(o, 10, 10),
+    s('text', {x: 66, y: 20, 'text-anchor': 'middle', class: 'label', 'data-fit': 64}, object(o)),
+    s('text', {x: 66, y: 36, 'text-anchor': 'middle', class: 'small', 'data-fit': 64}, t('carrara.left', {count: supply[o] ?? '?'}))),
   `object:${o}`, t('carrara.object-label', {object: object(o), count: supply[o] ?? '?'}))));
   return el;
 }
@@ -308,8 +378,8 @@ function categoriesRow(ctx, player) {
 
 function playerPanel(ctx, player) {
   const st = ctx.state;
-  const stones = Object.entries(player.stones || {}).filter(([, n]) => n > 0).map(([c, n]) => t('carrara.count-of', {count: n, what: stone(c)}));
-  const objectsHeld = Object.entries(player.objects || {}).filter(([, n]) => n > 0).map(([o, n]) => t('carrara.count-of', {count: n, what: object(o)}));
+  const stones = Object.entries(player.stones || {}).filter(([, n]) => n > 0);
+  const objectsHeld = Object.entries(player.objects || {}).filter(([, n]) => n > 0);
   const extra = Object.entries(player).filter(([k]) => !KNOWN_PLAYER_FIELDS.has(k));
   const current = player.name === st.current && !ctx.view.over;
   return h('section', {class: ['player', player.name === ctx.me && 'mine', current && 'current'].filter(Boolean).join(' '),
@@ -320,8 +390,10 @@ function playerPanel(ctx, player) {
     h('span', {class: 'coins', 'data-hidden': String(player.coins === null || player.coins === undefined)},
       player.coins === null || player.coins === undefined ? t('carrara.hidden') : String(player.coins)),
     ` · ${t('carrara.markers-left', {count: player.valuationMarkersLeft ?? '?'})}`),
-  h('p', {class: 'stones'}, t('carrara.stones', {stones: list(stones) || t('common.none')})),
-  h('p', {class: 'objects'}, t('carrara.objects', {objects: list(objectsHeld) || t('common.none')})),
+  h('p', {class: 'stones'}, tNodes('carrara.stones', {stones: stones.length
+    ? counted(stones, (c) => stoneIcon(c, {transform: 'translate(2 3)'}), stone) : t('common.none')})),
+  h('p', {class: 'objects'}, tNodes('carrara.objects', {objects: objectsHeld.length
+    ? counted(objectsHeld, (o) => objectIcon(o, 0, 0), object) : t('common.none')})),
   Array.isArray(player.upgrades) ? h('p', {class: 'upgrades'}, t('carrara.upgrades', {upgrades: list(player.upgrades.map(upgrade)) || t('common.none')})) : null,
   cityBoard(ctx, player),
   typesRow(ctx, player),
