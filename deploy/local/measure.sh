@@ -152,7 +152,7 @@ idle_measure() {
   # start), while a thread with a fixed job (a timer, a polling loop) costs the same in every run; a change to one is
   # judged here (bench/results/journal.md, thirty-fifth session).
   say ""
-  say "The busiest threads of the services and brokers in the same $seconds s (threads of one name in a process together, digits as #):"
+  say "The busiest threads of the services and brokers in the same $seconds s (the threads of one name in the processes of one part together, digits as #):"
   say ""
   say "| process | threads | cores |"
   say "|---|---|---|"
