@@ -28,7 +28,7 @@ import java.util.Map;
 import org.jboss.logging.Logger;
 
 /**
- * Alhambra's scoring: keeps where every tile that left the market is ({@link AlhambraTile}: in a player's
+ * Alhambra's scoring: keeps where every tile that left the market is ({@code alhambra_tiles}: in a player's
  * Alhambra, in a reserve, or with Dirk, from his starting tiles on) and answers {@code ScoringRoundTriggered}
  * with {@code ScoringRoundScored}, once per round, and after round 3 with the {@code FinalStandings}.
  *
@@ -41,11 +41,36 @@ import org.jboss.logging.Logger;
  */
 final class AlhambraScoring implements ScoringHandlers {
     private static final Logger LOG = Logger.getLogger(AlhambraScoring.class);
+    /** Dirk, as a tile's owner. */
+    private static final String DIRK = "@dirk";
 
-    /** A tile's row before an event changed it, under the event's version; an event's first change to it is kept. */
-    private static final String RECORD_CHANGE = """
-            INSERT INTO alhambra_tile_changes (game_id, version, tile_id, existed, owner, type, walls, in_alhambra, x, y)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING""";
+    /**
+     * Where a tile now is, in one statement: its row before ({@code before}: none when the tile had not left the
+     * market) is recorded under the event's version ($3) for an undo to put back, and the row is written. Both read
+     * the same snapshot, so the change records the row as it was before this statement; should one event change a
+     * tile twice, its first change is the one kept.
+     */
+    private static final String PUT = """
+            WITH before AS (
+                SELECT owner, type, walls, in_alhambra, x, y FROM alhambra_tiles WHERE id = $1),
+            recorded AS (
+                INSERT INTO alhambra_tile_changes (game_id, version, tile_id, existed, owner, type, walls, in_alhambra, x, y)
+                SELECT $2, $3, $4, b.in_alhambra IS NOT NULL, b.owner, b.type, b.walls, b.in_alhambra, b.x, b.y
+                FROM (VALUES (1)) AS one (n) LEFT JOIN before b ON true
+                ON CONFLICT DO NOTHING)
+            INSERT INTO alhambra_tiles (id, game_id, tile_id, owner, type, walls, in_alhambra, x, y)
+            VALUES ($1, $2, $4, $5, $6, $7, $8, $9, $10)
+            ON CONFLICT (id) DO UPDATE SET owner = excluded.owner, type = excluded.type, walls = excluded.walls,
+                in_alhambra = excluded.in_alhambra, x = excluded.x, y = excluded.y""";
+    /** A tile's row as a recorded change had it ({@link #putBack}). */
+    private static final String PUT_BACK = """
+            INSERT INTO alhambra_tiles (id, game_id, tile_id, owner, type, walls, in_alhambra, x, y)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+            ON CONFLICT (id) DO UPDATE SET owner = excluded.owner, type = excluded.type, walls = excluded.walls,
+                in_alhambra = excluded.in_alhambra, x = excluded.x, y = excluded.y""";
+    /** The tiles that have left a game's market, as a round scores them. */
+    private static final String TILES =
+            "SELECT owner, type, walls, in_alhambra, x, y FROM alhambra_tiles WHERE game_id = $1";
     /** The changes an undo takes back: after its toVersion ($2), before itself ($3), newest first. */
     private static final String CHANGES_TAKEN_BACK = """
             SELECT tile_id, existed, owner, type, walls, in_alhambra, x, y FROM alhambra_tile_changes
@@ -70,10 +95,10 @@ final class AlhambraScoring implements ScoringHandlers {
                                 .chain(() -> put(context, game.gameId, e.removed(), e.player(), null, null))),
                 on(
                         AlhambraEvent.TilesGivenToDirk.class,
-                        (context, game, e) -> putAll(context, game.gameId, e.tiles(), AlhambraTile.DIRK)),
+                        (context, game, e) -> putAll(context, game.gameId, e.tiles(), DIRK)),
                 on(
                         AlhambraEvent.DirkReceivedTiles.class,
-                        (context, game, e) -> putAll(context, game.gameId, e.tiles(), AlhambraTile.DIRK)),
+                        (context, game, e) -> putAll(context, game.gameId, e.tiles(), DIRK)),
                 on(
                         AlhambraEvent.ScoringRoundTriggered.class,
                         (context, game, e) -> forgetChangesBefore(game.gameId, context.version())
@@ -105,25 +130,12 @@ final class AlhambraScoring implements ScoringHandlers {
     private static Uni<Void> putBack(String gameId, Object[] change) {
         int tileId = (Integer) change[0];
         boolean existed = (Boolean) change[1];
-        return AlhambraTile.<AlhambraTile>findById(AlhambraTile.key(gameId, tileId))
-                .chain(found -> {
-                    if (!existed) {
-                        return found == null ? Uni.createFrom().voidItem() : found.delete();
-                    }
-                    AlhambraTile row = found != null ? found : new AlhambraTile();
-                    row.id = AlhambraTile.key(gameId, tileId);
-                    row.gameId = gameId;
-                    row.tileId = tileId;
-                    row.owner = (String) change[2];
-                    row.type = (String) change[3];
-                    row.walls = (String) change[4];
-                    row.inAlhambra = (Boolean) change[5];
-                    row.x = (Integer) change[6];
-                    row.y = (Integer) change[7];
-                    return found != null
-                            ? Uni.createFrom().voidItem()
-                            : row.persist().replaceWithVoid();
-                });
+        String id = key(gameId, tileId);
+        Uni<Integer> written = existed
+                ? SessionSql.update(
+                        PUT_BACK, id, gameId, tileId, change[2], change[3], change[4], change[5], change[6], change[7])
+                : SessionSql.update("DELETE FROM alhambra_tiles WHERE id = $1", id);
+        return written.replaceWithVoid();
     }
 
     /**
@@ -145,7 +157,7 @@ final class AlhambraScoring implements ScoringHandlers {
         }
         List<TileInfo> tiles = new ArrayList<>();
         dirk.forEach(t -> tiles.add(context.mapper().convertValue(t, TileInfo.class)));
-        return putAll(context, started.gameId(), tiles, AlhambraTile.DIRK);
+        return putAll(context, started.gameId(), tiles, DIRK);
     }
 
     private static Uni<Void> putAll(HandlerContext context, String gameId, List<TileInfo> tiles, String owner) {
@@ -158,47 +170,29 @@ final class AlhambraScoring implements ScoringHandlers {
 
     /**
      * Records where a tile now is: at (x, y) in the owner's Alhambra, or (no square) in a reserve or with Dirk; and
-     * what its row was before, under the event's version, to put it back should the move be taken back.
+     * what its row was before, under the event's version, to put it back should the move be taken back ({@link #PUT}).
      */
     private static Uni<Void> put(
             HandlerContext context, String gameId, TileInfo tile, String owner, Integer x, Integer y) {
-        return AlhambraTile.<AlhambraTile>findById(AlhambraTile.key(gameId, tile.id()))
-                .call(found -> recordChange(context, gameId, tile.id(), found))
-                .chain(found -> {
-                    AlhambraTile row = found != null ? found : new AlhambraTile();
-                    row.id = AlhambraTile.key(gameId, tile.id());
-                    row.gameId = gameId;
-                    row.tileId = tile.id();
-                    row.type = tile.type();
-                    row.walls = tile.walls();
-                    row.owner = owner;
-                    row.inAlhambra = x != null && !AlhambraTile.DIRK.equals(owner);
-                    row.x = x;
-                    row.y = y;
-                    return found != null
-                            ? Uni.createFrom().voidItem()
-                            : row.persist().replaceWithVoid();
-                });
+        boolean inAlhambra = x != null && !DIRK.equals(owner);
+        return SessionSql.update(
+                        PUT,
+                        key(gameId, tile.id()),
+                        gameId,
+                        context.version(),
+                        tile.id(),
+                        owner,
+                        tile.type(),
+                        tile.walls(),
+                        inAlhambra,
+                        x,
+                        y)
+                .replaceWithVoid();
     }
 
-    /**
-     * Records a tile's row as it is before an event changes it ({@code before} null: the tile had not left the
-     * market). Should one event change a tile twice, its first change is the one kept.
-     */
-    private static Uni<Integer> recordChange(HandlerContext context, String gameId, int tileId, AlhambraTile before) {
-        boolean existed = before != null;
-        return SessionSql.update(
-                RECORD_CHANGE,
-                gameId,
-                context.version(),
-                tileId,
-                existed,
-                existed ? before.owner : null,
-                existed ? before.type : null,
-                existed ? before.walls : null,
-                existed ? before.inAlhambra : null,
-                existed ? before.x : null,
-                existed ? before.y : null);
+    /** A tile's row id: the game's, then the tile's. */
+    private static String key(String gameId, int tileId) {
+        return gameId + ":" + tileId;
     }
 
     private static Uni<Void> scoreRound(HandlerContext context, ScoredGame game, int round) {
@@ -208,7 +202,8 @@ final class AlhambraScoring implements ScoringHandlers {
                         LOG.infof("round %d of %s is scored already", round, game.gameId);
                         return Uni.createFrom().voidItem();
                     }
-                    return AlhambraTile.<AlhambraTile>list("gameId", game.gameId)
+                    return SessionSql.select(TILES, game.gameId)
+                            .map(rows -> rows.stream().map(Tile::of).toList())
                             .chain(tiles -> {
                                 List<PlayerRoundScore> scores =
                                         RoundScoring.score(round, holdings(game, tiles), dirk(tiles));
@@ -252,13 +247,13 @@ final class AlhambraScoring implements ScoringHandlers {
         });
     }
 
-    private static List<PlayerHoldings> holdings(ScoredGame game, List<AlhambraTile> tiles) {
+    private static List<PlayerHoldings> holdings(ScoredGame game, List<Tile> tiles) {
         List<PlayerHoldings> holdings = new ArrayList<>();
         for (String player : game.players) {
             AlhambraLayout layout = AlhambraLayout.fountainOnly();
-            for (AlhambraTile t : tiles) {
-                if (t.inAlhambra && player.equals(t.owner)) {
-                    layout = layout.place(new Square(t.x, t.y), type(t), Side.fromLetters(t.walls));
+            for (Tile t : tiles) {
+                if (t.inAlhambra() && player.equals(t.owner())) {
+                    layout = layout.place(new Square(t.x(), t.y()), type(t), Side.fromLetters(t.walls()));
                 }
             }
             holdings.add(layout.holdings(player));
@@ -266,17 +261,24 @@ final class AlhambraScoring implements ScoringHandlers {
         return holdings;
     }
 
-    private static Map<BuildingType, Integer> dirk(List<AlhambraTile> tiles) {
+    private static Map<BuildingType, Integer> dirk(List<Tile> tiles) {
         Map<BuildingType, Integer> counts = new EnumMap<>(BuildingType.class);
-        tiles.stream()
-                .filter(t -> AlhambraTile.DIRK.equals(t.owner))
-                .forEach(t -> counts.merge(type(t), 1, Integer::sum));
+        tiles.stream().filter(t -> DIRK.equals(t.owner())).forEach(t -> counts.merge(type(t), 1, Integer::sum));
         return counts;
     }
 
-    private static BuildingType type(AlhambraTile t) {
-        return BuildingType.fromJsonName(t.type)
-                .orElseThrow(() -> new IllegalStateException("unknown building type " + t.type));
+    private static BuildingType type(Tile t) {
+        return BuildingType.fromJsonName(t.type())
+                .orElseThrow(() -> new IllegalStateException("unknown building type " + t.type()));
+    }
+
+    /** Where one tile of a game is, as a round scores it: a row of {@code alhambra_tiles} ({@link #TILES}). */
+    private record Tile(String owner, String type, String walls, boolean inAlhambra, Integer x, Integer y) {
+        static Tile of(Object[] row) {
+            return new Tile(
+                    (String) row[0], (String) row[1], (String) row[2], (Boolean) row[3], (Integer) row[4], (Integer)
+                            row[5]);
+        }
     }
 
     private static ScoringRoundScored.PlayerScore toEvent(PlayerRoundScore s) {
