@@ -289,8 +289,8 @@ class WebClientIT {
     /**
      * Quick play learns of its match from the tables' live feed, not by asking for its entry again and again: the
      * first player waits in line (asking GET /matchmaking once, at load, and POST to queue, and nothing more while
-     * waiting, though the page asked every 1.5 s before), the second completes the group, and both are taken to the
-     * table and on to its game.
+     * waiting, though the page asked every 1.5 s before; nor reading a table others start meanwhile, whose change names
+     * its players), the second completes the group, and both are taken to the table and on to its game.
      */
     @Test
     void quick_play_takes_the_waiting_player_to_the_table_without_polling_the_queue() throws InterruptedException {
@@ -310,6 +310,19 @@ class WebClientIT {
                         .equals(
                                 "Waiting in line for a 2-player game of Carrara: you go to the table as soon as it starts."));
         ola.await("#quick-cancel");
+        // Meanwhile two others start a table of their own: its change on the feed names its players, so ola's page
+        // knows it is not hers without reading it (it read every table that started while it waited).
+        String others = Tables.table("builders", Tables.signUp("qa-" + tag, "qb-" + tag), Map.of());
+        ola.await(
+                Duration.ofSeconds(60),
+                "the others' table among those being played",
+                b -> !b.all("#playing-tables [data-table='" + others + "']").isEmpty());
+        assertEquals(
+                List.of(),
+                requests(ola).stream()
+                        .filter(name -> name.contains("/api/v1/tables/" + others))
+                        .toList(),
+                "ola's page read a table she is not seated at");
         // Long enough in line for the page that asked every 1.5 s to have asked twice: not synchronisation, the span
         // in which no request may be made.
         Thread.sleep(
