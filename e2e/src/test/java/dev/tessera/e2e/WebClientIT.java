@@ -209,6 +209,7 @@ class WebClientIT {
         Browser gus = browser("gus", gateway);
         Browser hal = browser("hal", gateway);
         String gameId = meet("builders", gus, "gus-" + tag, hal, "hal-" + tag);
+        lastMoveLightsItsOwnPiecesOnly(gus);
         staleMoveReloads(gus, gameId, List.of(gus, hal));
         undoesAMove(gameId, List.of(gus, hal));
         recordMotion(gus);
@@ -1532,6 +1533,33 @@ class WebClientIT {
         List<String> problems = b.accessibilityProblems();
         assertEquals(List.of(), problems, b.who + ": accessibility of " + page + " (" + b.url() + ")");
         System.out.printf("WebClientIT: axe-core finds nothing serious on %s%n", page);
+    }
+
+    /**
+     * The last move's highlight finds its pieces by kind and id, as the boards name them ({@code data-piece}): worker 7
+     * and building 7 are two cards, and a move with worker 7 does not light building 7 (it did when the highlight chose
+     * by {@code data-card}, the bare id). Checked with the page's own module ({@code game.js}' {@code lastMoveSelectors},
+     * what {@code markLastMove} applies) on copies of a worker card and a building card from this page, the building
+     * given the worker's id.
+     */
+    @SuppressWarnings("unchecked")
+    private static void lastMoveLightsItsOwnPiecesOnly(Browser b) {
+        List<Object> lit = (List<Object>) ((org.openqa.selenium.JavascriptExecutor) b.driver).executeAsyncScript("""
+                const done = arguments[arguments.length - 1];
+                const main = document.querySelector('script[type=module]').src;
+                import(main.replace(/main\\.js$/, 'game.js')).then(({lastMoveSelectors}) => {
+                  const worker = document.querySelector('.builders [data-piece^="worker:"]').cloneNode(true);
+                  const building = document.querySelector('.builders [data-piece^="building:"]').cloneNode(true);
+                  const id = Number(worker.dataset.piece.slice('worker:'.length));
+                  building.dataset.card = String(id);
+                  building.dataset.piece = `building:${id}`;
+                  const board = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+                  board.append(worker, building);
+                  // A worker sent to another building: what the highlight lights on this board.
+                  const selectors = lastMoveSelectors({player: 'p', worker: {id}, building: {id: id + 1000}, wagePaid: 1});
+                  done([`worker:${id}`, ...selectors.flatMap((x) => [...board.querySelectorAll(x)]).map((x) => x.dataset.piece)]);
+                }, (e) => done([String(e)]));""");
+        assertEquals(lit.subList(0, 1), lit.subList(1, lit.size()), "what a worker's move lights: " + lit);
     }
 
     /** Reports a game played, and fails if any of its moves could not be made from the board. */
