@@ -162,11 +162,12 @@ class GamePage {
         h('p', {}, h('a', {href: '#/'}, t('common.back-to-lobby')))));
       return;
     }
-    this.names = await namesOf(this.view.players.concat(this.view.bots || [], this.view.fork ? [this.view.fork.player] : []));
-    // The players' ratings once per page, read beside the history.
-    const ratings = this.loadRatings();
-    await this.readHistory();
-    await ratings;
+    // The names, the players' ratings (once per page) and the history at once: all three before the first board.
+    const [names] = await Promise.all([
+      namesOf(this.view.players.concat(this.view.bots || [], this.view.fork ? [this.view.fork.player] : [])),
+      this.loadRatings(),
+      this.readHistory()]);
+    this.names = names;
     if (this.stopped) return;
     // The whole stream from the start: the log, and the scoring rounds or valuations the standings come from.
     this.feed = new LiveFeed(this.gameId, 0, (event) => this.onEvent(event), (status, error) => this.onFeedStatus(status, error)).start();
