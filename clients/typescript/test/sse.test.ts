@@ -2,7 +2,7 @@
 // possible place, and the corners of the format.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { EventStreamParser, type ServerSentEvent } from '../src/index.js';
+import { EventStreamParser, TableChangeFromJSON, type ServerSentEvent } from '../src/index.js';
 
 // The first two events of a game, as the API document's example of followGame has them.
 const started =
@@ -73,5 +73,22 @@ describe('EventStreamParser', () => {
 
   it('leaves an event whose empty line never came', () => {
     assert.deepEqual(parse('id: 3\ndata: {"cut": "off"}'), []);
+  });
+
+  it("reads the tables' feed as the API document's example of followTables has it: a started table names its players", () => {
+    const table = '3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7';
+    const [ana, bob] = ['5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10', 'c2d4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f'];
+    const text =
+      'content-type: application/json\nevent: tessera.lobby.PlayerSeated\n' +
+      `data: {"tableId":"${table}","type":"tessera.lobby.PlayerSeated","gameId":null,"players":null}\n\n` +
+      'content-type: application/json\nevent: tessera.lobby.TableStarted\n' +
+      `data: {"tableId":"${table}","type":"tessera.lobby.TableStarted","gameId":null,"players":["${ana}","${bob}"]}\n\n`;
+    const changes = parse(text).map((e) => TableChangeFromJSON(JSON.parse(e.data)));
+    assert.deepEqual(changes, [
+      { tableId: table, type: 'tessera.lobby.PlayerSeated', gameId: null, players: null },
+      { tableId: table, type: 'tessera.lobby.TableStarted', gameId: null, players: [ana, bob] },
+    ]);
+    // A waiting player knows from the change alone whether the table that started is theirs.
+    assert.ok(changes[1].players?.includes(bob));
   });
 });

@@ -37,17 +37,38 @@ function clockIcon() {
 const lessMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
- * What names a piece that can travel from one place to another: what the board says it is (`data-piece`, where cards of
- * different kinds share numbers; `data-arrives` for what it was before), else its tile's or its card's id.
+ * What names a piece that can travel from one place to another: what the board says it is, its kind and its id
+ * (`data-piece`: `tile:3`, `card:3`, `worker:3`, `building:3`, for cards of different kinds share numbers), or for a
+ * piece drawn as something else where it went, what it was before (`data-arrives`).
  */
 function pieceKey(el) {
-  return el.dataset.arrives || el.dataset.piece || (el.dataset.tile !== undefined ? `tile:${el.dataset.tile}` : `card:${el.dataset.card}`);
+  return el.dataset.arrives || el.dataset.piece;
 }
 
-/** Where each tile and card is on the screen now, by pieceKey: taken before a redraw, for travel(). */
+/**
+ * What an event's pieces are found by on a board (markLastMove): each piece it names by the key the boards give it
+ * (`data-piece`, pieceKey), the tiles and money cards of Alhambra, the workers and buildings of The Builders (a machine
+ * is a building card; the card that replaced one taken from the market is of its kind). An id alone would be
+ * ambiguous: worker 7 and building 7 are two cards.
+ */
+export function lastMoveSelectors(data) {
+  const kinds = {tile: 'tile', placed: 'tile', removed: 'tile', cards: 'card', payment: 'card', worker: 'worker',
+    building: 'building', machine: 'building', replacement: 'worker' in data ? 'worker' : 'building'};
+  const idOf = (x) => (typeof x === 'number' ? x : x && typeof x.id === 'number' ? x.id : null);
+  const selectors = [];
+  for (const [field, value] of Object.entries(data)) {
+    if (!kinds[field]) continue;
+    for (const x of Array.isArray(value) ? value : [value]) {
+      if (idOf(x) !== null) selectors.push(`[data-piece="${kinds[field]}:${idOf(x)}"]`);
+    }
+  }
+  return selectors;
+}
+
+/** Where each piece is on the screen now, by pieceKey: taken before a redraw, for travel(). */
 function placesOf(root) {
   const at = new Map();
-  for (const el of root.querySelectorAll('[data-tile], [data-card], [data-piece]')) {
+  for (const el of root.querySelectorAll('[data-piece]')) {
     const key = pieceKey(el);
     if (!at.has(key)) at.set(key, el.getBoundingClientRect());
   }
@@ -63,7 +84,7 @@ function placesOf(root) {
  */
 function travel(main, before) {
   if (!before || lessMotion()) return;
-  for (const el of main.querySelectorAll('.arrived[data-tile], .arrived[data-card], [data-arrives]')) {
+  for (const el of main.querySelectorAll('.arrived[data-piece], [data-arrives]')) {
     const from = before.get(pieceKey(el));
     if (!from) continue;
     const to = el.getBoundingClientRect();
@@ -141,11 +162,12 @@ class GamePage {
         h('p', {}, h('a', {href: '#/'}, t('common.back-to-lobby')))));
       return;
     }
-    this.names = await namesOf(this.view.players.concat(this.view.bots || [], this.view.fork ? [this.view.fork.player] : []));
-    // The players' ratings once per page, read beside the history.
-    const ratings = this.loadRatings();
-    await this.readHistory();
-    await ratings;
+    // The names, the players' ratings (once per page) and the history at once: all three before the first board.
+    const [names] = await Promise.all([
+      namesOf(this.view.players.concat(this.view.bots || [], this.view.fork ? [this.view.fork.player] : [])),
+      this.loadRatings(),
+      this.readHistory()]);
+    this.names = names;
     if (this.stopped) return;
     // The whole stream from the start: the log, and the scoring rounds or valuations the standings come from.
     this.feed = new LiveFeed(this.gameId, 0, (event) => this.onEvent(event), (status, error) => this.onFeedStatus(status, error)).start();
@@ -249,8 +271,8 @@ class GamePage {
   /**
    * Marks the pieces the last turn touched (class `last`): the events of the last move (one move's events are written
    * at once, with the same time), and of the moves before it back to the previous turn's end, so that a turn closed
-   * by a move of its own (end the turn) still shows what it did. In their data the tiles (`data-tile`) and cards
-   * (`data-card`) they name; a board whose pieces have no ids (Carrara) says where each event shows (`marks`).
+   * by a move of its own (end the turn) still shows what it did. In their data the pieces they name, by kind and id
+   * (`data-piece`, lastMoveSelectors); a board whose pieces have no ids (Carrara) says where each event shows (`marks`).
    */
   markLastMove(main) {
     const last = this.lines[this.lines.length - 1];
@@ -275,18 +297,10 @@ class GamePage {
     // Each selector of a piece touched, and whether the last move touched it.
     const touched = new Map();
     const touch = (selector, version) => touched.set(selector, touched.get(selector) || newest.has(version));
-    const idOf = (x) => (typeof x === 'number' ? x : x && typeof x.id === 'number' ? x.id : null);
     for (let i = this.events.length - 1; i >= 0 && this.events[i].streamversion >= first; i--) {
       const e = this.events[i];
       if (!versions.has(e.streamversion) || !e.data || typeof e.data !== 'object') continue;
-      const piece = (attribute, x) => {
-        if (idOf(x) !== null) touch(`[${attribute}="${idOf(x)}"]`, e.streamversion);
-      };
-      for (const [field, value] of Object.entries(e.data)) {
-        if (['tile', 'placed', 'removed'].includes(field)) piece('data-tile', value);
-        else if (['worker', 'building', 'machine', 'replacement'].includes(field)) piece('data-card', value);
-        else if (['cards', 'payment'].includes(field) && Array.isArray(value)) value.forEach((c) => piece('data-card', c));
-      }
+      for (const selector of lastMoveSelectors(e.data)) touch(selector, e.streamversion);
       if (this.board.marks && typeof e.type === 'string' && e.type.startsWith(`tessera.${this.view.game}.`)) {
         try {
           for (const selector of this.board.marks(e.type.slice(e.type.lastIndexOf('.') + 1), e.data) || []) touch(selector, e.streamversion);

@@ -219,8 +219,8 @@ function openTableForm() {
 
 /**
  * Quick play. While the caller waits in line, the tables' live feed tells when they are matched: the lobby opens,
- * fills and starts their table in one go (TableStarted), so each table that starts meanwhile is read once and, if the
- * caller is seated there, they go to it. The entry is read (GET /matchmaking) when the feed is first live (one from an
+ * fills and starts their table in one go (TableStarted), whose change names the table's players: if the caller is
+ * among them, they go to it. No table is read for that, however many start meanwhile. The entry is read (GET /matchmaking) when the feed is first live (one from an
  * earlier visit is shown) and again after each reconnection while waiting (a match made meanwhile), never on a timer.
  * The API tells the place in line only when asked, so the form says that the caller waits, not where.
  * Answers the form, and `change(change)` and `status(status)` for the lobby's feed to call.
@@ -289,13 +289,9 @@ function quickPlayForm() {
   });
   return {
     form,
-    change: async (change) => {
-      if (!waiting || change.type !== 'tessera.lobby.TableStarted') return;
-      try {
-        const table = await get(`/tables/${encodeURIComponent(change.tableId)}`);
-        if (waiting && table.players.includes(session().id)) show({status: 'matched', tableId: table.id});
-      } catch (e) {
-        // Another player's table that could not be read: the caller's own match comes again on reconnection.
+    change: (change) => {
+      if (waiting && change.type === 'tessera.lobby.TableStarted' && (change.players || []).includes(session().id)) {
+        show({status: 'matched', tableId: change.tableId});
       }
     },
     status: (feed) => {

@@ -147,15 +147,20 @@ final class Browser implements AutoCloseable {
                 });
     }
 
-    /** Clicks the first element {@code css} selects, once it shows (await), found again if it is redrawn meanwhile. */
+    /**
+     * Clicks the first element {@code css} selects that shows, once one does (for up to 30 s), found again if it is
+     * redrawn meanwhile.
+     */
     WebElement click(String css) {
-        await(css);
         return click(
                 css,
-                b -> b.all(css).stream()
-                        .filter(WebElement::isDisplayed)
-                        .findFirst()
-                        .orElse(null));
+                b -> b.await(
+                        Duration.ofSeconds(30),
+                        "waiting for " + css,
+                        x -> x.all(css).stream()
+                                .filter(WebElement::isDisplayed)
+                                .findFirst()
+                                .orElse(null)));
     }
 
     List<WebElement> all(String css) {
@@ -273,7 +278,8 @@ final class Browser implements AutoCloseable {
                                     coins: (mine.querySelector('.coins') || {}).textContent || ''} : {},
                       standings: !!document.getElementById('standings'), events: Number(m.dataset.events),
                       lastEvent: Number(m.dataset.feedVersion),
-                      notice: (document.getElementById('notice') || {}).textContent || null};
+                      notice: (document.getElementById('notice') || {}).textContent || null,
+                      confirm: !!document.getElementById('confirm-play')};
             };""";
 
     /** The game page as a test reads it: version, state, number of move buttons, standings shown, the feed. */
@@ -333,12 +339,14 @@ final class Browser implements AutoCloseable {
                 ((Number) m.get("lastEvent")).longValue(),
                 (String) m.get("notice"),
                 listed,
-                mine);
+                mine,
+                Boolean.TRUE.equals(m.get("confirm")));
     }
 
     /**
      * @param listed the moves the page lists (each button's data-move, the JSON exactly as legal-moves gave it)
      * @param mine   what the reader's own area shows that a player choosing needs: sites, free workers, coins
+     * @param confirm whether the page asks to confirm a move that cannot be taken back (#confirm-play)
      */
     record GameState(
             long version,
@@ -350,7 +358,8 @@ final class Browser implements AutoCloseable {
             long lastEvent,
             String notice,
             List<String> listed,
-            Map<String, String> mine) {
+            Map<String, String> mine,
+            boolean confirm) {
         boolean ready() {
             return "ready".equals(state);
         }

@@ -22,8 +22,11 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.function.IntConsumer;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.TestInstance;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
@@ -56,8 +59,10 @@ class WebClientIT {
     @BeforeAll
     void start() {
         Browser.assumeInstalled();
+        long began = System.nanoTime();
         Platform.useGateway();
         gateway = Platform.shared().gateway();
+        System.out.printf("WebClientIT timing: the platform ready in %.1f s%n", (System.nanoTime() - began) / 1e9);
     }
 
     @AfterAll
@@ -65,15 +70,52 @@ class WebClientIT {
         browsers.forEach(Browser::close);
     }
 
+    /** When the current test, or its current phase, began: for {@link #phase}. */
+    private long testBegan;
+
+    private long phaseBegan;
+    private String testName = "";
+
+    @BeforeEach
+    void startClock(TestInfo test) {
+        testName = test.getTestMethod().map(java.lang.reflect.Method::getName).orElse("?");
+        testBegan = phaseBegan = System.nanoTime();
+    }
+
+    @AfterEach
+    void stopClock() {
+        phase("the rest");
+        System.out.printf(
+                "WebClientIT timing: %s took %.1f s (so far in all: %d runs of axe-core %.1f s, starting browsers"
+                        + " %.1f s)%n",
+                testName, (System.nanoTime() - testBegan) / 1e9, AXE_RUNS.get(), AXE.get() / 1e9, STARTS.get() / 1e9);
+    }
+
+    /** Logs how long the test's phase that ends now took (where the browser test's time goes). */
+    private void phase(String what) {
+        long now = System.nanoTime();
+        System.out.printf("WebClientIT timing: %s: %s %.1f s%n", testName, what, (now - phaseBegan) / 1e9);
+        phaseBegan = now;
+    }
+
     private Browser browser(String who, String base) {
         return browser(who, base, "en");
     }
 
     private Browser browser(String who, String base, String lang) {
+        long began = System.nanoTime();
         Browser b = new Browser(who, base, lang);
+        STARTS.addAndGet(System.nanoTime() - began);
         browsers.add(b);
         return b;
     }
+
+    /** The time spent in axe-core's runs and in starting browsers, over the whole class: for the timing lines. */
+    private static final java.util.concurrent.atomic.AtomicLong AXE = new java.util.concurrent.atomic.AtomicLong();
+
+    private static final java.util.concurrent.atomic.AtomicInteger AXE_RUNS =
+            new java.util.concurrent.atomic.AtomicInteger();
+    private static final java.util.concurrent.atomic.AtomicLong STARTS = new java.util.concurrent.atomic.AtomicLong();
 
     // ---- the three games --------------------------------------------------------------------------------------
 
@@ -209,6 +251,7 @@ class WebClientIT {
         Browser gus = browser("gus", gateway);
         Browser hal = browser("hal", gateway);
         String gameId = meet("builders", gus, "gus-" + tag, hal, "hal-" + tag);
+        lastMoveLightsItsOwnPiecesOnly(gus);
         staleMoveReloads(gus, gameId, List.of(gus, hal));
         undoesAMove(gameId, List.of(gus, hal));
         recordMotion(gus);
@@ -239,9 +282,11 @@ class WebClientIT {
         Browser[] two = inTheLobby("ivy", "jon");
         Browser ivy = two[0];
         Browser jon = two[1];
-        // The lists are read once the feed is live; then the lobby sits idle.
+        // The lists are read once the feed is live; then the lobby sits idle, 3 s, longer than the 2 s between the
+        // rounds
+        // it used to ask in: not synchronisation, the span in which no request may be made.
         jon.js("window.tesseraSameLobby = true; performance.clearResourceTimings();");
-        Thread.sleep(5000);
+        Thread.sleep(3000);
         assertEquals(List.of(), tableRequests(jon), "the idle lobby asked for tables");
 
         new Select(ivy.await("#open-game")).selectByValue("builders");
@@ -289,8 +334,8 @@ class WebClientIT {
     /**
      * Quick play learns of its match from the tables' live feed, not by asking for its entry again and again: the
      * first player waits in line (asking GET /matchmaking once, at load, and POST to queue, and nothing more while
-     * waiting, though the page asked every 1.5 s before), the second completes the group, and both are taken to the
-     * table and on to its game.
+     * waiting, though the page asked every 1.5 s before; nor reading a table others start meanwhile, whose change names
+     * its players), the second completes the group, and both are taken to the table and on to its game.
      */
     @Test
     void quick_play_takes_the_waiting_player_to_the_table_without_polling_the_queue() throws InterruptedException {
@@ -310,6 +355,19 @@ class WebClientIT {
                         .equals(
                                 "Waiting in line for a 2-player game of Carrara: you go to the table as soon as it starts."));
         ola.await("#quick-cancel");
+        // Meanwhile two others start a table of their own: its change on the feed names its players, so ola's page
+        // knows it is not hers without reading it (it read every table that started while it waited).
+        String others = Tables.table("builders", Tables.signUp("qa-" + tag, "qb-" + tag), Map.of());
+        ola.await(
+                Duration.ofSeconds(60),
+                "the others' table among those being played",
+                b -> !b.all("#playing-tables [data-table='" + others + "']").isEmpty());
+        assertEquals(
+                List.of(),
+                requests(ola).stream()
+                        .filter(name -> name.contains("/api/v1/tables/" + others))
+                        .toList(),
+                "ola's page read a table she is not seated at");
         // Long enough in line for the page that asked every 1.5 s to have asked twice: not synchronisation, the span
         // in which no request may be made.
         Thread.sleep(
@@ -542,9 +600,9 @@ class WebClientIT {
         host.open("#/");
         guest.open("#/");
         host.await("#signup-name");
-        accessible(host, "sign-up");
+        accessibleOnce(host, "sign-up");
         signUp(host, hostName);
-        accessible(host, "the lobby");
+        accessibleOnce(host, "the lobby");
         // A name already taken: the API's problem, in its own words beside a sentence in the reader's language, and the
         // form stays for another try.
         guest.await("#signup-name").sendKeys(hostName);
@@ -580,7 +638,7 @@ class WebClientIT {
         }
         host.click("#open-submit");
         host.await("#table-page #seats");
-        accessible(host, "a table");
+        accessibleOnce(host, "a table");
         String tableId = host.url().substring(host.url().lastIndexOf('/') + 1);
         guest.click(".by-title[data-game=" + game + "] [data-table='" + tableId + "'] button.join");
         guest.await("#table-page #seats");
@@ -600,6 +658,7 @@ class WebClientIT {
         }
         String url = host.url();
         assertEquals(url, guest.url(), "the two players are not at the same game");
+        phase("sign-ups, the lobby and the table");
         return url.substring(url.lastIndexOf('/') + 1);
     }
 
@@ -628,9 +687,16 @@ class WebClientIT {
         int moves = 0;
         java.util.Set<String> offered = new java.util.TreeSet<>();
         long deadline = System.nanoTime() + Duration.ofMinutes(12).toNanos();
+        long[] spent = new long[3]; // waiting for the pages, clicking a move, the checks between moves
         while (true) {
+            long t0 = System.nanoTime();
             Optional<Turn> turn = awaitMove(players, everyone);
+            long t1 = System.nanoTime();
+            spent[0] += t1 - t0;
             if (turn.isEmpty()) {
+                phase(String.format(
+                        "playing %s, %d moves (waiting for the pages %.1f s, clicking %.1f s, checks %.1f s)",
+                        game, moves, spent[0] / 1e9, spent[1] / 1e9, spent[2] / 1e9));
                 return new Played(moves, offered);
             }
             turn.get()
@@ -639,9 +705,13 @@ class WebClientIT {
                     .forEach(m -> offered.add(json(m).path("type").asText()));
             assertTrue(
                     System.nanoTime() < deadline, game + " did not end within 12 minutes, after " + moves + " moves");
-            if (move(game, turn.get(), random, keyboard)) {
+            boolean made = move(game, turn.get(), random, keyboard);
+            long t2 = System.nanoTime();
+            spent[1] += t2 - t1;
+            if (made) {
                 moves++;
                 afterMove.accept(moves);
+                spent[2] += System.nanoTime() - t2;
             }
         }
     }
@@ -730,8 +800,12 @@ class WebClientIT {
                 Browser.GameState now = turn.page();
                 for (String key : keys) {
                     activate(b, "[data-key='" + key + "']", keyboardUsed);
-                    confirmIfAsked(b);
+                    // The page read once for both: whether it asks to confirm, and where it is.
                     now = b.game();
+                    if (now.confirm()) {
+                        b.click("#confirm-play");
+                        now = b.game();
+                    }
                     if (now.version() != turn.page().version() || !now.ready()) {
                         break;
                     }
@@ -762,8 +836,14 @@ class WebClientIT {
 
     /** Clicks {@code move} where the board proposes it (game.js, tray), or in the list where it does not. */
     private void clickOnTheBoard(Browser b, String move) {
-        if (trayButton(b, move) != null) {
-            b.click("the move on the board", x -> trayButton(x, move));
+        WebElement[] found = {trayButton(b, move)};
+        if (found[0] != null) {
+            // The button found is clicked; found again only if the page drew it again meanwhile.
+            b.click("the move on the board", x -> {
+                WebElement button = found[0] != null ? found[0] : trayButton(x, move);
+                found[0] = null;
+                return button;
+            });
             confirmIfAsked(b);
             fromTheBoard.incrementAndGet();
         } else {
@@ -1444,10 +1524,23 @@ class WebClientIT {
             Number bytes = (Number) b.js(
                     "return performance.getEntriesByType('resource').concat(performance.getEntriesByType('navigation'))"
                             + ".reduce((t, e) => t + e.transferSize, 0)");
+            // What came before the draw: the page, the client's files (the last one's arrival ends the modules'
+            // waterfall), and the API's answers the page waited for, each from its start to its end.
+            Object before = b.js("""
+                    const drawn = performance.getEntriesByName('tessera:board-drawn')[0].startTime;
+                    const page = performance.getEntriesByType('navigation')[0];
+                    const all = performance.getEntriesByType('resource').filter((e) => e.startTime < drawn);
+                    const files = all.filter((e) => e.name.includes('/app/'));
+                    const api = all.filter((e) => e.name.includes('/api/v1/'));
+                    const ms = (x) => x.toFixed(0);
+                    return `the page in at ${ms(page.responseEnd)} ms, ${files.length} files of the client, the last `
+                        + `in at ${ms(Math.max(...files.map((e) => e.responseEnd)))} ms, ${api.length} API requests (`
+                        + api.map((e) => `${new URL(e.name).pathname.slice(7)} ${ms(e.startTime)}-${ms(e.responseEnd)}`)
+                            .join(', ') + ')';""");
             System.out.printf(
                     "WebClientIT: first board drawn %.0f ms after the navigation began, on a cold load (%d bytes"
-                            + " transferred by then or since)%n",
-                    drawn.doubleValue(), bytes.longValue());
+                            + " transferred by then or since): %s%n",
+                    drawn.doubleValue(), bytes.longValue(), before);
         } finally {
             b.driver.executeCdpCommand("Network.setCacheDisabled", Map.of("cacheDisabled", false));
         }
@@ -1515,10 +1608,53 @@ class WebClientIT {
      * failure). Run on sign-up, the lobby, a table, each game mid-game and at its end, the replay, a profile and a
      * leaderboard.
      */
+    /** The pages {@link #accessibleOnce} has checked, each with its language. */
+    private final java.util.Set<String> checkedOnce = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * {@link #accessible}, once per class and language for a page every game's players pass through alike (sign-up,
+     * the lobby, a table): the same page, with the same code, in every test; the first test to reach it checks it.
+     */
+    private void accessibleOnce(Browser b, String page) {
+        if (checkedOnce.add(page + " " + b.lang)) {
+            accessible(b, page);
+        }
+    }
+
     private static void accessible(Browser b, String page) {
+        long began = System.nanoTime();
         List<String> problems = b.accessibilityProblems();
+        AXE.addAndGet(System.nanoTime() - began);
+        AXE_RUNS.incrementAndGet();
         assertEquals(List.of(), problems, b.who + ": accessibility of " + page + " (" + b.url() + ")");
         System.out.printf("WebClientIT: axe-core finds nothing serious on %s%n", page);
+    }
+
+    /**
+     * The last move's highlight finds its pieces by kind and id, as the boards name them ({@code data-piece}): worker 7
+     * and building 7 are two cards, and a move with worker 7 does not light building 7 (it did when the highlight chose
+     * by {@code data-card}, the bare id). Checked with the page's own module ({@code game.js}' {@code lastMoveSelectors},
+     * what {@code markLastMove} applies) on copies of a worker card and a building card from this page, the building
+     * given the worker's id.
+     */
+    @SuppressWarnings("unchecked")
+    private static void lastMoveLightsItsOwnPiecesOnly(Browser b) {
+        List<Object> lit = (List<Object>) ((org.openqa.selenium.JavascriptExecutor) b.driver).executeAsyncScript("""
+                const done = arguments[arguments.length - 1];
+                const main = document.querySelector('script[type=module]').src;
+                import(main.replace(/main\\.js$/, 'game.js')).then(({lastMoveSelectors}) => {
+                  const worker = document.querySelector('.builders [data-piece^="worker:"]').cloneNode(true);
+                  const building = document.querySelector('.builders [data-piece^="building:"]').cloneNode(true);
+                  const id = Number(worker.dataset.piece.slice('worker:'.length));
+                  building.dataset.card = String(id);
+                  building.dataset.piece = `building:${id}`;
+                  const board = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+                  board.append(worker, building);
+                  // A worker sent to another building: what the highlight lights on this board.
+                  const selectors = lastMoveSelectors({player: 'p', worker: {id}, building: {id: id + 1000}, wagePaid: 1});
+                  done([`worker:${id}`, ...selectors.flatMap((x) => [...board.querySelectorAll(x)]).map((x) => x.dataset.piece)]);
+                }, (e) => done([String(e)]));""");
+        assertEquals(lit.subList(0, 1), lit.subList(1, lit.size()), "what a worker's move lights: " + lit);
     }
 
     /** Reports a game played, and fails if any of its moves could not be made from the board. */

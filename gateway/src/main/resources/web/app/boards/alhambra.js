@@ -60,7 +60,7 @@ const ICONS = {
 /** A tile drawn in a square of side S at (x, y): its colour and building by type, its cost, its walls as thick sides. */
 function tile(ctx, tl, x, y, key, label) {
   const icon = ICONS[tl.type];
-  const g = s('g', {class: 'tile', transform: `translate(${x} ${y})`, 'data-tile': tl.id},
+  const g = s('g', {class: 'tile', transform: `translate(${x} ${y})`, 'data-tile': tl.id, 'data-piece': `tile:${tl.id}`},
     s('rect', {x: 2, y: 2, width: S - 4, height: S - 4, rx: 4, fill: TILE_FILL[tl.type] || '#ddd', stroke: '#6b5b4b', 'stroke-width': 1}),
     s('text', {x: S / 2, y: 13, 'text-anchor': 'middle', class: 'tile-type', 'data-fit': S - 10}, tl.type ? building(tl.type) : '?'),
     icon ? s('g', {class: 'building-icon', transform: `translate(${S / 2 - 12} 16)`}, icon()) : null,
@@ -75,7 +75,7 @@ function tile(ctx, tl, x, y, key, label) {
 
 /** A money card: its currency's colour, its value large in the middle and small in two corners, a coin below. */
 function card(ctx, c, x, y, key, label) {
-  const g = s('g', {class: 'card money', transform: `translate(${x} ${y})`, 'data-card': c.id},
+  const g = s('g', {class: 'card money', transform: `translate(${x} ${y})`, 'data-card': c.id, 'data-piece': `card:${c.id}`},
     s('rect', {x: 1, y: 1, width: 38, height: 54, rx: 4, fill: CURRENCY_FILL[c.currency] || '#ccc', stroke: '#444'}),
     s('rect', {x: 5, y: 5, width: 30, height: 46, rx: 3, class: 'card-face'}),
     s('text', {x: 8, y: 13, class: 'card-corner'}, String(c.value)),

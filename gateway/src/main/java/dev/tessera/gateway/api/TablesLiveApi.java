@@ -56,11 +56,14 @@ public class TablesLiveApi {
                     on will come, so read your lists after it has started and you miss nothing; nothing is replayed, so after \
                     a reconnection read them again. The stream stays open.
 
-                    Each SSE event is `event: <the event's type>` and `data: {"tableId", "type", "gameId"}` as one line of \
-                    JSON, then an empty line: `type` is `tessera.lobby.TableOpened`, `PlayerSeated`, `PlayerLeft`, \
-                    `SeatRemoved`, `TableStarted`, `PlayBegan` (with `gameId`: the table plays that game) or \
-                    `TableFinished` (with `gameId`: the table's game is over); a type this list does not name may come \
-                    too, and concerns `tableId` all the same. `gameId` is null but for `PlayBegan` and `TableFinished`. \
+                    Each SSE event is `event: <the event's type>` and `data: {"tableId", "type", "gameId", "players"}` \
+                    (the TableChange schema) as one line of JSON, then an empty line: `type` is \
+                    `tessera.lobby.TableOpened`, `PlayerSeated`, `PlayerLeft`, `SeatRemoved`, `TableStarted` (with \
+                    `players`: the seated players' ids in seat order), `PlayBegan` (with `gameId`: the table plays that \
+                    game) or `TableFinished` (with `gameId`: the table's game is over); a type this list does not name may \
+                    come too, and concerns `tableId` all the same. `gameId` is null but for `PlayBegan` and \
+                    `TableFinished`, `players` but for `TableStarted`: a player waiting in quick play knows from it alone \
+                    whether a table that started is theirs. \
                     Each event comes after lobby-service has recorded the change, so a table read when it comes shows it \
                     (`playing` with its `gameId`, `finished`). Generated clients do not stream server-sent events: read \
                     this with an SSE client or a streaming HTTP client.""")
@@ -75,7 +78,7 @@ public class TablesLiveApi {
                                             type = SchemaType.STRING,
                                             description =
                                                     "Server-sent events: `event:` the type of the change, `data:` "
-                                                            + "its JSON, {\"tableId\", \"type\", \"gameId\"}"),
+                                                            + "its JSON, {\"tableId\", \"type\", \"gameId\", \"players\"} (the TableChange schema)"),
                             examples =
                                     @ExampleObject(
                                             name = "a table filled and started",

@@ -1,7 +1,8 @@
 /**
  * The public API under /api/v1: resources that authenticate the caller and forward to the services. The
  * annotation here is the part of the API document that is not one operation's: its description, the tags, and
- * the error answers many operations share (named in {@link dev.tessera.gateway.api.ApiDocument}).
+ * the error answers many operations share (named in {@link dev.tessera.gateway.api.ApiDocument}), and the schema of the
+ * tables' live feed's events.
  */
 @OpenAPIDefinition(
         info = @Info(title = "Tessera gateway", version = "1", description = """
@@ -138,11 +139,15 @@
                                                             @ExampleObject(
                                                                     name = "service-unavailable",
                                                                     value = Examples.PROBLEM_SERVICE_UNAVAILABLE)))
-                        }))
+                        },
+                        // What a stream's events carry, which no operation's JSON answer names: a client generator
+                        // makes a model of it all the same (the TypeScript SDK's TableChange).
+                        schemas = @Schema(name = "TableChange", implementation = TableChange.class)))
 package dev.tessera.gateway.api;
 
 import dev.tessera.gateway.api.model.Examples;
 import dev.tessera.gateway.api.model.Problem;
+import dev.tessera.gateway.live.TableChange;
 import org.eclipse.microprofile.openapi.annotations.Components;
 import org.eclipse.microprofile.openapi.annotations.OpenAPIDefinition;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;

@@ -27,7 +27,7 @@ import java.util.zip.GZIPOutputStream;
  *
  * <ul>
  * <li>{@code /} (and {@code /index.html}) is the page, its module and style sheet addressed under
- * {@code /app/<version>/}. It is revalidated on every visit ({@code no-cache}, its ETag the version), so a new
+ * {@code /app/<version>/}, with every other module preloaded ({@code modulepreload}). It is revalidated on every visit ({@code no-cache}, its ETag the version), so a new
  * gateway's client is picked up on reload: a 304 when nothing changed.</li>
  * <li>{@code /app/<version>/…} are the modules and the style sheet. The modules import each other by relative paths,
  * so they all stay under that version. Since the address changes whenever any file does, they are cached for a year
@@ -154,9 +154,27 @@ public class WebClientFiles {
         }
         version = versionOf(files);
         byte[] raw = new String(index.raw(), StandardCharsets.UTF_8)
+                .replace("{{preloads}}", preloads())
                 .replace("{{app}}", "app/" + version)
                 .getBytes(StandardCharsets.UTF_8);
         page = new File(raw, gzip(raw), index.type());
+    }
+
+    /**
+     * A {@code modulepreload} link for every module but main.js (the page's script): the browser fetches them all as
+     * soon as it reads the page, instead of learning of each from the module that imports it (main.js, then game.js,
+     * then the boards: a waterfall three deep before the first board could be drawn).
+     */
+    private String preloads() {
+        StringBuilder links = new StringBuilder();
+        for (String name : files.keySet()) {
+            if (name.startsWith("app/") && name.endsWith(".js") && !name.equals("app/main.js")) {
+                links.append("<link rel=\"modulepreload\" href=\"{{app}}/")
+                        .append(name.substring("app/".length()))
+                        .append("\">\n  ");
+            }
+        }
+        return links.toString().strip();
     }
 
     /** {@code files} in their paths' order (a TreeMap), so that the same files always give the same version. */

@@ -223,6 +223,24 @@ class OpenApiDocumentTest {
     }
 
     @Test
+    void the_tables_feed_documents_its_changes_and_a_started_tables_players() {
+        Map<String, Object> properties = map(schema("TableChange").get("properties"));
+        assertEquals(Set.of("tableId", "type", "gameId", "players"), properties.keySet());
+        Map<String, Object> players = map(properties.get("players"));
+        assertEquals(List.of("array", "null"), players.get("type"), "null but for TableStarted: " + players);
+        assertFalse(list(schema("TableChange").get("required")).contains("players"));
+        Map<String, Object> stream =
+                map(map(map(map(operation("/api/v1/tables/live", "get").get("responses"))
+                                        .get("200"))
+                                .get("content"))
+                        .get("text/event-stream"));
+        String example = (String)
+                map(map(stream.get("examples")).values().iterator().next()).get("value");
+        assertTrue(
+                example.contains("\"type\":\"tessera.lobby.TableStarted\",\"gameId\":null,\"players\":[\""), example);
+    }
+
+    @Test
     void game_views_document_their_common_fields_and_leave_the_state_open() {
         Map<String, Object> view = schema("GameView");
         Map<String, Object> properties = map(view.get("properties"));

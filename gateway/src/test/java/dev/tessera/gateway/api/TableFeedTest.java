@@ -47,7 +47,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The tables' live feed (GET /api/v1/tables/live): lobby-service's events, its table's game's start and end among them,
- * as they reach the real broker, each said as "this table changed, so"; game-events is not read. lobby-service is not
+ * as they reach the real broker, each said as "this table changed, so" (with the players of a table that started);
+ * game-events is not read. lobby-service is not
  * running here: its outbox is stood in for by records put on the topic as the relay puts them.
  */
 @QuarkusTest
@@ -122,7 +123,8 @@ class TableFeedTest {
     }
 
     @Test
-    void each_change_of_a_table_reaches_the_feed_with_its_game_once_it_has_one() throws Exception {
+    void each_change_of_a_table_reaches_the_feed_with_its_game_once_it_has_one_and_its_players_when_it_starts()
+            throws Exception {
         TestPlayer ana =
                 TestPlayer.signUp("tables-ana-" + UUID.randomUUID().toString().substring(0, 8));
         Feed feed = open(ana);
@@ -178,6 +180,13 @@ class TableFeedTest {
         }
         for (JsonNode withGame : changes.subList(3, 5)) {
             assertEquals(game, withGame.path("gameId").asText(), "the table's game: " + withGame);
+        }
+        // A started table's players come with it, in seat order: quick play's waiting player reads no table to know.
+        JsonNode started = changes.get(2);
+        assertEquals(
+                List.of(ana.id(), bob), JSON.convertValue(started.path("players"), List.class), started.toString());
+        for (JsonNode other : List.of(changes.get(0), changes.get(1), changes.get(3), changes.get(4))) {
+            assertTrue(other.path("players").isNull(), "players only when started: " + other);
         }
         assertEquals(List.of(), feed.ids(), "nothing is replayed, so there is no id to resume from");
     }

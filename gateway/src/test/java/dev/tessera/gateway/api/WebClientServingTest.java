@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -54,6 +55,29 @@ class WebClientServingTest {
         }
         given().get("/" + app + "/style.css").then().statusCode(200).contentType(startsWith("text/css"));
         given().get("/favicon.svg").then().statusCode(200).contentType(startsWith("image/svg+xml"));
+    }
+
+    /**
+     * The page names every module it imports, however deep, for the browser to fetch at once with the page's own
+     * (a cold load waited for main.js, then game.js, then the boards before it could draw one).
+     */
+    @Test
+    void the_page_preloads_every_module_its_module_imports() {
+        String page = given().get("/").then().statusCode(200).extract().asString();
+        String app = app(page);
+        Matcher link = Pattern.compile("<link rel=\"modulepreload\" href=\"" + app + "/([^\"]+)\">")
+                .matcher(page);
+        java.util.Set<String> preloaded = new java.util.TreeSet<>();
+        while (link.find()) {
+            preloaded.add(link.group(1));
+        }
+        java.util.Set<String> imported = new java.util.TreeSet<>(java.util.Arrays.asList(MODULES));
+        imported.addAll(java.util.List.of("i18n.js", "log.js"));
+        imported.remove("main.js");
+        assertEquals(imported, preloaded, page);
+        for (String module : preloaded) {
+            given().get("/" + app + "/" + module).then().statusCode(200).contentType(startsWith("text/javascript"));
+        }
     }
 
     private static final String[] MODULES = {

@@ -267,15 +267,15 @@ public final class Examples {
     public static final String TABLE_CHANGES = """
             content-type: application/json
             event: tessera.lobby.PlayerSeated
-            data: {"tableId":"3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7","type":"tessera.lobby.PlayerSeated","gameId":null}
+            data: {"tableId":"3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7","type":"tessera.lobby.PlayerSeated","gameId":null,"players":null}
 
             content-type: application/json
             event: tessera.lobby.TableStarted
-            data: {"tableId":"3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7","type":"tessera.lobby.TableStarted","gameId":null}
+            data: {"tableId":"3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7","type":"tessera.lobby.TableStarted","gameId":null,"players":["5b0f3c9e-8a1d-4e52-9d0b-2f6c1a7e4b10","c2d4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f"]}
 
             content-type: application/json
             event: tessera.lobby.PlayBegan
-            data: {"tableId":"3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7","type":"tessera.lobby.PlayBegan","gameId":"9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10"}
+            data: {"tableId":"3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a6b7","type":"tessera.lobby.PlayBegan","gameId":"9c1d0d3e-2f0e-4e6b-a0f3-5a7c2b8d9e10","players":null}
 
             """;
 
