@@ -20,6 +20,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntConsumer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -1603,13 +1605,8 @@ class WebClientIT {
         }
     }
 
-    /**
-     * axe-core finds nothing serious or critical on the page {@code b} shows now ({@code page} names it in the
-     * failure). Run on sign-up, the lobby, a table, each game mid-game and at its end, the replay, a profile and a
-     * leaderboard.
-     */
     /** The pages {@link #accessibleOnce} has checked, each with its language. */
-    private final java.util.Set<String> checkedOnce = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<String> checkedOnce = ConcurrentHashMap.newKeySet();
 
     /**
      * {@link #accessible}, once per class and language for a page every game's players pass through alike (sign-up,
@@ -1621,6 +1618,11 @@ class WebClientIT {
         }
     }
 
+    /**
+     * axe-core finds nothing serious or critical on the page {@code b} shows now ({@code page} names it in the
+     * failure). Run on sign-up, the lobby, a table, each game mid-game and at its end, the replay, a profile and a
+     * leaderboard.
+     */
     private static void accessible(Browser b, String page) {
         long began = System.nanoTime();
         List<String> problems = b.accessibilityProblems();
