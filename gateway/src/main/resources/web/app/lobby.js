@@ -220,8 +220,9 @@ function openTableForm() {
 /**
  * Quick play. While the caller waits in line, the tables' live feed tells when they are matched: the lobby opens,
  * fills and starts their table in one go (TableStarted), whose change names the table's players: if the caller is
- * among them, they go to it. No table is read for that, however many start meanwhile. The entry is read (GET /matchmaking) when the feed is first live (one from an
- * earlier visit is shown) and again after each reconnection while waiting (a match made meanwhile), never on a timer.
+ * among them, they go to it. No table is read for that, however many start meanwhile. The entry is read
+ * (GET /matchmaking) when the feed is first live (one from an earlier visit is shown) and again after each
+ * reconnection while waiting (a match made meanwhile), never on a timer.
  * The API tells the place in line only when asked, so the form says that the caller waits, not where.
  * Answers the form, and `change(change)` and `status(status)` for the lobby's feed to call.
  */

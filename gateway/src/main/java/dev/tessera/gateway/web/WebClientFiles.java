@@ -27,8 +27,9 @@ import java.util.zip.GZIPOutputStream;
  *
  * <ul>
  * <li>{@code /} (and {@code /index.html}) is the page, its module and style sheet addressed under
- * {@code /app/<version>/}, with every other module preloaded ({@code modulepreload}). It is revalidated on every visit ({@code no-cache}, its ETag the version), so a new
- * gateway's client is picked up on reload: a 304 when nothing changed.</li>
+ * {@code /app/<version>/}, with every other module preloaded ({@code modulepreload}). It is revalidated on every
+ * visit ({@code no-cache}, its ETag the version), so a new gateway's client is picked up on reload: a 304 when nothing
+ * changed.</li>
  * <li>{@code /app/<version>/…} are the modules and the style sheet. The modules import each other by relative paths,
  * so they all stay under that version. Since the address changes whenever any file does, they are cached for a year
  * and never revalidated ({@code immutable}): a repeat visit asks for nothing but the page.</li>

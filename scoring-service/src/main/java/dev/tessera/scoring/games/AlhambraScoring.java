@@ -44,6 +44,11 @@ final class AlhambraScoring implements ScoringHandlers {
     /** Dirk, as a tile's owner. */
     private static final String DIRK = "@dirk";
 
+    /** A tile's row written over the one it replaces, by {@link #PUT} and {@link #PUT_BACK}. */
+    private static final String REPLACED = """
+            ON CONFLICT (id) DO UPDATE SET owner = excluded.owner, type = excluded.type, walls = excluded.walls,
+                in_alhambra = excluded.in_alhambra, x = excluded.x, y = excluded.y""";
+
     /**
      * Where a tile now is, in one statement: its row before ({@code before}: none when the tile had not left the
      * market) is recorded under the event's version ($3) for an undo to put back, and the row is written. Both read
@@ -60,14 +65,12 @@ final class AlhambraScoring implements ScoringHandlers {
                 ON CONFLICT DO NOTHING)
             INSERT INTO alhambra_tiles (id, game_id, tile_id, owner, type, walls, in_alhambra, x, y)
             VALUES ($1, $2, $4, $5, $6, $7, $8, $9, $10)
-            ON CONFLICT (id) DO UPDATE SET owner = excluded.owner, type = excluded.type, walls = excluded.walls,
-                in_alhambra = excluded.in_alhambra, x = excluded.x, y = excluded.y""";
+            """ + REPLACED;
     /** A tile's row as a recorded change had it ({@link #putBack}). */
     private static final String PUT_BACK = """
             INSERT INTO alhambra_tiles (id, game_id, tile_id, owner, type, walls, in_alhambra, x, y)
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-            ON CONFLICT (id) DO UPDATE SET owner = excluded.owner, type = excluded.type, walls = excluded.walls,
-                in_alhambra = excluded.in_alhambra, x = excluded.x, y = excluded.y""";
+            """ + REPLACED;
     /** The tiles that have left a game's market, as a round scores them. */
     private static final String TILES =
             "SELECT owner, type, walls, in_alhambra, x, y FROM alhambra_tiles WHERE game_id = $1";
