@@ -148,6 +148,12 @@ public final class LocalKafka implements AutoCloseable, KafkaCluster.Node {
             // it must stay below replica.lag.time.max.ms, 30 s, or an idle follower would drop out of the ISR).
             props.put("metadata.max.idle.interval.ms", "5000");
             props.put("replica.fetch.wait.max.ms", "5000");
+            // Request threads sized to the machine, not to a broker alone on a large one (issue 41): 8 request
+            // handlers and 3 network threads by default, each waking every 300 ms to look at its queue. Here the
+            // broker shares a few cores with PostgreSQL and the services, so more threads than cores only queue.
+            int cores = Runtime.getRuntime().availableProcessors();
+            props.put("num.io.threads", String.valueOf(Math.max(2, Math.min(8, cores))));
+            props.put("num.network.threads", String.valueOf(Math.max(1, Math.min(3, cores / 2))));
             Path config = dataDir.resolve("server.properties");
             try (OutputStream out = Files.newOutputStream(config)) {
                 props.store(out, "written by Tessera's LocalKafka");
