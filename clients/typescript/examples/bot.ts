@@ -39,7 +39,8 @@ for await (const event of me.follow(gameId)) { // each event of the game, once: 
     break;
   }
   if (event.streamversion <= actedAt) continue; // our own move's events
-  let { version, moves } = await me.games.getLegalMoves({ id: gameId });
+  // At the version this event brought, or later: a server keeping the game that recent answers without a read.
+  let { version, moves } = await me.games.getLegalMoves({ id: gameId, minVersion: event.streamversion });
   try {
     while (moves.length > 0) { // a move's answer lists our next moves while we are still to act
       const move = pick(moves);

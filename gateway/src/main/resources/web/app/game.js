@@ -228,7 +228,8 @@ class GamePage {
       let legal = {version: view.version, moves: []};
       const seated = this.me && (view.players.includes(this.me) || forker(view, this.me));
       if (seated && !view.over && view.toAct) {
-        legal = await get(`/games/${encodeURIComponent(this.gameId)}/legal-moves`);
+        // At the view's version or later: an instance keeping the game that recent answers without a read.
+        legal = await get(`/games/${encodeURIComponent(this.gameId)}/legal-moves?minVersion=${view.version}`);
       }
       this.view = view;
       this.legal = legal;

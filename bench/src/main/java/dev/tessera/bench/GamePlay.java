@@ -69,6 +69,12 @@ public final class GamePlay {
     private String tableId;
     private String gameId;
     private long lastMove;
+    /**
+     * The last version of the game an answer showed (-1: none, or the game must be read as it is now). A legal-moves
+     * read sends it as {@code minVersion}, so that an instance keeping the game that recent answers without a read.
+     */
+    private long seen = -1;
+
     private boolean ended;
     private double invalidShare;
     private Api.Player outsider;
@@ -207,14 +213,18 @@ public final class GamePlay {
                 carried.path("legalMoves").forEach(options::add);
                 carried = null;
             } else {
-                Api.Answer read = api.get("/api/v1/games/" + gameId + "/legal-moves", asked.token());
+                Api.Answer read = api.get(
+                        "/api/v1/games/" + gameId + "/legal-moves" + (seen < 0 ? "" : "?minVersion=" + seen),
+                        asked.token());
                 listener.read();
                 if (read.status() != 200) {
                     listener.unexpected("reading the legal moves of game " + gameId, read);
+                    seen = -1;
                     idle.pause();
                     continue;
                 }
                 legal = read.body();
+                seen = legal.path("version").asLong(-1);
                 legal.path("moves").forEach(options::add);
             }
             if (options.isEmpty()) {
@@ -231,7 +241,10 @@ public final class GamePlay {
                             "gave up: nobody could act in game " + gameId + " for " + patience.toSeconds() + " s",
                             null);
                 }
-                idle.pause(); // waiting for another service (a valuation); ask again shortly
+                // Waiting for another service (a valuation): ask again shortly, for the game as it is then (a game kept
+                // at the version seen would answer the same).
+                seen = -1;
+                idle.pause();
                 continue;
             }
             idle = new Backoff();
@@ -246,6 +259,7 @@ public final class GamePlay {
             turnStarted = false;
             if (answer.status() == 200) {
                 lastMove = answer.body().path("version").asLong(lastMove);
+                seen = lastMove;
                 listener.accepted(answer);
                 asked = byId.getOrDefault(answer.body().path("toAct").asText(""), asked);
                 carried = answer.body().path("legalMoves").isArray() ? answer.body() : null;
@@ -254,8 +268,11 @@ public final class GamePlay {
                 }
             } else if (answer.status() == 409) {
                 listener.conflict(answer);
+                // The version the game moved on to, when that was the conflict; else the game as it is now.
+                seen = answer.body().path("currentVersion").asLong(-1);
             } else {
                 listener.unexpected("move in game " + gameId, answer);
+                seen = -1;
             }
         }
         return false;
@@ -275,6 +292,7 @@ public final class GamePlay {
         if (undone.status() == 200) {
             listener.undo(undone);
             lastMove = undone.body().path("version").asLong(lastMove);
+            seen = lastMove;
             return undone.body().path("legalMoves").isArray() ? undone.body() : null;
         }
         String rule = undone.body().path("rule").asText("");
@@ -282,6 +300,7 @@ public final class GamePlay {
             listener.undo(undone);
             return answer;
         }
+        seen = undone.body().path("currentVersion").asLong(-1);
         if (undone.status() == 409) {
             listener.conflict(undone);
         } else {

@@ -208,7 +208,8 @@ class GeneratedClientIT {
             boolean moved = false;
             for (int k = 0; k < seats.size() && !moved; k++) {
                 Seat seat = seats.get((next + k) % seats.size());
-                LegalMoves legal = seat.games().getLegalMoves(gameId);
+                // No minVersion: this loop polls each seat until the game moves on, so it asks for the game now.
+                LegalMoves legal = seat.games().getLegalMoves(gameId, null);
                 if (legal.getMoves().isEmpty()) {
                     continue;
                 }

@@ -197,10 +197,7 @@ public class GameResource {
     }
 
     /**
-     * The moves a player may send now, each exactly as the move endpoint accepts it (none for a seat a bot plays),
-     * and who may move now (null when nobody can), so that a client learns whose turn it is in the same answer.
-     */
-    /**
+     * What legal-moves answers: the moves at {@code version}, and who is to act.
      * @param undo      whether the caller may take back moves now ({@code POST …/undo} would be accepted)
      * @param revealing the indexes in {@code moves} of the moves that would show something hidden or random (a draw,
      *                  a refill) and leave the turn going: once played, nothing before them can be taken back, so a
@@ -208,10 +205,19 @@ public class GameResource {
      */
     public record LegalMoves(long version, List<JsonNode> moves, String toAct, boolean undo, List<Integer> revealing) {}
 
+    /**
+     * The moves a player may send now, each exactly as the move endpoint accepts it (none for a seat a bot plays),
+     * and who may move now (null when nobody can), so that a client learns whose turn it is in the same answer. With
+     * {@code minVersion}, the version the caller last saw, the answer is at that version or later: from the game kept
+     * in memory when it is that recent, without a read.
+     */
     @GET
     @Path("legal-moves")
-    public Uni<LegalMoves> legalMoves(@PathParam("id") String id, @HeaderParam(Caller.PLAYER_HEADER) String player) {
-        return games.loadWithClock(id).chain(g -> legalMoves(g, player));
+    public Uni<LegalMoves> legalMoves(
+            @PathParam("id") String id,
+            @HeaderParam(Caller.PLAYER_HEADER) String player,
+            @QueryParam("minVersion") Long minVersion) {
+        return games.loadWithClock(id, minVersion).chain(g -> legalMoves(g, player));
     }
 
     private <S, M, E> Uni<LegalMoves> legalMoves(GameService.Clocked<S, M, E> clocked, String player) {

@@ -73,6 +73,17 @@ public class FoldedGames {
         return new Kept<>(game, row.row());
     }
 
+    /**
+     * The game kept at {@code minVersion} or later, with its clock row at the version it is kept at, when both are
+     * known; else null. What a reader that has seen {@code minVersion} may be answered from without reading the stream
+     * ({@link GameService#loadWithClock(String, Long)}): nothing it has seen is missing, and should the stream have moved
+     * on since, a move sent at the version answered gets the 409 that tells it so.
+     */
+    synchronized <S, M, E> Kept<S, M, E> keptSince(String gameId, long minVersion) {
+        GameStream<S, M, E> game = get(gameId);
+        return game == null || game.version() < minVersion ? null : keptAt(gameId, game.version());
+    }
+
     /** Records {@code gameId}'s clock row when its stream was at {@code version}, unless a later one is known. */
     synchronized void rememberRow(String gameId, long version, Optional<ClockRow> row) {
         KnownRow known = rows.get(gameId);

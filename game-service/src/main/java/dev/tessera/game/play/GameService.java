@@ -8,8 +8,11 @@ import dev.tessera.game.rules.RulesEngine;
 import dev.tessera.kit.eventing.EventStore;
 import dev.tessera.kit.eventing.StoredEvent;
 import dev.tessera.kit.problem.ProblemException;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
@@ -50,6 +53,22 @@ public class GameService {
     @Inject
     GameUndo undo;
 
+    @Inject
+    FoldedGames folded;
+
+    @Inject
+    MeterRegistry registry;
+
+    private Counter unread;
+
+    @PostConstruct
+    void counters() {
+        unread = Counter.builder("tessera.legal-moves.unread")
+                .description("Legal-moves reads answered from the game kept in memory, for a reader that had seen"
+                        + " its version (minVersion)")
+                .register(registry);
+    }
+
     /** The game id of a table: derived, so that creating a table's game twice finds the first one. */
     public static String gameIdOf(String tableId) {
         return UUID.nameUUIDFromBytes(("tessera-game:" + tableId).getBytes(StandardCharsets.UTF_8))
@@ -73,6 +92,34 @@ public class GameService {
     /** The game now with its clock row (who is to act until when, which seats bots play), if it has one. */
     public <S, M, E> Uni<Clocked<S, M, E>> loadWithClock(String gameId) {
         return Panache.withSession(() -> loader.currentWithClock(gameId));
+    }
+
+    /**
+     * The game with its clock row at {@code minVersion} or later, for a reader that has seen that version: the game
+     * this instance keeps when it is that recent (no read; it may lack appends another instance made since, which the
+     * reader has not seen either), else the game now; {@code minVersion} null is the game now. A negative version, or
+     * one the game has not reached, is a 400 naming {@code minVersion}.
+     */
+    public <S, M, E> Uni<Clocked<S, M, E>> loadWithClock(String gameId, Long minVersion) {
+        if (minVersion == null) {
+            return loadWithClock(gameId);
+        }
+        if (minVersion < 0) {
+            throw ProblemException.badField("minVersion", "minVersion is a stream version, 0 or more");
+        }
+        FoldedGames.Kept<S, M, E> kept = folded.keptSince(gameId, minVersion);
+        if (kept != null) {
+            unread.increment();
+            return Uni.createFrom().item(new Clocked<>(kept.game(), kept.clock().orElse(null)));
+        }
+        return this.<S, M, E>loadWithClock(gameId).invoke(now -> {
+            if (now.game().version() < minVersion) {
+                throw ProblemException.badField(
+                        "minVersion",
+                        "minVersion is a version this game has reached: 0 to "
+                                + now.game().version() + ", its current version");
+            }
+        });
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.tessera.game.play;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -14,6 +15,7 @@ import dev.tessera.infra.TestInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.time.OffsetDateTime;
@@ -26,12 +28,16 @@ import org.junit.jupiter.api.Test;
  * A player's move on a game this instance keeps at the version the move expects is decided on what is kept and
  * appended without reading the stream first (GameMoves#move): one statement instead of two. The stream still decides:
  * an append made behind the instance's back (another instance's) makes the move the same 409 a read would have, and
- * a move the kept game refuses is refused from what the store holds.
+ * a move the kept game refuses is refused from what the store holds. Legal moves asked with the version the reader has
+ * seen ({@code minVersion}) come from the kept game when it is that recent, also without a read.
  */
 @QuarkusTest
 class KeptGameMovesTest {
     private static final String PLAYER = "X-Tessera-Player";
     private final EventCodec codec = new EventCodec();
+
+    @Inject
+    FoldedGames folded;
 
     @Test
     void
@@ -94,6 +100,62 @@ class KeptGameMovesTest {
         assertEquals(refused + 1, rejected("not-your-turn"), "counted once, from the read");
         assertEquals(unread, unread(), "not appended from the kept game");
         assertEquals(1, events(gameId));
+    }
+
+    @Test
+    void legal_moves_for_a_reader_that_saw_the_kept_version_come_from_memory_and_say_the_version_they_are_at() {
+        String gameId = StartedTables.start("alhambra", List.of("ana", "bob"), Map.of());
+        String mover = moves(gameId, "ana").isEmpty() ? "bob" : "ana";
+        JsonPath first = move(gameId, mover, 1, moves(gameId, mover).get(0))
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        long version = first.getLong("version");
+        String next = first.getString("toAct");
+        double unread = legalUnread();
+
+        // Another instance appends behind this one's back; the reader has seen `version` (its answer, or the feed).
+        appendBehindItsBack(gameId, version + 1, new PlayerTimedOut(gameId, next, OffsetDateTime.now()));
+
+        // Answered from the game kept at `version`, which the reader has seen: the version says so, and a move sent at
+        // it gets the 409 that tells the reader the game moved on.
+        legal(gameId, next, "?minVersion=" + version)
+                .statusCode(200)
+                .body("version", equalTo((int) version))
+                .body("toAct", equalTo(next))
+                .body("moves.size()", greaterThan(0));
+        assertEquals(unread + 1, legalUnread(), "answered without a read");
+
+        // Without minVersion the stream is read: its version, and the game kept is brought up to it.
+        legal(gameId, next, "").statusCode(200).body("version", equalTo((int) version + 1));
+        assertEquals(unread + 1, legalUnread(), "read");
+        legal(gameId, next, "?minVersion=" + (version + 1)).statusCode(200).body("version", equalTo((int) version + 1));
+        assertEquals(unread + 2, legalUnread(), "kept at the version read");
+
+        // A version the game has not reached, or a negative one: a problem naming minVersion; nothing written.
+        for (String bad : List.of("?minVersion=" + (version + 2), "?minVersion=-1")) {
+            legal(gameId, next, bad)
+                    .statusCode(400)
+                    .contentType("application/problem+json")
+                    .body("field", equalTo("minVersion"));
+        }
+        assertEquals(version + 1, events(gameId));
+
+        // Not kept here (another instance serves the game, or this one restarted): read, whatever the reader saw.
+        folded.forget(gameId);
+        legal(gameId, next, "?minVersion=" + version).statusCode(200).body("version", equalTo((int) version + 1));
+        assertEquals(unread + 2, legalUnread(), "read: nothing kept");
+    }
+
+    private static io.restassured.response.ValidatableResponse legal(String gameId, String player, String query) {
+        return given().header(PLAYER, player)
+                .get("/api/v1/games/" + gameId + "/legal-moves" + query)
+                .then();
+    }
+
+    private static double legalUnread() {
+        return metric("tessera_legal_moves_unread_total");
     }
 
     private io.restassured.response.Response move(String gameId, String player, long version, JsonNode move) {

@@ -296,9 +296,25 @@ public class GamesApi {
                                 @ExampleObject(name = "builders", value = Examples.LEGAL_MOVES_BUILDERS),
                                 @ExampleObject(name = "not-my-turn", value = Examples.LEGAL_MOVES_NONE)
                             }))
+    @APIResponse(responseCode = "400", ref = INVALID_FIELD)
     @APIResponse(responseCode = "401", ref = UNAUTHENTICATED)
-    public Uni<Response> legalMoves(@Parameter(description = GAME_ID) @PathParam("id") String id) {
-        return callers.required().chain(player -> forwarder.get(Upstream.GAME, base(id) + "/legal-moves", player));
+    public Uni<Response> legalMoves(
+            @Parameter(description = GAME_ID) @PathParam("id") String id,
+            @Parameter(
+                            description = "The game version the caller last saw (a move's answer, the live feed's"
+                                    + " `streamversion`): the answer is at that version or later, and may be answered"
+                                    + " sooner, from a game the server keeps in memory. It may then lack moves made"
+                                    + " since that the caller has not seen either; a move sent at its version gets"
+                                    + " 409 version-conflict with the current one. A version the game has not reached"
+                                    + " is a 400 naming minVersion. Absent: the game now (ask so when waiting for"
+                                    + " the game to move on without the live feed)",
+                            schema = @Schema(type = SchemaType.INTEGER, format = "int64", minimum = "0"))
+                    @QueryParam("minVersion")
+                    String minVersion) {
+        String query =
+                minVersion == null || minVersion.isBlank() ? "" : "?minVersion=" + version("minVersion", minVersion);
+        return callers.required()
+                .chain(player -> forwarder.get(Upstream.GAME, base(id) + "/legal-moves" + query, player));
     }
 
     @POST

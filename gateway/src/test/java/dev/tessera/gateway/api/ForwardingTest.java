@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.equalTo;
 import dev.tessera.gateway.TestPlayer;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -112,6 +113,31 @@ class ForwardingTest {
                     .statusCode(400)
                     .contentType("application/problem+json")
                     .body("field", equalTo(bad[1]));
+        }
+    }
+
+    @Test
+    void legal_moves_since_a_version_are_asked_of_game_service_with_it_and_a_bad_one_is_refused_before_it() {
+        TestPlayer lu = TestPlayer.signUp("fwd-lu");
+        given().header("Authorization", lu.bearer())
+                .get("/api/v1/games/g-4/legal-moves?minVersion=17")
+                .then()
+                .statusCode(200)
+                .body("uri", equalTo("/api/v1/games/g-4/legal-moves?minVersion=17"))
+                .body("player", equalTo(lu.id()));
+        given().header("Authorization", lu.bearer())
+                .get("/api/v1/games/g-4/legal-moves")
+                .then()
+                .statusCode(200)
+                .body("uri", equalTo("/api/v1/games/g-4/legal-moves"));
+        for (String bad : List.of("-1", "x", "1.5")) {
+            // the stand-in would answer 200: a 400 here was answered by the gateway itself
+            given().header("Authorization", lu.bearer())
+                    .get("/api/v1/games/g-4/legal-moves?minVersion=" + bad)
+                    .then()
+                    .statusCode(400)
+                    .contentType("application/problem+json")
+                    .body("field", equalTo("minVersion"));
         }
     }
 }
