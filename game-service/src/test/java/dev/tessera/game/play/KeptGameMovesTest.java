@@ -120,12 +120,20 @@ class KeptGameMovesTest {
 
         // Answered from the game kept at `version`, which the reader has seen: the version says so, and a move sent at
         // it gets the 409 that tells the reader the game moved on.
-        legal(gameId, next, "?minVersion=" + version)
-                .statusCode(200)
-                .body("version", equalTo((int) version))
-                .body("toAct", equalTo(next))
-                .body("moves.size()", greaterThan(0));
+        JsonNode listed = codec.mapper()
+                .valueToTree(legal(gameId, next, "?minVersion=" + version)
+                        .statusCode(200)
+                        .body("version", equalTo((int) version))
+                        .body("toAct", equalTo(next))
+                        .body("moves.size()", greaterThan(0))
+                        .extract()
+                        .path("moves[0]"));
         assertEquals(unread + 1, legalUnread(), "answered without a read");
+        move(gameId, next, version, listed)
+                .then()
+                .statusCode(409)
+                .body("rule", equalTo("version-conflict"))
+                .body("currentVersion", equalTo((int) version + 1));
 
         // Without minVersion the stream is read: its version, and the game kept is brought up to it.
         legal(gameId, next, "").statusCode(200).body("version", equalTo((int) version + 1));
