@@ -47,11 +47,7 @@ class KeptGameMovesTest {
         double unread = unread();
 
         // The legal-moves read kept the game and its clock row at version 1: the move needs no read of its own.
-        JsonPath first = move(gameId, mover, 1, moves(gameId, mover).get(0))
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
+        JsonPath first = firstMove(gameId, mover);
         long version = first.getLong("version");
         assertEquals(unread + 1, unread(), "decided on the kept game");
         assertEquals(version, events(gameId));
@@ -105,12 +101,7 @@ class KeptGameMovesTest {
     @Test
     void legal_moves_for_a_reader_that_saw_the_kept_version_come_from_memory_and_say_the_version_they_are_at() {
         String gameId = StartedTables.start("alhambra", List.of("ana", "bob"), Map.of());
-        String mover = moves(gameId, "ana").isEmpty() ? "bob" : "ana";
-        JsonPath first = move(gameId, mover, 1, moves(gameId, mover).get(0))
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
+        JsonPath first = firstMove(gameId, moves(gameId, "ana").isEmpty() ? "bob" : "ana");
         long version = first.getLong("version");
         String next = first.getString("toAct");
         double unread = legalUnread();
@@ -164,6 +155,15 @@ class KeptGameMovesTest {
 
     private static double legalUnread() {
         return metric("tessera_legal_moves_unread_total");
+    }
+
+    /** {@code mover}'s first listed move at version 1, accepted: its answer. */
+    private JsonPath firstMove(String gameId, String mover) {
+        return move(gameId, mover, 1, moves(gameId, mover).get(0))
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
     }
 
     private io.restassured.response.Response move(String gameId, String player, long version, JsonNode move) {
