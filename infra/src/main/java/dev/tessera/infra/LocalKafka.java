@@ -149,8 +149,9 @@ public final class LocalKafka implements AutoCloseable, KafkaCluster.Node {
             props.put("metadata.max.idle.interval.ms", "5000");
             props.put("replica.fetch.wait.max.ms", "5000");
             // Request threads sized to the machine, not to a broker alone on a large one (issue 41): 8 request
-            // handlers and 3 network threads by default, each waking every 300 ms to look at its queue. Here the
-            // broker shares a few cores with PostgreSQL and the services, so more threads than cores only queue.
+            // handlers and 3 network threads by default, each waking every 300 ms to look at its queue, which an idle
+            // broker pays for. On 2 cores, 2 and 1 did as well under load as 8 and 3, and cost half as much idle
+            // (bench/results/journal.md, thirty-seventh session, item 1).
             int cores = Runtime.getRuntime().availableProcessors();
             props.put("num.io.threads", String.valueOf(Math.max(2, Math.min(8, cores))));
             props.put("num.network.threads", String.valueOf(Math.max(1, Math.min(3, cores / 2))));
