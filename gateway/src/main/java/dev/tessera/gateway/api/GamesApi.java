@@ -60,6 +60,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * Games. Every registered player may watch: a caller not seated at the game is a spectator, and
  * game-service removes every hidden thing from the view. Moves are the seated player's own.
  * Bodies and answers pass through as bytes; the model records only describe them in the API document.
+ * Each request goes with its game id, so that every one about a game reaches the same game-service instance.
  */
 @Authenticated
 @Path("/api/v1/games/{id}")
@@ -139,7 +140,7 @@ public class GamesApi {
                     @QueryParam("perspective")
                     String perspective) {
         String query = pastQuery(at, perspective);
-        return callers.required().chain(player -> forwarder.get(Upstream.GAME, base(id) + query, player));
+        return callers.required().chain(player -> forwarder.get(Upstream.GAME, id, base(id) + query, player));
     }
 
     /** The query of a view at a past version or from every seat, checked here ("" for the game now). */
@@ -197,7 +198,7 @@ public class GamesApi {
                                             defaultValue = "0"))
                     @QueryParam("from")
                     String from) {
-        return forwarder.get(Upstream.GAME, base(id) + "/events?from=" + version("from", from), null);
+        return forwarder.get(Upstream.GAME, id, base(id) + "/events?from=" + version("from", from), null);
     }
 
     @GET
@@ -231,7 +232,7 @@ public class GamesApi {
                     @QueryParam("from")
                     String from) {
         return forwarder
-                .get(Upstream.GAME, base(id) + "/history?from=" + version("from", from), null)
+                .get(Upstream.GAME, id, base(id) + "/history?from=" + version("from", from), null)
                 .chain(answer -> answer.getStatus() != 200 ? Uni.createFrom().item(answer) : named(answer));
     }
 
@@ -314,7 +315,7 @@ public class GamesApi {
         String query =
                 minVersion == null || minVersion.isBlank() ? "" : "?minVersion=" + version("minVersion", minVersion);
         return callers.required()
-                .chain(player -> forwarder.get(Upstream.GAME, base(id) + "/legal-moves" + query, player));
+                .chain(player -> forwarder.get(Upstream.GAME, id, base(id) + "/legal-moves" + query, player));
     }
 
     @POST
@@ -394,7 +395,7 @@ public class GamesApi {
                             schema = @Schema(implementation = Problem.class),
                             examples = @ExampleObject(name = "not-your-turn", value = Examples.PROBLEM_ILLEGAL_MOVE)))
     public Uni<Response> move(@Parameter(description = GAME_ID) @PathParam("id") String id, byte[] body) {
-        return callers.required().chain(player -> forwarder.post(Upstream.GAME, base(id) + "/moves", body, player));
+        return callers.required().chain(player -> forwarder.post(Upstream.GAME, id, base(id) + "/moves", body, player));
     }
 
     @POST
@@ -450,7 +451,7 @@ public class GamesApi {
                                             name = "information-revealed",
                                             value = Examples.PROBLEM_INFORMATION_REVEALED)))
     public Uni<Response> undo(@Parameter(description = GAME_ID) @PathParam("id") String id, byte[] body) {
-        return callers.required().chain(player -> forwarder.post(Upstream.GAME, base(id) + "/undo", body, player));
+        return callers.required().chain(player -> forwarder.post(Upstream.GAME, id, base(id) + "/undo", body, player));
     }
 
     @POST
@@ -488,7 +489,7 @@ public class GamesApi {
             description = "`game-in-progress`: the game has not ended, and its fork would show its hidden future",
             content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = Problem.class)))
     public Uni<Response> fork(@Parameter(description = GAME_ID) @PathParam("id") String id, byte[] body) {
-        return callers.required().chain(player -> forwarder.post(Upstream.GAME, base(id) + "/forks", body, player));
+        return callers.required().chain(player -> forwarder.post(Upstream.GAME, id, base(id) + "/forks", body, player));
     }
 
     /**

@@ -151,7 +151,7 @@ public class LiveApi {
 
     private Uni<List<CloudEvent>> history(String gameId, long after) {
         return forwarder
-                .get(Upstream.GAME, "/api/v1/games/" + Uris.segment(gameId) + "/events?from=" + after, null)
+                .get(Upstream.GAME, gameId, "/api/v1/games/" + Uris.segment(gameId) + "/events?from=" + after, null)
                 .map(response -> {
                     if (response.getStatus() == 404) {
                         throw ProblemException.notFound("game", gameId);

@@ -47,10 +47,15 @@ import org.jboss.logging.Logger;
  * Only the headers set here go upstream: an {@code X-Tessera-Player} a client sends never reaches a service.
  * <p>
  * A service may run as several instances ({@code tessera.upstream.<service>} is a list of base URLs). Stork picks
- * one per request (least response time, a failing instance counting as a very slow one). A request that could not
- * be delivered to an instance (no connection) goes to another one, each tried once; a request that was sent and
- * then failed is never sent again (a move could be applied twice) and is a 503 the client may retry. An instance's
- * own 503 counts as a failure for that choice, and a GET it answered so goes to another instance.
+ * one per request (least response time, a failing instance counting as a very slow one), except for a request about
+ * one game ({@link #get(Upstream, String, String, String)}, {@link #post(Upstream, String, String, byte[], String)}
+ * with the game's id): it goes to the game's own instance, the same from every gateway, chosen by {@link Affinity}
+ * from the game id and the instances' addresses alone, so that game-service answers from the game it keeps in
+ * memory; Stork still records the call, so that its statistics count every request. A request that could not be
+ * delivered to an instance (no connection) goes to another one (for a game: its next choice), each tried once; a
+ * request that was sent and then failed is never sent again (a move could be applied twice) and is a 503 the client
+ * may retry. An instance's own 503 counts as a failure for that choice, and a GET it answered so goes to another
+ * instance. An instance that failed comes after the others in a game's order for a few seconds.
  */
 @Startup
 @ApplicationScoped
@@ -68,6 +73,7 @@ public class Forwarder {
     private HttpClient client;
     private java.net.http.HttpClient streaming;
     private final Map<Upstream, Service> services = new EnumMap<>(Upstream.class);
+    private final Affinity affinity = new Affinity();
     private long timeoutMs;
 
     @PostConstruct
@@ -158,21 +164,56 @@ public class Forwarder {
     }
 
     public Uni<Response> get(Upstream upstream, String pathAndQuery, String player) {
-        return send(upstream, HttpMethod.GET, pathAndQuery, null, player);
+        return get(upstream, null, pathAndQuery, player);
+    }
+
+    /**
+     * A GET about one game ({@code affinityKey}: its id) goes to the game's own instance, or while it fails to the
+     * game's next choice ({@link Affinity}); a null key is Stork's choice, as {@link #get(Upstream, String, String)}.
+     */
+    public Uni<Response> get(Upstream upstream, String affinityKey, String pathAndQuery, String player) {
+        return send(upstream, affinityKey, HttpMethod.GET, pathAndQuery, null, player);
     }
 
     public Uni<Response> post(Upstream upstream, String pathAndQuery, byte[] body, String player) {
-        return send(upstream, HttpMethod.POST, pathAndQuery, body, player);
+        return post(upstream, null, pathAndQuery, body, player);
+    }
+
+    /** A POST about one game ({@code affinityKey}: its id), to the game's own instance as for {@link #get}. */
+    public Uni<Response> post(Upstream upstream, String affinityKey, String pathAndQuery, byte[] body, String player) {
+        return send(upstream, affinityKey, HttpMethod.POST, pathAndQuery, body, player);
     }
 
     public Uni<Response> delete(Upstream upstream, String pathAndQuery, String player) {
-        return send(upstream, HttpMethod.DELETE, pathAndQuery, null, player);
+        return send(upstream, null, HttpMethod.DELETE, pathAndQuery, null, player);
+    }
+
+    /**
+     * Stork's choice among {@code untried}, or with a key the first of the key's order that is untried; either way
+     * through Stork, which records the call's start (then its reply and end, or failure, as the caller records them)
+     * in the statistics its least-response-time choice reads. The instance is no longer untried.
+     */
+    private ServiceInstance pick(Service service, String affinityKey, List<ServiceInstance> untried) {
+        ServiceInstance instance = service.selectInstanceAndRecordStart(
+                affinityKey == null || untried.isEmpty() ? untried : List.of(affinity.first(affinityKey, untried)),
+                true);
+        untried.removeIf(i -> i.getId() == instance.getId());
+        return instance;
+    }
+
+    /** The end of a call to {@code instance} for Stork's statistics; a failure also for {@link Affinity}. */
+    private void ended(ServiceInstance instance, Throwable failure) {
+        instance.recordEnd(failure);
+        if (failure != null) {
+            affinity.failed(instance);
+        }
     }
 
     /**
      * A GET whose answer may be long (an export): the body is streamed from the service to the client as
      * it arrives, never held whole. Blocking: call it on a worker thread. An unreachable service is the
-     * same 503 problem as for {@link #get}; the answer must start within {@code tessera.upstream.timeout}.
+     * same 503 problem as for {@link #get}; the answer must start within {@code tessera.upstream.timeout}. No key:
+     * the only streamed call, an export, is about a title's games, not one game.
      */
     public Response stream(Upstream upstream, String pathAndQuery, String player) {
         long deadline = System.nanoTime() + timeoutMs * 1_000_000;
@@ -190,8 +231,7 @@ public class Forwarder {
                 LOG.warnf("GET %s on %s: no answer within %d ms", pathAndQuery, upstream, timeoutMs);
                 return refused != null ? refused : unavailable(upstream, pathAndQuery);
             }
-            ServiceInstance instance = service.selectInstanceAndRecordStart(untried, true);
-            untried.removeIf(i -> i.getId() == instance.getId());
+            ServiceInstance instance = pick(service, null, untried);
             java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(
                             uri(instance, pathAndQuery))
                     .timeout(Duration.ofNanos(remaining))
@@ -204,7 +244,7 @@ public class Forwarder {
                 answer = streaming.send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofInputStream());
             } catch (ConnectException | HttpConnectTimeoutException e) {
                 // Never reached the instance: another one may take it.
-                instance.recordEnd(e);
+                ended(instance, e);
                 LOG.debugf(
                         "GET %s on %s: %s:%d not reachable (%s)",
                         pathAndQuery, upstream, instance.getHost(), instance.getPort(), e.toString());
@@ -214,11 +254,11 @@ public class Forwarder {
                 }
                 continue;
             } catch (IOException e) {
-                instance.recordEnd(e);
+                ended(instance, e);
                 LOG.warnf("GET %s on %s failed: %s", pathAndQuery, upstream, e.toString());
                 return unavailable(upstream, pathAndQuery);
             } catch (InterruptedException e) {
-                instance.recordEnd(e);
+                ended(instance, e);
                 Thread.currentThread().interrupt();
                 return unavailable(upstream, pathAndQuery);
             }
@@ -232,7 +272,7 @@ public class Forwarder {
                 } catch (IOException e) {
                     problem = new byte[0];
                 }
-                instance.recordEnd(new InstanceUnavailable(instance));
+                ended(instance, new InstanceUnavailable(instance));
                 refused = passedOn(answer, problem).build();
                 if (untried.isEmpty()) {
                     return refused;
@@ -254,7 +294,7 @@ public class Forwarder {
                     failure = e;
                     throw e;
                 } finally {
-                    instance.recordEnd(failure);
+                    ended(instance, failure);
                 }
             };
             return passedOn(answer, body).build();
@@ -297,10 +337,18 @@ public class Forwarder {
         return Response.fromResponse(problem).header(RETRY_AFTER, "1").build();
     }
 
-    private Uni<Response> send(Upstream upstream, HttpMethod method, String pathAndQuery, byte[] body, String player) {
+    private Uni<Response> send(
+            Upstream upstream, String affinityKey, HttpMethod method, String pathAndQuery, byte[] body, String player) {
         Service service = services.get(upstream);
         Exchange exchange = new Exchange(
-                upstream, service, method, pathAndQuery, body, player, System.nanoTime() + timeoutMs * 1_000_000);
+                upstream,
+                service,
+                affinityKey,
+                method,
+                pathAndQuery,
+                body,
+                player,
+                System.nanoTime() + timeoutMs * 1_000_000);
         return service.getInstances()
                 .chain(instances -> attempt(exchange, new ArrayList<>(instances)))
                 .ifNoItem()
@@ -316,6 +364,7 @@ public class Forwarder {
     private record Exchange(
             Upstream upstream,
             Service service,
+            String affinityKey,
             HttpMethod method,
             String pathAndQuery,
             byte[] body,
@@ -323,12 +372,12 @@ public class Forwarder {
             long deadline) {}
 
     /**
-     * Sends to one instance of those not tried yet. Vert.x hands out the request only once it has a connection to
-     * the instance, so a failure before that means nothing was sent: then the next instance is tried.
+     * Sends to one instance of those not tried yet (for a game: the first of its order). Vert.x hands out the request
+     * only once it has a connection to the instance, so a failure before that means nothing was sent: then the next
+     * instance is tried.
      */
     private Uni<Response> attempt(Exchange exchange, List<ServiceInstance> untried) {
-        ServiceInstance instance = exchange.service().selectInstanceAndRecordStart(untried, true);
-        untried.removeIf(i -> i.getId() == instance.getId());
+        ServiceInstance instance = pick(exchange.service(), exchange.affinityKey(), untried);
         long remainingMs = Math.max(1, (exchange.deadline() - System.nanoTime()) / 1_000_000);
         RequestOptions options = new RequestOptions()
                 .setMethod(exchange.method())
@@ -341,7 +390,7 @@ public class Forwarder {
                 .setIdleTimeout(remainingMs);
         return client.request(options).onItemOrFailure().transformToUni((request, notConnected) -> {
             if (notConnected != null) {
-                instance.recordEnd(notConnected);
+                ended(instance, notConnected);
                 LOG.debugf(
                         "%s %s on %s: %s:%d not reachable (%s)",
                         exchange.method(),
@@ -371,7 +420,8 @@ public class Forwarder {
                                     instance.getPort(),
                                     cancelled ? "timed out" : failure.toString());
                         }
-                        instance.recordEnd(
+                        ended(
+                                instance,
                                 cancelled
                                         ? new TimeoutException("cancelled")
                                         : failure != null ? failure : unavailable(instance, answer.getStatus()));

@@ -20,33 +20,62 @@ import java.util.concurrent.atomic.AtomicInteger;
  * contains {@code hang-up} is read and then the connection closed without an answer (the instance died
  * mid-request); {@code stall} is never answered until {@link #release()}; {@code busy} is the service's own 503
  * problem with {@code Retry-After: 7}, and {@code out-of-reach-<its name>} the same from this instance only; a query parameter whose value is {@code invalid} is the service's 400 problem
- * naming it as the {@code field}. Exports ({@code /api/v1/exports/events}) answer two NDJSON lines.
+ * naming it as the {@code field}. Exports ({@code /api/v1/exports/events}) answer two NDJSON lines. {@link #down()}
+ * closes its port (a connection is refused, as to an instance that died) until {@link #up()} opens it again.
  */
 final class FakeInstance {
     private final String name;
-    private final HttpServer server;
+    private final int port;
+    private volatile HttpServer server;
     private final Map<String, AtomicInteger> received = new ConcurrentHashMap<>();
     private final CountDownLatch released = new CountDownLatch(1);
 
     FakeInstance(String name) {
         this.name = name;
+        server = listen(0);
+        port = server.getAddress().getPort();
+    }
+
+    private HttpServer listen(int port) {
+        HttpServer created;
         try {
-            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+            created = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         // A thread per exchange: a stalled request must not hold up the others.
-        server.setExecutor(Executors.newCachedThreadPool(r -> {
+        created.setExecutor(Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "fake-" + name);
             t.setDaemon(true);
             return t;
         }));
-        server.createContext("/", this::handle);
-        server.start();
+        created.createContext("/", this::handle);
+        created.start();
+        return created;
     }
 
     String url() {
-        return "http://127.0.0.1:" + server.getAddress().getPort();
+        return "http://127.0.0.1:" + port;
+    }
+
+    /** The address the gateway knows it by, as {@link Affinity} reads it. */
+    String address() {
+        return "127.0.0.1:" + port;
+    }
+
+    /** Closes the port and every connection to it: the instance died. */
+    synchronized void down() {
+        if (server != null) {
+            server.stop(0);
+            server = null;
+        }
+    }
+
+    /** Listens on the same port again, counting on from before: the instance is back. */
+    synchronized void up() {
+        if (server == null) {
+            server = listen(port);
+        }
     }
 
     String name() {
@@ -80,7 +109,7 @@ final class FakeInstance {
 
     void stop() {
         release();
-        server.stop(0);
+        down();
     }
 
     private void handle(HttpExchange exchange) throws IOException {

@@ -1,6 +1,7 @@
 package dev.tessera.gateway.upstream;
 
 import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
@@ -14,7 +15,9 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
+import io.restassured.response.Response;
 import io.restassured.response.ValidatableResponse;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +29,11 @@ import org.junit.jupiter.api.Timeout;
  * Several instances of each service, each a real HTTP server of the test ({@link FakeInstance}): game-service runs
  * as two live instances, scoring-service as a dead one (nothing listens on its port) and a live one, lobby-service
  * as two live instances that can hang up or stall on a request. All services dead is in {@code GatewayEdgeTest}.
+ * <p>
+ * Every request about a game goes to the game's own instance ({@link Affinity}), which depends on the instances'
+ * ports, new at each run: a test that needs a game of one instance or the other picks its id with {@link
+ * #preferring}. A test that makes a game instance fail ends once it is back ({@link #awaitBack}), since it is passed
+ * over for a few seconds after, and the next test expects each game on its own instance.
  */
 @QuarkusTest
 @TestProfile(InstancesTest.SeveralInstances.class)
@@ -77,37 +85,152 @@ class InstancesTest {
     }
 
     @Test
-    void requests_are_spread_over_the_instances_of_a_service() {
+    void the_games_are_spread_over_the_instances_of_a_service_and_each_games_requests_reach_its_own() {
         String bearer = TestPlayer.signUp("inst-ada").bearer();
         Set<String> answeredBy = new HashSet<>();
-        for (int i = 0; i < 10; i++) {
+        int games = 40; // each game on one of two instances: all on the same one is a chance of 2 in 2^40
+        for (int i = 0; i < games; i++) {
+            String id = String.format("spread-%03d", i);
+            String own = ownInstance(id).name();
             answeredBy.add(given().header("Authorization", bearer)
-                    .get("/api/v1/games/spread-" + i)
+                    .get("/api/v1/games/" + id)
                     .then()
                     .statusCode(200)
-                    .body("uri", equalTo("/api/v1/games/spread-" + i))
+                    .body("uri", equalTo("/api/v1/games/" + id))
+                    .body("instance", equalTo(own))
                     .extract()
                     .<String>path("instance"));
-            answeredBy.add(given().header("Authorization", bearer)
+            given().header("Authorization", bearer)
                     .contentType(ContentType.JSON)
                     .body("{\"expectedVersion\": 1, \"move\": {}}")
-                    .post("/api/v1/games/spread-" + i + "/moves")
+                    .post("/api/v1/games/" + id + "/moves")
                     .then()
                     .statusCode(200)
                     .body("method", equalTo("POST"))
-                    .extract()
-                    .<String>path("instance"));
+                    .body("instance", equalTo(own));
         }
         assertEquals(Set.of("game-1", "game-2"), answeredBy);
         // Each request reached one instance, once.
         assertEquals(
-                10,
+                games,
                 Instances.game1.received("GET", "/api/v1/games/spread-")
                         + Instances.game2.received("GET", "/api/v1/games/spread-"));
         assertEquals(
-                10,
+                games,
                 Instances.game1.received("POST", "/api/v1/games/spread-")
                         + Instances.game2.received("POST", "/api/v1/games/spread-"));
+    }
+
+    @Test
+    void every_request_about_a_game_reaches_its_own_instance_and_two_games_of_different_instances_each_theirs() {
+        String bearer = TestPlayer.signUp("inst-gil").bearer();
+        Map<String, FakeInstance> games = Map.of(
+                preferring(Instances.game1, "one-game"), Instances.game1,
+                preferring(Instances.game2, "one-game"), Instances.game2);
+        for (Map.Entry<String, FakeInstance> game : games.entrySet()) {
+            String base = "/api/v1/games/" + game.getKey();
+            String own = game.getValue().name();
+            for (int round = 0; round < 3; round++) {
+                for (String read : List.of("", "/events?from=0", "/legal-moves?minVersion=1", "?at=1")) {
+                    given().header("Authorization", bearer)
+                            .get(base + read)
+                            .then()
+                            .statusCode(200)
+                            .body("method", equalTo("GET"))
+                            .body("instance", equalTo(own));
+                }
+                for (String write : List.of("/moves", "/undo", "/forks")) {
+                    given().header("Authorization", bearer)
+                            .contentType(ContentType.JSON)
+                            .body("{\"expectedVersion\": 1, \"at\": 1, \"move\": {}}")
+                            .post(base + write)
+                            .then()
+                            .statusCode(200)
+                            .body("method", equalTo("POST"))
+                            .body("instance", equalTo(own));
+                }
+            }
+            FakeInstance other = game.getValue() == Instances.game1 ? Instances.game2 : Instances.game1;
+            assertEquals(12, game.getValue().received("GET", base));
+            assertEquals(9, game.getValue().received("POST", base));
+            assertEquals(0, other.received("GET", base) + other.received("POST", base));
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void while_a_games_instance_is_down_its_requests_go_to_the_other_and_come_back_once_it_is_up() {
+        String bearer = TestPlayer.signUp("inst-hal").bearer();
+        String game = "/api/v1/games/" + preferring(Instances.game1, "down");
+        assertEquals(
+                "game-1", answeredBy(given().header("Authorization", bearer).get(game)));
+        Instances.game1.down();
+        try {
+            // A request sent on a kept-alive connection just as the instance closed it fails, a 503 the client sends
+            // again (a request that may have been taken is never sent twice); the next ones reach game-2.
+            await().atMost(Duration.ofSeconds(10))
+                    .pollInterval(Duration.ofMillis(100))
+                    .until(() -> "game-2"
+                            .equals(answeredBy(
+                                    given().header("Authorization", bearer).get(game))));
+            for (int i = 0; i < 5; i++) {
+                assertEquals(
+                        "game-2",
+                        answeredBy(given().header("Authorization", bearer).get(game + "/legal-moves")));
+                assertEquals(
+                        "game-2",
+                        answeredBy(given().header("Authorization", bearer)
+                                .contentType(ContentType.JSON)
+                                .body("{\"expectedVersion\": 1, \"move\": {}}")
+                                .post(game + "/moves")));
+            }
+        } finally {
+            Instances.game1.up();
+        }
+        // Passed over for a few seconds after its last failure, then asked again: the game is back on game-1.
+        await().atMost(Affinity.PASS_OVER.multipliedBy(3))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> "game-1"
+                        .equals(answeredBy(
+                                given().header("Authorization", bearer).get(game))));
+        assertEquals(
+                "game-1",
+                answeredBy(given().header("Authorization", bearer)
+                        .contentType(ContentType.JSON)
+                        .body("{\"expectedVersion\": 1, \"move\": {}}")
+                        .post(game + "/moves")));
+    }
+
+    /** A game id, {@code prefix-000} or the first after it, whose requests go to {@code instance} first. */
+    static String preferring(FakeInstance instance, String prefix) {
+        for (int i = 0; ; i++) {
+            String id = String.format("%s-%03d", prefix, i);
+            if (ownInstance(id) == instance) {
+                return id;
+            }
+        }
+    }
+
+    /** The game instance {@code gameId}'s requests go to while both are up. */
+    static FakeInstance ownInstance(String gameId) {
+        String first = Affinity.rank(gameId, List.of(Instances.game1.address(), Instances.game2.address()))
+                .get(0);
+        return first.equals(Instances.game1.address()) ? Instances.game1 : Instances.game2;
+    }
+
+    /** The instance that answered 200, or null. */
+    private static String answeredBy(Response response) {
+        return response.statusCode() == 200 ? response.path("instance") : null;
+    }
+
+    /** Waits until {@code instance}, passed over after a failure, has its games again. */
+    private static void awaitBack(FakeInstance instance, String bearer) {
+        String game = "/api/v1/games/" + preferring(instance, "back");
+        await().atMost(Affinity.PASS_OVER.multipliedBy(3))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> instance.name()
+                        .equals(answeredBy(
+                                given().header("Authorization", bearer).get(game))));
     }
 
     @Test
@@ -147,9 +270,11 @@ class InstancesTest {
     @Test
     void an_instance_that_answers_503_is_passed_over_its_reads_go_to_another_and_no_move_is_sent_twice() {
         String bearer = TestPlayer.signUp("inst-fay").bearer();
-        String game = "/api/v1/games/out-of-reach-game-1";
+        // game-1 answers 503 to everything about this game, whose own instance it is.
+        String game = "/api/v1/games/" + preferring(Instances.game1, "out-of-reach-game-1");
         // Its 503 comes at once; counted as a reply, game-1 kept its share of the moves (4 of 20 when this test was
-        // written): it is passed over after its first refusals instead.
+        // written, before games had an instance of their own; with one, all 20 would go there): it is passed over
+        // after its first refusal instead, and the game's moves go to its next choice.
         int refused = 0;
         for (int i = 0; i < 20; i++) {
             ValidatableResponse move = given().header("Authorization", bearer)
@@ -164,10 +289,11 @@ class InstancesTest {
                 move.statusCode(200).body("instance", equalTo("game-2"));
             }
         }
-        assertTrue(refused <= 2, refused + " of 20 moves went to the instance that answers 503");
+        assertTrue(refused >= 1 && refused <= 2, refused + " of 20 moves went to the instance that answers 503");
         // A move reached one instance, once: one that game-1 refused is not sent to game-2 as well.
         assertEquals(refused, Instances.game1.received("POST", game));
         assertEquals(20 - refused, Instances.game2.received("POST", game));
+        awaitBack(Instances.game1, bearer);
         // A read it refuses goes on to the other instance.
         for (int i = 0; i < 5; i++) {
             given().header("Authorization", bearer)
@@ -176,6 +302,8 @@ class InstancesTest {
                     .statusCode(200)
                     .body("instance", equalTo("game-2"));
         }
+        assertTrue(Instances.game1.received("GET", game) >= 1, "the first read asked game-1");
+        awaitBack(Instances.game1, bearer);
     }
 
     @Test
