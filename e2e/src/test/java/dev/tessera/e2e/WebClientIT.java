@@ -40,9 +40,11 @@ import org.openqa.selenium.support.ui.Select;
 
 /**
  * The web client in a real browser (Debian's chromium through chromedriver), against the whole platform: for each
- * title two people sign up, meet at a table and play a whole game by clicking legal moves, on the board or in the list
- * of moves, until the final standings appear; a third watches a Carrara game live, through a network connection
- * that is cut and restored. Screenshots of every game page go to e2e/target/webclient/.
+ * title two people sign up, meet at a table and play a whole game by clicking legal moves on the board, until the final
+ * standings appear; a third watches a Carrara game live, through a network connection that is cut and restored. In
+ * each game one player's browser speaks English and the other's Japanese (The Builders' on a phone), so every title is
+ * played to its standings in both languages, and at a desktop's and a phone's width, in one game. Screenshots of every
+ * game page go to e2e/target/webclient/.
  *
  * <p>Every wait is on the page's state (the game's version, whether it is busy, the live feed's status), polled
  * every 20 ms; before each move every page at the table must show the same version, so a move appears on the other
@@ -124,9 +126,15 @@ class WebClientIT {
     @Test
     void alhambra_two_players_play_a_whole_game_choosing_tiles_and_squares_on_the_board_and_see_the_standings() {
         Browser ana = browser("ana", gateway);
-        Browser bob = browser("bob", gateway);
+        // bob's browser speaks Japanese: the same game, each page in its reader's language.
+        Browser bob = browser("bob", gateway, "ja");
         String gameId = meet("alhambra", ana, "ana-" + tag, bob, "bob-" + tag);
         String anaId = sessionId(ana);
+        String bobId = sessionId(bob);
+        inJapanese(bob);
+        List<String> headings =
+                bob.all(".alhambra h2").stream().map(WebElement::getText).toList();
+        assertTrue(headings.contains("広場"), "no 広場 (the market) among bob's headings: " + headings);
         ana.recordWaiting();
         bob.recordWaiting();
         turnNotificationsAsked(ana);
@@ -139,6 +147,7 @@ class WebClientIT {
                         checkedHands[0] = handsStayHidden(ana, anaId, bob);
                     }
                     if (n == 20) {
+                        translated(bob, "mid-game");
                         // Tiles and cards travelled to their places, briefly; then a reader who asks for less motion
                         // sees none (from the next move on: this one's may still be starting).
                         for (Browser b : List.of(ana, bob)) {
@@ -172,11 +181,13 @@ class WebClientIT {
         List<String> waited = new ArrayList<>(ana.waitingShown());
         waited.addAll(bob.waitingShown());
         assertTrue(
-                waited.stream().anyMatch(w -> w.contains("Waiting for the scoring service")),
+                waited.stream()
+                        .anyMatch(w -> w.contains("Waiting for the scoring service") || w.contains("得点サービスを待っています")),
                 "no progress shown: " + waited);
+        endedInJapanese(bob);
         firstBoardOnAColdLoad(ana);
         readableOnAPhone("alhambra", ana);
-        replaySteps(bob, gameId, anaId);
+        replaySteps(ana, gameId, bobId);
         ana.open("#/players/" + anaId);
         ana.await("#profile h1");
         accessible(ana, "a profile");
@@ -189,9 +200,12 @@ class WebClientIT {
     @Test
     void carrara_two_players_play_a_whole_game_while_a_spectator_watches_live_through_a_network_loss() {
         Browser dan = browser("dan", gateway);
-        Browser eve = browser("eve", gateway);
+        // eve's browser speaks Japanese: the client follows the browser's language (navigator.languages) and uses
+        // Board Game Arena's Japanese words for the game (円盤, 石材…).
+        Browser eve = browser("eve", gateway, "ja");
         String gameId = meet("carrara", dan, "dan-" + tag, eve, "eve-" + tag);
         String danId = sessionId(dan);
+        carraraInJapanese(eve);
         // The spectator reaches the gateway through a cable that can be pulled, which notes each live feed asked for.
         List<Long> feedsAskedAfter = new java.util.concurrent.CopyOnWriteArrayList<>();
         try (TcpProxy cable = TcpProxy.to(
@@ -218,6 +232,9 @@ class WebClientIT {
                 if (n == 12) {
                     networkLoss(cable, feedsAskedAfter, fay, List.of(dan, eve));
                 }
+                if (n == 20) {
+                    translated(eve, "mid-game");
+                }
                 if (n == 30) {
                     screenshots("carrara", List.of(dan, eve));
                     stonesAndObjectsDrawn(dan);
@@ -226,6 +243,8 @@ class WebClientIT {
                 }
             });
             assertStandings("carrara", dan, eve, fay);
+            endedInJapanese(eve);
+            anotherLanguageWithoutAReload(eve);
             // The wheel came round when turned, and each building dropped into its city.
             movedBriefly(dan, "wheel-turn", "drop");
             // The valuations that led to the standings are listed with them.
@@ -251,20 +270,36 @@ class WebClientIT {
     @Test
     void the_builders_two_players_play_a_whole_game_sending_workers_on_the_board_and_a_stale_move_reloads_the_board() {
         Browser gus = browser("gus", gateway);
-        Browser hal = browser("hal", gateway);
+        // hal plays on a phone (390 px wide) in Japanese, every move on the board (the moves' bar stays a bar).
+        Browser hal = browser("hal", gateway, "ja");
+        hal.size(390, 844);
         String gameId = meet("builders", gus, "gus-" + tag, hal, "hal-" + tag);
+        inJapanese(hal);
+        // The cards' names, which the view gives in English, are the client's Japanese ones (glossary.md).
+        List<String> names = hal.all(".builders .building-card text.label").stream()
+                .map(x -> x.getAttribute("textContent"))
+                .toList();
+        assertFalse(names.isEmpty(), "no building card drawn");
+        assertEquals(
+                List.of(),
+                names.stream().filter(n -> n.matches(".*[A-Za-z].*")).toList(),
+                "building names left in English");
         lastMoveLightsItsOwnPiecesOnly(gus);
         staleMoveReloads(gus, gameId, List.of(gus, hal));
         undoesAMove(gameId, List.of(gus, hal));
         recordMotion(gus);
         long started = System.nanoTime();
         int moves = play("builders", List.of(gus, hal), List.of(), n -> {
+                    if (n == 20) {
+                        translated(hal, "mid-game");
+                    }
                     if (n == 60) {
                         screenshots("builders", List.of(gus, hal));
                     }
                 })
                 .moves();
         assertStandings("builders", gus, hal);
+        endedInJapanese(hal);
         // Workers travelled from the free workers to the sites they were sent to.
         movedBriefly(gus, "travel");
         assertEquals(2, gus.all("#standings table.history tbody tr").size());
@@ -407,62 +442,54 @@ class WebClientIT {
     }
 
     /**
-     * The same game in a browser that speaks Japanese: the client follows the browser's language (navigator.languages),
-     * uses Board Game Arena's Japanese words for the game (円盤, 石材…), shows bots and errors in Japanese beside the API's
-     * own detail, leaves no catalogue key or {placeholder} on any page, and switches to English without a reload.
+     * The Japanese reader's page of a game just started: in Japanese ({@code lang}), with no catalogue key or
+     * placeholder left.
      */
-    @Test
-    void carrara_two_players_play_a_whole_game_in_japanese_and_see_the_standings() {
-        Browser iku = browser("iku", gateway, "ja");
-        Browser jun = browser("jun", gateway, "ja");
-        String gameId = meet("carrara", iku, "iku-" + tag, jun, "jun-" + tag);
-        for (Browser b : List.of(iku, jun)) {
-            assertEquals("ja", b.js("return document.documentElement.lang"), b.who + ": the page's language");
-            assertEquals("true", b.await("#nav button[data-lang='ja']").getAttribute("aria-pressed"));
-            // The page loads English (every key's fallback) and its own language's catalogue, not the others.
-            assertEquals(List.of("en.json", "ja.json"), catalogues(b), b.who + ": the catalogues loaded");
-        }
-        // Board Game Arena's Japanese help calls the wheel 円盤 and the stones 石材; the log's heading is the client's own.
-        assertTrue(
-                iku.all(".carrara h2").stream().map(WebElement::getText).anyMatch("円盤"::equals),
-                "no 円盤 among the headings: "
-                        + iku.all(".carrara h2").stream()
-                                .map(WebElement::getText)
-                                .toList());
-        assertEquals("経過", iku.await("section.log h2").getText());
-        assertTrue(iku.await(".player.mine .stones").getText().startsWith("石材："));
-        translated(iku, "a game's first move");
-        // The expansion's bonus card, which the view describes in English, is in Japanese too.
-        String bonus = iku.await(".carrara .bonus").getText();
+    private static void inJapanese(Browser b) {
+        assertEquals("ja", b.js("return document.documentElement.lang"), b.who + ": the page's language");
+        translated(b, "a game's first move");
+    }
+
+    /**
+     * Carrara in Japanese: the language switch shows Japanese chosen, the page loaded English (every key's fallback)
+     * and Japanese and no other catalogue, Board Game Arena's words are on the board (円盤, 石材) and the expansion's
+     * bonus card, which the view describes in English, is in Japanese too.
+     */
+    private static void carraraInJapanese(Browser b) {
+        inJapanese(b);
+        assertEquals("true", b.await("#nav button[data-lang='ja']").getAttribute("aria-pressed"));
+        assertEquals(List.of("en.json", "ja.json"), catalogues(b), b.who + ": the catalogues loaded");
+        List<String> headings =
+                b.all(".carrara h2").stream().map(WebElement::getText).toList();
+        assertTrue(headings.contains("円盤"), "no 円盤 among the headings: " + headings);
+        assertEquals("経過", b.await("section.log h2").getText());
+        assertTrue(b.await(".player.mine .stones").getText().startsWith("石材："));
+        String bonus = b.await(".carrara .bonus").getText();
         assertFalse(bonus.matches("(?s).*[A-Za-z]{3,}.*"), "the bonus card left in English: " + bonus);
-        long started = System.nanoTime();
-        int moves = play("carrara", List.of(iku, jun), List.of(), n -> {
-                    if (n == 20) {
-                        screenshots("carrara-ja", List.of(iku, jun));
-                        translated(iku, "mid-game");
-                        translated(jun, "mid-game");
-                    }
-                })
-                .moves();
-        assertStandings("carrara-ja", iku, jun);
-        for (Browser b : List.of(iku, jun)) {
-            assertEquals("最終順位", b.await("#standings h2").getText());
-            translated(b, "the standings");
-            logInTheReadersWords(b, "ゲーム終了：1位 ");
-        }
-        // Another language from the switch: the same page is drawn again in English, without reloading it.
-        iku.js("window.__sameDocument = true");
-        switchLanguage(iku, "en", "Final standings");
-        assertEquals("en", iku.js("return document.documentElement.lang"));
-        assertEquals(Boolean.TRUE, iku.js("return window.__sameDocument === true"), "the page was reloaded");
-        assertEquals(List.of(), catalogues(iku), "English, which the page had, needed no catalogue loaded");
-        translated(iku, "the standings in English");
-        // French was not loaded with the page: the switch loads it, then draws the page in it.
-        switchLanguage(iku, "fr", "Classement final");
-        assertEquals(List.of("fr.json"), catalogues(iku), "the catalogues the switch to French loaded");
-        assertEquals(Boolean.TRUE, iku.js("return window.__sameDocument === true"), "the page was reloaded");
-        switchLanguage(iku, "ja", "最終順位");
-        report("carrara-ja", gameId, moves, started);
+    }
+
+    /** The Japanese reader's page at the standings: their heading, every word translated, the log to its last line. */
+    private static void endedInJapanese(Browser b) {
+        assertEquals("最終順位", b.await("#standings h2").getText());
+        translated(b, "the standings");
+        logInTheReadersWords(b, "ゲーム終了：1位 ");
+    }
+
+    /**
+     * Another language from the switch: the same page is drawn again in English, then in French (which the page had
+     * not loaded: the switch loads it), then in Japanese again, without reloading the page.
+     */
+    private static void anotherLanguageWithoutAReload(Browser b) {
+        b.js("window.__sameDocument = true");
+        switchLanguage(b, "en", "Final standings");
+        assertEquals("en", b.js("return document.documentElement.lang"));
+        assertEquals(Boolean.TRUE, b.js("return window.__sameDocument === true"), "the page was reloaded");
+        assertEquals(List.of(), catalogues(b), "English, which the page had, needed no catalogue loaded");
+        translated(b, "the standings in English");
+        switchLanguage(b, "fr", "Classement final");
+        assertEquals(List.of("fr.json"), catalogues(b), "the catalogues the switch to French loaded");
+        assertEquals(Boolean.TRUE, b.js("return window.__sameDocument === true"), "the page was reloaded");
+        switchLanguage(b, "ja", "最終順位");
     }
 
     /**
@@ -514,75 +541,6 @@ class WebClientIT {
                 b.who + ": log lines left in the server's English");
     }
 
-    /**
-     * Alhambra in Japanese: the market and the currencies in the help page's words (広場, クローネ…), every page
-     * translated, the log in Japanese to its last line.
-     */
-    @Test
-    void alhambra_two_players_play_a_whole_game_in_japanese_and_see_the_standings() {
-        Browser kai = browser("kai", gateway, "ja");
-        Browser lea = browser("lea", gateway, "ja");
-        playInJapanese("alhambra", kai, lea, "alhambra-ja", first -> {
-            List<String> headings =
-                    first.all(".alhambra h2").stream().map(WebElement::getText).toList();
-            assertTrue(headings.contains("広場"), "no 広場 (the market) among the headings: " + headings);
-        });
-    }
-
-    /**
-     * The Builders in Japanese, on two phones (390 px wide) from the start to the standings: every move chosen on the
-     * board (the moves' bar stays a bar), every card named in Japanese, every page translated.
-     */
-    @Test
-    void the_builders_two_players_play_a_whole_game_in_japanese_on_phones_from_the_board_alone() {
-        Browser mio = browser("mio", gateway, "ja");
-        Browser nao = browser("nao", gateway, "ja");
-        mio.size(390, 844);
-        nao.size(390, 844);
-        playInJapanese("builders", mio, nao, "builders-ja-phone", first -> {
-            // The cards' names, which the view gives in English, are the client's Japanese ones (glossary.md).
-            List<String> names = first.all(".builders .building-card text.label").stream()
-                    .map(x -> x.getAttribute("textContent"))
-                    .toList();
-            assertFalse(names.isEmpty(), "no building card drawn");
-            assertEquals(
-                    List.of(),
-                    names.stream().filter(n -> n.matches(".*[A-Za-z].*")).toList(),
-                    "building names left in English");
-        });
-    }
-
-    /**
-     * Two players whose browsers speak Japanese meet and play a whole game of {@code game}: no catalogue key or
-     * placeholder shows on the first board, mid-game or at the standings, the log speaks Japanese to its last line,
-     * and {@code onTheBoard} checks the title's own words on the first page.
-     */
-    private void playInJapanese(
-            String game, Browser host, Browser guest, String name, java.util.function.Consumer<Browser> onTheBoard) {
-        String gameId = meet(game, host, host.who + "-" + tag, guest, guest.who + "-" + tag);
-        for (Browser b : List.of(host, guest)) {
-            assertEquals("ja", b.js("return document.documentElement.lang"), b.who + ": the page's language");
-            translated(b, "a game's first move");
-        }
-        onTheBoard.accept(host);
-        long started = System.nanoTime();
-        int moves = play(game, List.of(host, guest), List.of(), n -> {
-                    if (n == 20) {
-                        screenshots(name, List.of(host, guest));
-                        translated(host, "mid-game");
-                        translated(guest, "mid-game");
-                    }
-                })
-                .moves();
-        assertStandings(name, host, guest);
-        for (Browser b : List.of(host, guest)) {
-            assertEquals("最終順位", b.await("#standings h2").getText());
-            translated(b, "the standings");
-            logInTheReadersWords(b, "ゲーム終了：1位 ");
-        }
-        report(name, gameId, moves, started);
-    }
-
     /** The page {@code b} shows has no catalogue key and no unfilled placeholder ({@code page} names it). */
     private static void translated(Browser b, String page) {
         assertEquals(
@@ -607,6 +565,8 @@ class WebClientIT {
         accessibleOnce(host, "the lobby");
         // A name already taken: the API's problem, in its own words beside a sentence in the reader's language, and the
         // form stays for another try.
+        guest.await("#signup-name");
+        accessibleOnce(guest, "sign-up");
         guest.await("#signup-name").sendKeys(hostName);
         guest.click("#signup-submit");
         assertEquals(
@@ -633,6 +593,7 @@ class WebClientIT {
                 "the sign-up form's explanation: " + why);
         guest.driver.findElement(By.id("signup-name")).clear();
         signUp(guest, guestName);
+        accessibleOnce(guest, "the lobby");
         new Select(host.await("#open-game")).selectByValue(game);
         if (game.equals("carrara")) {
             // Carrara is played with its expansion: its moves, new since the client was written, play like any other.
@@ -644,6 +605,7 @@ class WebClientIT {
         String tableId = host.url().substring(host.url().lastIndexOf('/') + 1);
         guest.click(".by-title[data-game=" + game + "] [data-table='" + tableId + "'] button.join");
         guest.await("#table-page #seats");
+        accessibleOnce(guest, "a table");
         host.await(
                 Duration.ofSeconds(30),
                 "the guest in the second seat",
@@ -1024,20 +986,21 @@ class WebClientIT {
         }
     }
 
-    /** The page of the player to move (its moves listed) as {@code <game>.png}, the other's beside it. */
+    /**
+     * Each player's page, once both show the same version, as {@code <game>.png} for the English reader at a desktop's
+     * width, {@code <game>-ja.png} and {@code <game>-ja-phone.png} for a Japanese one at a desktop's or a phone's
+     * width; each checked by axe-core and for its layout, that of the player to move at every width too.
+     */
     private void screenshots(String game, List<Browser> players) {
         Browser actor = awaitTurn(players, players).orElseThrow();
-        actor.fullScreenshot(shots.resolve(game + ".png"));
         for (Browser b : players) {
+            boolean phone = b.driver.manage().window().getSize().getWidth() < 760;
+            String kind = ("en".equals(b.lang) ? "" : "-" + b.lang) + (phone ? "-phone" : "");
+            b.fullScreenshot(shots.resolve(game + kind + ".png"));
             accessible(b, game + " mid-game");
             assertEquals(List.of(), b.layoutProblems(), b.who + ": the board of " + game + " mid-game");
         }
         layoutHoldsAtEveryWidth(game, actor);
-        for (Browser other : players) {
-            if (other != actor) {
-                other.fullScreenshot(shots.resolve(game + "-" + other.who + ".png"));
-            }
-        }
     }
 
     // ---- what a user relies on ----------------------------------------------------------------------------------
@@ -1094,11 +1057,13 @@ class WebClientIT {
         new Actions(b.driver).sendKeys(Keys.ARROW_RIGHT).perform();
         b.await("main#replay[data-state='ready'][data-version='2']");
         assertEquals("2", b.await("#events li.current").getAttribute("data-version"));
-        assertTrue(
-                b.await("#replay-status").getText().startsWith("Move 2 of "),
-                b.await("#replay-status").getText());
+        String status = b.await("#replay-status").getText();
+        assertTrue(status.startsWith("Move 2 of "), status);
         b.click("#replay-last");
-        long last = Long.parseLong(b.await("main#replay").getAttribute("data-last"));
+        // Read in the page, in one call: the replay is drawn again when it reaches the last step, which can leave an
+        // element found a moment before stale.
+        long last = Long.parseLong(b.await(Duration.ofSeconds(10), "the replay's last step", x ->
+                (String) x.js("const m = document.querySelector('main#replay'); return m ? m.dataset.last : null")));
         b.await("main#replay[data-state='ready'][data-version='" + last + "']");
         b.click("#replay-back");
         b.await("main#replay[data-state='ready'][data-version='" + (last - 1) + "']");
@@ -1201,8 +1166,9 @@ class WebClientIT {
         }
         assertTrue(((List<String>) pages[1].get("hand")).isEmpty(), "bob's page shows cards in ana's hand");
         assertTrue(
-                String.valueOf(pages[1].get("count")).contains("money card"),
-                "bob's page does not say how many cards ana holds");
+                String.valueOf(pages[1].get("count"))
+                        .contains(Map.of("en", "money card", "ja", "資金カード").get(bob.lang)),
+                "bob's page does not say how many cards ana holds: " + pages[1].get("count"));
         return true;
     }
 
@@ -1306,8 +1272,11 @@ class WebClientIT {
         assertTrue(
                 String.valueOf(dan.js(script, dans)).matches("\\[\\d+\\]"),
                 "dan does not see his coins: " + dan.js(script, dans));
-        assertEquals(List.of("hidden"), eve.js(script, dans));
-        assertEquals(List.of("hidden", "hidden"), spectator.js(script, ".player .coins"));
+        Map<String, String> hidden = Map.of("en", "hidden", "ja", "非公開");
+        assertEquals(List.of(hidden.get(eve.lang)), eve.js(script, dans));
+        assertEquals(
+                List.of(hidden.get(spectator.lang), hidden.get(spectator.lang)),
+                spectator.js(script, ".player .coins"));
     }
 
     /**
@@ -1416,7 +1385,8 @@ class WebClientIT {
                 Duration.ofSeconds(10),
                 "the log saying what the undo did",
                 x -> String.valueOf(x.js("return document.querySelector('main').innerText"))
-                        .contains("took back a move"));
+                        .contains(Map.of("en", "took back a move", "ja", "1 手戻しました")
+                                .get(x.lang)));
     }
 
     private void staleMoveReloads(Browser gus, String gameId, List<Browser> players) {
