@@ -168,11 +168,7 @@ class InstancesTest {
         try {
             // A request sent on a kept-alive connection just as the instance closed it fails, a 503 the client sends
             // again (a request that may have been taken is never sent twice); the next ones reach game-2.
-            await().atMost(Duration.ofSeconds(10))
-                    .pollInterval(Duration.ofMillis(100))
-                    .until(() -> "game-2"
-                            .equals(answeredBy(
-                                    given().header("Authorization", bearer).get(game))));
+            awaitAnsweredBy("game-2", bearer, game, Duration.ofSeconds(10), Duration.ofMillis(100));
             for (int i = 0; i < 5; i++) {
                 assertEquals(
                         "game-2",
@@ -188,11 +184,7 @@ class InstancesTest {
             Instances.game1.up();
         }
         // Passed over for a few seconds after its last failure, then asked again: the game is back on game-1.
-        await().atMost(Affinity.PASS_OVER.multipliedBy(3))
-                .pollInterval(Duration.ofMillis(200))
-                .until(() -> "game-1"
-                        .equals(answeredBy(
-                                given().header("Authorization", bearer).get(game))));
+        awaitAnsweredBy("game-1", bearer, game, Affinity.PASS_OVER.multipliedBy(3), Duration.ofMillis(200));
         assertEquals(
                 "game-1",
                 answeredBy(given().header("Authorization", bearer)
@@ -226,11 +218,15 @@ class InstancesTest {
     /** Waits until {@code instance}, passed over after a failure, has its games again. */
     private static void awaitBack(FakeInstance instance, String bearer) {
         String game = "/api/v1/games/" + preferring(instance, "back");
-        await().atMost(Affinity.PASS_OVER.multipliedBy(3))
-                .pollInterval(Duration.ofMillis(200))
-                .until(() -> instance.name()
-                        .equals(answeredBy(
-                                given().header("Authorization", bearer).get(game))));
+        awaitAnsweredBy(instance.name(), bearer, game, Affinity.PASS_OVER.multipliedBy(3), Duration.ofMillis(200));
+    }
+
+    /** Asks for {@code path} every {@code poll} until {@code instance} answers it, for at most {@code atMost}. */
+    private static void awaitAnsweredBy(String instance, String bearer, String path, Duration atMost, Duration poll) {
+        await().atMost(atMost)
+                .pollInterval(poll)
+                .until(() -> instance.equals(
+                        answeredBy(given().header("Authorization", bearer).get(path))));
     }
 
     @Test
