@@ -16,6 +16,7 @@ import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -64,17 +65,25 @@ class ScaleOutIT {
                 .webhooks(receiver.url())
                 .build()
                 .start();
-        // Kills, each after the platform has had some moves, and each process started again after a pause.
-        for (String victim : List.of("game.1", "kafka.2", "scoring.2", "lobby.1", "gateway.1", "game.2")) {
-            awaitMoreMoves(load, 20);
-            platform.kill(victim);
-            Thread.sleep(3_000);
-            if (victim.startsWith("kafka.")) {
-                platform.startBroker(Integer.parseInt(victim.substring("kafka.".length())));
-            } else {
-                platform.start(victim, Map.of());
-                platform.awaitReady(victim);
+        // Kills in two waves. In each, three processes of different parts are SIGKILLed one after another, each after
+        // the platform has had some moves and each started again 3 s after its kill, so that the three are down or
+        // starting at once (never both instances of a service: game.2 goes in the second wave, once game.1 is back);
+        // a wave ends when its services are ready again. One kill after another, each awaited, took 6 × 60-80 s here.
+        for (List<String> wave :
+                List.of(List.of("game.1", "kafka.2", "scoring.2"), List.of("lobby.1", "gateway.1", "game.2"))) {
+            List<String> starting = new ArrayList<>();
+            for (String victim : wave) {
+                awaitMoreMoves(load, 20);
+                platform.kill(victim);
+                Thread.sleep(3_000);
+                if (victim.startsWith("kafka.")) {
+                    platform.startBroker(Integer.parseInt(victim.substring("kafka.".length())));
+                } else {
+                    platform.start(victim, Map.of());
+                    starting.add(victim);
+                }
             }
+            starting.forEach(platform::awaitReady);
         }
         // Long enough that games end after the kills, whatever the machine's speed.
         await().atMost(Duration.ofMinutes(8))
