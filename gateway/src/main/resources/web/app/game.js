@@ -221,10 +221,18 @@ class GamePage {
     clearInterval(this.ticker);
   }
 
-  /** The view, then (for a seated player) the legal moves at the same version; asked again if the game moved between. */
-  async load() {
+  /** The latest version this page has seen: its view's, or the feed's last event's (0 before either). */
+  seenVersion() {
+    return Math.max(this.view ? this.view.version : 0, this.lastEventVersion());
+  }
+
+  /**
+   * The view, then (for a seated player) the legal moves at the same version; asked again if the game moved between.
+   * Both at version `seen` or later: an instance keeping the game that recent answers without a read.
+   */
+  async load(seen = this.seenVersion()) {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const view = await get(`/games/${encodeURIComponent(this.gameId)}`);
+      const view = await get(`/games/${encodeURIComponent(this.gameId)}${seen > 0 ? `?minVersion=${seen}` : ''}`);
       let legal = {version: view.version, moves: []};
       const seated = this.me && (view.players.includes(this.me) || forker(view, this.me));
       if (seated && !view.over && view.toAct) {
@@ -234,6 +242,7 @@ class GamePage {
       this.view = view;
       this.legal = legal;
       if (legal.version === view.version) break;
+      seen = Math.max(seen, legal.version);
     }
     // A choice begun on the board survives a redraw as long as some legal move still fits it.
     if (this.candidates(this.selection).length === 0) this.selection = [];
@@ -420,14 +429,18 @@ class GamePage {
     this.busy = true;
     this.notice = null;
     const expectedVersion = body.expectedVersion;
+    // The version the answer names (the move's, or the one a conflict found): the board is read at it or later.
+    let seen = this.seenVersion();
     this.markBusy();
     try {
-      await post(`/games/${encodeURIComponent(this.gameId)}/${what}`, body);
+      const answer = await post(`/games/${encodeURIComponent(this.gameId)}/${what}`, body);
+      if (answer && Number.isInteger(answer.version)) seen = Math.max(seen, answer.version);
       this.selection = [];
     } catch (e) {
       this.selection = [];
       if (e instanceof ApiError && e.status === 409 && e.rule === 'version-conflict') {
         const now = e.problem.currentVersion;
+        if (Number.isInteger(now)) seen = Math.max(seen, now);
         this.notice = {kind: 'stale', text: now !== undefined ? t('game.stale-at', {expected: expectedVersion, now})
           : t('game.stale', {expected: expectedVersion})};
       } else {
@@ -435,7 +448,7 @@ class GamePage {
       }
     }
     try {
-      await this.load();
+      await this.load(seen);
     } catch (e) {
       this.notice = {kind: 'error', text: t('game.reload-failed', {reason: e.message})};
     } finally {

@@ -143,7 +143,7 @@ class GeneratedClientIT {
                                 >= ((Number) standings.get(i).get("score")).intValue(),
                         "best first: " + standings);
             }
-            GameView view = host.games().getGame(gameId, null, null);
+            GameView view = host.games().getGame(gameId, null, null, null);
             assertTrue(view.getOver());
             assertEquals(last, view.getVersion());
             await().atMost(Duration.ofSeconds(30))
@@ -262,7 +262,7 @@ class GeneratedClientIT {
                 } else if (System.nanoTime() - waitingSince
                         > Duration.ofSeconds(60).toNanos()) {
                     throw new AssertionError("game " + gameId + " waited a minute with nobody to move and nothing new: "
-                            + spectator.getGame(gameId, null, null));
+                            + spectator.getGame(gameId, null, null, null));
                 } else {
                     Thread.sleep(100);
                 }

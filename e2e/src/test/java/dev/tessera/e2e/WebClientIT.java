@@ -138,6 +138,7 @@ class WebClientIT {
         ana.recordWaiting();
         bob.recordWaiting();
         turnNotificationsAsked(ana);
+        double viewsUnread = viewsUnread();
         boolean[] checkedHands = {false};
         long started = System.nanoTime();
         recordMotion(ana);
@@ -174,6 +175,12 @@ class WebClientIT {
                 .moves();
         assertTrue(checkedHands[0], "ana never held a card to check against bob's page");
         assertStandings("alhambra", ana, bob);
+        // After each move the mover's page reads the board at the version its answer named, and the other page at the
+        // version the feed brought (minVersion): game-service, which made those appends, answers from memory.
+        double unread = viewsUnread() - viewsUnread;
+        System.out.printf(
+                "WebClientIT: %.0f views of the game now answered without a read, for %d moves%n", unread, moves);
+        assertTrue(unread >= moves, unread + " views of the game now answered without a read, for " + moves + " moves");
         // The scoring rounds that led to the standings: three rounds, each with both players' points.
         assertEquals(3, ana.all("#standings table.history tbody tr").size());
         // Each scoring round and the final standings come from scoring-service, a few Kafka hops away; meanwhile the
@@ -636,13 +643,26 @@ class WebClientIT {
 
     // ---- playing ----------------------------------------------------------------------------------------------
 
+    /** Views of the game now that game-service answered from the game it keeps, for a page that named its version. */
+    private static double viewsUnread() {
+        return given().get(Platform.shared().url(Platform.Service.GAME) + "/q/metrics")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString()
+                .lines()
+                .filter(l -> l.startsWith("tessera_views_unread_total"))
+                .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
+                .sum();
+    }
+
+    /** What a game took: the moves clicked, and every move type the pages offered on the way. */
+    record Played(int moves, java.util.Set<String> offered) {}
+
     /**
      * Plays until every page shows the final standings: each time every page at the table shows the same version and
      * is done loading, the player whose page offers moves makes one. Answers the number of moves made.
      */
-    /** What a game took: the moves clicked, and every move type the pages offered on the way. */
-    record Played(int moves, java.util.Set<String> offered) {}
-
     private Played play(String game, List<Browser> players, List<Browser> watchers, IntConsumer afterMove) {
         List<Browser> everyone = new ArrayList<>(players);
         everyone.addAll(watchers);

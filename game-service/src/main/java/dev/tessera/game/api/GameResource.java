@@ -80,20 +80,25 @@ public class GameResource {
     /**
      * The game as {@code viewer} sees it now, or as they saw it at version {@code at}; with {@code perspective=all},
      * once the game has ended, with every player's hidden information. A view at a version carries no clock (who had
-     * to act by when is not part of the stream) and the seats bots played by then.
+     * to act by when is not part of the stream) and the seats bots played by then. With {@code minVersion}, the version
+     * the caller last saw, the game now is at that version or later: from the game kept in memory when it is that
+     * recent, without a read (as legal moves are); it asks for the game now, so not beside {@code at} or
+     * {@code perspective=all}.
      */
     @GET
     public Uni<GameView> get(
             @PathParam("id") String id,
             @HeaderParam(Caller.PLAYER_HEADER) String viewer,
             @QueryParam("at") String at,
-            @QueryParam("perspective") String perspective) {
-        boolean everyone = everyone(perspective);
+            @QueryParam("perspective") String perspective,
+            @QueryParam("minVersion") Long minVersion) {
+        boolean everyone = Queries.everyone(perspective);
         // "?at=" is the game now, as an empty "from" is the whole stream
-        Long version = at == null || at.isBlank() ? null : version(at);
+        Long version = at == null || at.isBlank() ? null : Queries.at(at);
         if (version == null && !everyone) {
-            return games.loadWithClock(id).map(g -> view(g, viewer));
+            return games.loadWithClock(id, minVersion, GameService.Read.VIEW).map(g -> view(g, viewer));
         }
+        Queries.noMinVersion(minVersion);
         return games.loadAt(id, version).map(past -> {
             if (everyone && !isOver(past.now())) {
                 throw ProblemException.conflict(
@@ -102,35 +107,6 @@ public class GameResource {
             }
             return pastView(past, viewer, everyone);
         });
-    }
-
-    private static void checkFrom(long from) {
-        if (from < 0) {
-            throw ProblemException.badField("from", "from is a stream version, 0 or more");
-        }
-    }
-
-    private static long version(String at) {
-        try {
-            long v = Long.parseLong(at.trim());
-            if (v >= 1) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // below
-        }
-        throw ProblemException.badField("at", "at is a version of the game: a whole number, 1 or more");
-    }
-
-    private static boolean everyone(String perspective) {
-        if (perspective == null || perspective.isBlank() || perspective.equals("own")) {
-            return false;
-        }
-        if (perspective.equals("all")) {
-            return true;
-        }
-        throw ProblemException.badField(
-                "perspective", "perspective is own (what the caller may see, the default) or all (every hand)");
     }
 
     private static <S, M, E> GameView pastView(GameService.Past<S, M, E> past, String viewer, boolean everyone) {
@@ -182,7 +158,7 @@ public class GameResource {
     @GET
     @Path("events")
     public Uni<List<CloudEvent>> events(@PathParam("id") String id, @QueryParam("from") @DefaultValue("0") long from) {
-        checkFrom(from);
+        Queries.checkFrom(from);
         return games.events(id, from)
                 .map(events -> events.stream().map(Redaction::forPublic).toList());
     }
@@ -192,7 +168,7 @@ public class GameResource {
     @Path("history")
     public Uni<List<GameHistory.Line>> history(
             @PathParam("id") String id, @QueryParam("from") @DefaultValue("0") long from) {
-        checkFrom(from);
+        Queries.checkFrom(from);
         return history.after(id, from);
     }
 
@@ -217,7 +193,7 @@ public class GameResource {
             @PathParam("id") String id,
             @HeaderParam(Caller.PLAYER_HEADER) String player,
             @QueryParam("minVersion") Long minVersion) {
-        return games.loadWithClock(id, minVersion).chain(g -> legalMoves(g, player));
+        return games.loadWithClock(id, minVersion, GameService.Read.LEGAL_MOVES).chain(g -> legalMoves(g, player));
     }
 
     private <S, M, E> Uni<LegalMoves> legalMoves(GameService.Clocked<S, M, E> clocked, String player) {

@@ -59,14 +59,25 @@ public class GameService {
     @Inject
     MeterRegistry registry;
 
-    private Counter unread;
+    private Counter legalMovesUnread;
+    private Counter viewsUnread;
 
     @PostConstruct
     void counters() {
-        unread = Counter.builder("tessera.legal-moves.unread")
+        legalMovesUnread = Counter.builder("tessera.legal-moves.unread")
                 .description("Legal-moves reads answered from the game kept in memory, for a reader that had seen"
                         + " its version (minVersion)")
                 .register(registry);
+        viewsUnread = Counter.builder("tessera.views.unread")
+                .description("Views of the game now answered from the game kept in memory, for a reader that had seen"
+                        + " its version (minVersion)")
+                .register(registry);
+    }
+
+    /** What a reader that names the version it has seen asks for: which counter counts the answers without a read. */
+    public enum Read {
+        LEGAL_MOVES,
+        VIEW
     }
 
     /** The game id of a table: derived, so that creating a table's game twice finds the first one. */
@@ -100,7 +111,7 @@ public class GameService {
      * reader has not seen either), else the game now; {@code minVersion} null is the game now. A negative version, or
      * one the game has not reached, is a 400 naming {@code minVersion}.
      */
-    public <S, M, E> Uni<Clocked<S, M, E>> loadWithClock(String gameId, Long minVersion) {
+    public <S, M, E> Uni<Clocked<S, M, E>> loadWithClock(String gameId, Long minVersion, Read read) {
         if (minVersion == null) {
             return loadWithClock(gameId);
         }
@@ -109,7 +120,7 @@ public class GameService {
         }
         FoldedGames.Kept<S, M, E> kept = folded.keptSince(gameId, minVersion);
         if (kept != null) {
-            unread.increment();
+            (read == Read.VIEW ? viewsUnread : legalMovesUnread).increment();
             return Uni.createFrom().item(new Clocked<>(kept.game(), kept.clock().orElse(null)));
         }
         return this.<S, M, E>loadWithClock(gameId).invoke(now -> {

@@ -28,8 +28,9 @@ import org.junit.jupiter.api.Test;
  * A player's move on a game this instance keeps at the version the move expects is decided on what is kept and
  * appended without reading the stream first (GameMoves#move): one statement instead of two. The stream still decides:
  * an append made behind the instance's back (another instance's) makes the move the same 409 a read would have, and
- * a move the kept game refuses is refused from what the store holds. Legal moves asked with the version the reader has
- * seen ({@code minVersion}) come from the kept game when it is that recent, also without a read.
+ * a move the kept game refuses is refused from what the store holds. Legal moves and the view of the game now asked with
+ * the version the reader has seen ({@code minVersion}) come from the kept game when it is that recent, also without a
+ * read.
  */
 @QuarkusTest
 class KeptGameMovesTest {
@@ -145,6 +146,60 @@ class KeptGameMovesTest {
         folded.forget(gameId);
         legal(gameId, next, "?minVersion=" + version).statusCode(200).body("version", equalTo((int) version + 1));
         assertEquals(unread + 2, legalUnread(), "read: nothing kept");
+    }
+
+    @Test
+    void
+            the_game_now_for_a_reader_that_saw_the_kept_version_comes_from_memory_and_min_version_beside_a_past_view_is_refused() {
+        String gameId = StartedTables.start("alhambra", List.of("ana", "bob"), Map.of());
+        JsonPath first = firstMove(gameId, moves(gameId, "ana").isEmpty() ? "bob" : "ana");
+        long version = first.getLong("version");
+        String next = first.getString("toAct");
+        double unread = viewsUnread();
+
+        // Another instance appends behind this one's back; the reader (a spectator) has seen `version` on the feed.
+        appendBehindItsBack(gameId, version + 1, new PlayerTimedOut(gameId, next, OffsetDateTime.now()));
+
+        // The view kept at `version`, with whose turn it was then: no read, and the feed brings the rest.
+        view(gameId, "cy", "?minVersion=" + version)
+                .statusCode(200)
+                .body("version", equalTo((int) version))
+                .body("toAct", equalTo(next));
+        assertEquals(unread + 1, viewsUnread(), "answered without a read");
+
+        // Without minVersion the stream is read, and the game kept is brought up to it.
+        view(gameId, "cy", "").statusCode(200).body("version", equalTo((int) version + 1));
+        assertEquals(unread + 1, viewsUnread(), "read");
+        view(gameId, "cy", "?minVersion=" + (version + 1)).statusCode(200).body("version", equalTo((int) version + 1));
+        assertEquals(unread + 2, viewsUnread(), "kept at the version read");
+
+        // A version not reached, a negative one, or one beside a past view or every hand: a problem naming minVersion.
+        for (String bad : List.of(
+                "?minVersion=" + (version + 2),
+                "?minVersion=-1",
+                "?at=1&minVersion=1",
+                "?perspective=all&minVersion=1")) {
+            view(gameId, "cy", bad)
+                    .statusCode(400)
+                    .contentType("application/problem+json")
+                    .body("field", equalTo("minVersion"));
+        }
+        assertEquals(version + 1, events(gameId));
+
+        // Not kept here: read, whatever the reader saw.
+        folded.forget(gameId);
+        view(gameId, "cy", "?minVersion=" + version).statusCode(200).body("version", equalTo((int) version + 1));
+        assertEquals(unread + 2, viewsUnread(), "read: nothing kept");
+    }
+
+    private static io.restassured.response.ValidatableResponse view(String gameId, String viewer, String query) {
+        return given().header(PLAYER, viewer)
+                .get("/api/v1/games/" + gameId + query)
+                .then();
+    }
+
+    private static double viewsUnread() {
+        return metric("tessera_views_unread_total");
     }
 
     private static io.restassured.response.ValidatableResponse legal(String gameId, String player, String query) {

@@ -138,13 +138,26 @@ public class GamesApi {
                                             enumeration = {"own", "all"},
                                             defaultValue = "own"))
                     @QueryParam("perspective")
-                    String perspective) {
-        String query = pastQuery(at, perspective);
+                    String perspective,
+            @Parameter(
+                            description = "The game version the caller last saw (a move's answer, the live feed's"
+                                    + " `streamversion`): the game now at that version or later, which may be answered"
+                                    + " sooner, from a game the server keeps in memory, and may then lack moves made"
+                                    + " since that the caller has not seen either (the feed brings them). A version"
+                                    + " the game has not reached is a 400 naming minVersion, and so is minVersion"
+                                    + " beside `at` or `perspective=all`. Absent: the game now",
+                            schema = @Schema(type = SchemaType.INTEGER, format = "int64", minimum = "0"))
+                    @QueryParam("minVersion")
+                    String minVersion) {
+        String query = viewQuery(at, perspective, minVersion);
         return callers.required().chain(player -> forwarder.get(Upstream.GAME, id, base(id) + query, player));
     }
 
-    /** The query of a view at a past version or from every seat, checked here ("" for the game now). */
-    static String pastQuery(String at, String perspective) {
+    /**
+     * The query of a view at a past version or from every seat, or of the game now at a version the caller saw,
+     * checked here ("" for the game now).
+     */
+    static String viewQuery(String at, String perspective, String minVersion) {
         List<String> parts = new ArrayList<>();
         if (at != null && !at.isBlank()) {
             long v;
@@ -164,6 +177,16 @@ public class GamesApi {
                         "perspective", "perspective is own (what the caller may see, the default) or all (every hand)");
             }
             parts.add("perspective=" + perspective);
+        }
+        if (minVersion != null && !minVersion.isBlank()) {
+            long seen = version("minVersion", minVersion);
+            if (parts.contains("perspective=all") || parts.stream().anyMatch(p -> p.startsWith("at="))) {
+                throw ProblemException.badField(
+                        "minVersion",
+                        "minVersion is the version the caller last saw, for the game now: not with at or"
+                                + " perspective=all");
+            }
+            parts.add("minVersion=" + seen);
         }
         return parts.isEmpty() ? "" : "?" + String.join("&", parts);
     }

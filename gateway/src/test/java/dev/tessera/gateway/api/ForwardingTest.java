@@ -140,4 +140,31 @@ class ForwardingTest {
                     .body("field", equalTo("minVersion"));
         }
     }
+
+    @Test
+    void
+            the_game_now_since_a_version_is_asked_of_game_service_with_it_and_a_bad_one_or_one_beside_a_past_view_refused() {
+        TestPlayer mo = TestPlayer.signUp("fwd-mo");
+        given().header("Authorization", mo.bearer())
+                .get("/api/v1/games/g-5?minVersion=23")
+                .then()
+                .statusCode(200)
+                .body("uri", equalTo("/api/v1/games/g-5?minVersion=23"))
+                .body("player", equalTo(mo.id()));
+        given().header("Authorization", mo.bearer())
+                .get("/api/v1/games/g-5?perspective=own&minVersion=0")
+                .then()
+                .statusCode(200)
+                .body("uri", equalTo("/api/v1/games/g-5?perspective=own&minVersion=0"));
+        for (String bad :
+                List.of("minVersion=-1", "minVersion=x", "at=3&minVersion=3", "perspective=all&minVersion=3")) {
+            // the stand-in would answer 200: a 400 here was answered by the gateway itself
+            given().header("Authorization", mo.bearer())
+                    .get("/api/v1/games/g-5?" + bad)
+                    .then()
+                    .statusCode(400)
+                    .contentType("application/problem+json")
+                    .body("field", equalTo("minVersion"));
+        }
+    }
 }
