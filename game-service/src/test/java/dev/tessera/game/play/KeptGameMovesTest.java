@@ -101,14 +101,12 @@ class KeptGameMovesTest {
 
     @Test
     void legal_moves_for_a_reader_that_saw_the_kept_version_come_from_memory_and_say_the_version_they_are_at() {
-        String gameId = StartedTables.start("alhambra", List.of("ana", "bob"), Map.of());
-        JsonPath first = firstMove(gameId, moves(gameId, "ana").isEmpty() ? "bob" : "ana");
-        long version = first.getLong("version");
-        String next = first.getString("toAct");
+        // The reader has seen `version` (its answer, or the feed); another instance appended after it.
+        Behind game = movedThenAppendedBehindItsBack();
+        String gameId = game.gameId();
+        long version = game.version();
+        String next = game.next();
         double unread = legalUnread();
-
-        // Another instance appends behind this one's back; the reader has seen `version` (its answer, or the feed).
-        appendBehindItsBack(gameId, version + 1, new PlayerTimedOut(gameId, next, OffsetDateTime.now()));
 
         // Answered from the game kept at `version`, which the reader has seen: the version says so, and a move sent at
         // it gets the 409 that tells the reader the game moved on.
@@ -151,14 +149,12 @@ class KeptGameMovesTest {
     @Test
     void
             the_game_now_for_a_reader_that_saw_the_kept_version_comes_from_memory_and_min_version_beside_a_past_view_is_refused() {
-        String gameId = StartedTables.start("alhambra", List.of("ana", "bob"), Map.of());
-        JsonPath first = firstMove(gameId, moves(gameId, "ana").isEmpty() ? "bob" : "ana");
-        long version = first.getLong("version");
-        String next = first.getString("toAct");
+        // The reader (a spectator) has seen `version` on the feed; another instance appended after it.
+        Behind game = movedThenAppendedBehindItsBack();
+        String gameId = game.gameId();
+        long version = game.version();
+        String next = game.next();
         double unread = viewsUnread();
-
-        // Another instance appends behind this one's back; the reader (a spectator) has seen `version` on the feed.
-        appendBehindItsBack(gameId, version + 1, new PlayerTimedOut(gameId, next, OffsetDateTime.now()));
 
         // The view kept at `version`, with whose turn it was then: no read, and the feed brings the rest.
         view(gameId, "cy", "?minVersion=" + version)
@@ -226,6 +222,19 @@ class KeptGameMovesTest {
                 .contentType(ContentType.JSON)
                 .body(Map.of("expectedVersion", version, "move", move))
                 .post("/api/v1/games/" + gameId + "/moves");
+    }
+
+    /** A game kept here at {@code version}, its first move's, with whose turn it then was; the store is one ahead. */
+    private record Behind(String gameId, long version, String next) {}
+
+    /** A game's first move made here (so kept at its version), then a timeout appended behind this instance's back. */
+    private Behind movedThenAppendedBehindItsBack() {
+        String gameId = StartedTables.start("alhambra", List.of("ana", "bob"), Map.of());
+        JsonPath first = firstMove(gameId, moves(gameId, "ana").isEmpty() ? "bob" : "ana");
+        long version = first.getLong("version");
+        String next = first.getString("toAct");
+        appendBehindItsBack(gameId, version + 1, new PlayerTimedOut(gameId, next, OffsetDateTime.now()));
+        return new Behind(gameId, version, next);
     }
 
     /** An event written straight into the store at {@code version}, as another instance's append would be. */
