@@ -76,8 +76,8 @@ public class FoldedGames {
     /**
      * The game kept at {@code minVersion} or later, with its clock row at the version it is kept at, when both are
      * known; else null. What a reader that has seen {@code minVersion} may be answered from without reading the stream
-     * ({@link GameService#loadWithClock(String, Long, GameService.Read)}): nothing it has seen is missing, and should the stream have moved
-     * on since, a move sent at the version answered gets the 409 that tells it so.
+     * ({@link GameService#loadWithClock(String, Long, GameService.Read)}): nothing it has seen is missing, and should
+     * the stream have moved on since, a move sent at the version answered gets the 409 that tells it so.
      */
     synchronized <S, M, E> Kept<S, M, E> keptSince(String gameId, long minVersion) {
         GameStream<S, M, E> game = get(gameId);
