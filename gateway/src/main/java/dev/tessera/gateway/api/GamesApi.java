@@ -159,6 +159,7 @@ public class GamesApi {
      */
     static String viewQuery(String at, String perspective, String minVersion) {
         List<String> parts = new ArrayList<>();
+        boolean past = false; // a past version, or every hand: not the game now
         if (at != null && !at.isBlank()) {
             long v;
             try {
@@ -170,6 +171,7 @@ public class GamesApi {
                 throw ProblemException.badField("at", "at is a version of the game: a whole number, 1 or more");
             }
             parts.add("at=" + v);
+            past = true;
         }
         if (perspective != null && !perspective.isBlank()) {
             if (!perspective.equals("own") && !perspective.equals("all")) {
@@ -177,10 +179,11 @@ public class GamesApi {
                         "perspective", "perspective is own (what the caller may see, the default) or all (every hand)");
             }
             parts.add("perspective=" + perspective);
+            past |= perspective.equals("all");
         }
         if (minVersion != null && !minVersion.isBlank()) {
             long seen = version("minVersion", minVersion);
-            if (parts.contains("perspective=all") || parts.stream().anyMatch(p -> p.startsWith("at="))) {
+            if (past) {
                 throw ProblemException.badField(
                         "minVersion",
                         "minVersion is the version the caller last saw, for the game now: not with at or"
