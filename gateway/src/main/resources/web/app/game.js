@@ -771,8 +771,11 @@ class GamePage {
   movesBox(ctx) {
     const moves = this.legal.moves;
     // On a phone (style.css) the board comes first and the moves are a bar at the bottom of the screen, opened by its
-    // button, and open by themselves while a choice made on the board or a confirmation waits there.
-    const open = this.movesOpen || this.selection.length > 0 || Boolean(this.confirming);
+    // button, and open by themselves while a confirmation waits there. A choice begun on the board is finished on the
+    // board (its places, the tray above it), which the open list would cover; on a wider screen the list beside the
+    // board shows the moves that fit the choice.
+    const phone = globalThis.matchMedia?.('(max-width: 760px)').matches;
+    const open = this.movesOpen || Boolean(this.confirming) || (this.selection.length > 0 && !phone);
     const section = h('section', {class: ['moves', open && 'open'], 'aria-label': t('moves.yours'), id: 'moves'});
     const head = (title, count) => h('div', {class: 'sheet-head'}, h('h2', {}, title),
       h('button', {type: 'button', id: 'moves-toggle', class: 'sheet-toggle', 'aria-expanded': String(open), 'aria-controls': 'moves',

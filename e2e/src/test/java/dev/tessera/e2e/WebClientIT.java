@@ -42,8 +42,8 @@ import org.openqa.selenium.support.ui.Select;
  * The web client in a real browser (Debian's chromium through chromedriver), against the whole platform: for each
  * title two people sign up, meet at a table and play a whole game by clicking legal moves on the board, until the final
  * standings appear; a third watches a Carrara game live, through a network connection that is cut and restored. In
- * each game one player's browser speaks English and the other's Japanese (The Builders' on a phone), so every title is
- * played to its standings in both languages, and at a desktop's and a phone's width, in one game. Screenshots of every
+ * each game one player's browser speaks English at a desktop's width and the other's Japanese on a phone, so every title
+ * is played to its standings in both languages, and at a desktop's and a phone's width, in one game. Screenshots of every
  * game page go to e2e/target/webclient/.
  *
  * <p>Every wait is on the page's state (the game's version, whether it is busy, the live feed's status), polled
@@ -126,8 +126,10 @@ class WebClientIT {
     @Test
     void alhambra_two_players_play_a_whole_game_choosing_tiles_and_squares_on_the_board_and_see_the_standings() {
         Browser ana = browser("ana", gateway);
-        // bob's browser speaks Japanese: the same game, each page in its reader's language.
+        // bob's browser speaks Japanese, on a phone (390 px wide): the same game, each page in its reader's language
+        // and at its reader's width, every move on the board.
         Browser bob = browser("bob", gateway, "ja");
+        bob.size(390, 844);
         String gameId = meet("alhambra", ana, "ana-" + tag, bob, "bob-" + tag);
         String anaId = sessionId(ana);
         String bobId = sessionId(bob);
@@ -208,8 +210,9 @@ class WebClientIT {
     void carrara_two_players_play_a_whole_game_while_a_spectator_watches_live_through_a_network_loss() {
         Browser dan = browser("dan", gateway);
         // eve's browser speaks Japanese: the client follows the browser's language (navigator.languages) and uses
-        // Board Game Arena's Japanese words for the game (円盤, 石材…).
+        // Board Game Arena's Japanese words for the game (円盤, 石材…). She plays on a phone (390 px wide).
         Browser eve = browser("eve", gateway, "ja");
+        eve.size(390, 844);
         String gameId = meet("carrara", dan, "dan-" + tag, eve, "eve-" + tag);
         String danId = sessionId(dan);
         carraraInJapanese(eve);
