@@ -774,8 +774,8 @@ class GamePage {
     // button, and open by themselves while a confirmation waits there. A choice begun on the board is finished on the
     // board (its places, the tray above it), which the open list would cover; on a wider screen the list beside the
     // board shows the moves that fit the choice.
-    const phone = globalThis.matchMedia?.('(max-width: 760px)').matches;
-    const open = this.movesOpen || Boolean(this.confirming) || (this.selection.length > 0 && !phone);
+    const bar = getComputedStyle(document.documentElement).getPropertyValue('--moves-bar').trim() === '1';
+    const open = this.movesOpen || Boolean(this.confirming) || (this.selection.length > 0 && !bar);
     const section = h('section', {class: ['moves', open && 'open'], 'aria-label': t('moves.yours'), id: 'moves'});
     const head = (title, count) => h('div', {class: 'sheet-head'}, h('h2', {}, title),
       h('button', {type: 'button', id: 'moves-toggle', class: 'sheet-toggle', 'aria-expanded': String(open), 'aria-controls': 'moves',
