@@ -136,6 +136,15 @@ idle_measure() {
   sleep "$seconds"
   idle_snapshot > "$RUN/idle.after"
   idle_threads_snapshot > "$RUN/idle.threads.after"
+  # A part not running at the first snapshot (no ticks), or whose counters went back (started again in between),
+  # would make a measure of nothing read as a goal met: no report then.
+  local missing
+  missing=$(join <(sort "$RUN/idle.before") <(sort "$RUN/idle.after") \
+    | awk '($2 == 0 && $1 != "lb") || $3 < $2 {printf "%s%s", sep, $1; sep = ", "}')
+  if [[ -n $missing ]]; then
+    printf 'tessera: not running for the whole measure: %s; nothing reported\n' "$missing" >&2
+    return 1
+  fi
   local scaled=0 goal=0.02 s
   (( BROKERS > 1 )) && scaled=1
   # shellcheck disable=SC2004 # SCALE is associative (topology.sh): its key needs the $
@@ -171,10 +180,15 @@ idle() {
   mkdir -p bench/results
   report="bench/results/$(date -u +%Y-%m-%d-%H%M)-idle.md"
   say "measuring the idle platform: $quiet s without requests, then $seconds s measured…"
-  { say "# Tessera idle, $(date -u '+%Y-%m-%d %H:%M') UTC (commit $(git rev-parse --short HEAD 2>/dev/null))"
+  if ! { say "# Tessera idle, $(date -u '+%Y-%m-%d %H:%M') UTC (commit $(git rev-parse --short HEAD 2>/dev/null))"
     say ""
     idle_measure "$seconds" "$quiet"
-  } > "$report"
+  } > "$report.part"; then
+    rm -f "$report.part"
+    [[ $STARTED_HERE == 1 ]] && down
+    return 1
+  fi
+  mv "$report.part" "$report"
   cat "$report"
   say "report: $report"
   [[ $STARTED_HERE == 1 ]] && down
