@@ -218,7 +218,7 @@ public class Dispatcher {
                 + (outcome.error() == null ? "HTTP " + outcome.statusCode() : outcome.error());
         pool.preparedQuery("""
                         WITH d AS (UPDATE webhook_deliveries SET status = $2, next_attempt_at = $3,
-                                          finished_at = CASE WHEN $2 = 'pending' THEN NULL ELSE $4 END
+                                          finished_at = CASE WHEN $2 = 'pending' THEN NULL ELSE CAST($4 AS timestamptz) END
                                    WHERE id = $1 AND attempts = $5 RETURNING subscription_id),
                              a AS (INSERT INTO webhook_attempts (delivery_id, attempt, at, status_code, latency_ms, error)
                                    VALUES ($1, $5, $4, $6, $7, $8) ON CONFLICT DO NOTHING)
