@@ -143,10 +143,9 @@ class WebhooksIT {
             receiver = listen(port);
         }
 
-        // Everything made has arrived once the game's end has (the last delivery made for it: its consumer fetches up
-        // to
-        // a second's records at a time, so that a delivery is made up to a second after its event, ADR 0007) and no
-        // delivery of either subscription is pending any more.
+        // Everything made has arrived once the game's end has, the last delivery made for it (a delivery is made up to
+        // a second after its event: its consumer fetches a second's records at a time, ADR 0007), and no delivery of
+        // either subscription is pending any more.
         for (Account p : players) {
             String path = "/p/" + p.id();
             await().atMost(Duration.ofSeconds(60)).until(() -> {
