@@ -138,9 +138,9 @@ idle_measure() {
   idle_threads_snapshot > "$RUN/idle.threads.after"
   # A part not running at the first snapshot (no ticks), or whose counters went back (started again in between),
   # would make a measure of nothing read as a goal met: no report then.
+  join <(sort "$RUN/idle.before") <(sort "$RUN/idle.after") > "$RUN/idle.parts"
   local missing
-  missing=$(join <(sort "$RUN/idle.before") <(sort "$RUN/idle.after") \
-    | awk '($2 == 0 && $1 != "lb") || $3 < $2 {printf "%s%s", sep, $1; sep = ", "}')
+  missing=$(awk '($2 == 0 && $1 != "lb") || $3 < $2 {printf "%s%s", sep, $1; sep = ", "}' "$RUN/idle.parts")
   if [[ -n $missing ]]; then
     printf 'tessera: not running for the whole measure: %s; nothing reported\n' "$missing" >&2
     return 1
@@ -154,9 +154,9 @@ idle_measure() {
   say ""
   say "| process | CPU (s) | cores |"
   say "|---|---|---|"
-  join <(sort "$RUN/idle.before") <(sort "$RUN/idle.after") | awk -v hz="$hz" -v t="$seconds" -v goal="$goal" '
+  awk -v hz="$hz" -v t="$seconds" -v goal="$goal" '
     {d = ($3 - $2) / hz; all += d; printf "| %s | %.2f | %.4f |\n", $1, d, d / t}
-    END {printf "| **all** | %.2f | **%.4f** |\n\nGoal (issue 41): at most %s of a core for all of them together: %s.\n", all, all / t, goal, (all / t <= goal ? "met" : "not met")}'
+    END {printf "| **all** | %.2f | **%.4f** |\n\nGoal (issue 41): at most %s of a core for all of them together: %s.\n", all, all / t, goal, (all / t <= goal ? "met" : "not met")}' "$RUN/idle.parts"
   # By thread: the totals move by 0.005-0.01 of a core between runs (the JIT compilers still at work minutes after a
   # start), while a thread with a fixed job (a timer, a polling loop) costs the same in every run; a change to one is
   # judged here (bench/results/journal.md, thirty-fifth session).
