@@ -22,6 +22,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.jboss.logging.Logger;
 
 /**
@@ -43,6 +44,14 @@ public class GameScoring {
 
     /** The types, by name, that are applied in a transaction: GameStarted (which records the game) and the table's. */
     private static final Set<String> APPLIED = applied();
+
+    /**
+     * The types, by name, whose handler needs only the game's id ({@link HandlerTable#byGameId}): applied without the
+     * game's row, they move their game's last version on in {@link #advance}, as the events that change nothing.
+     */
+    private static final Set<String> BY_GAME_ID = HANDLERS.byGameIdTypes().stream()
+            .map(type -> EventTypes.of(type).value())
+            .collect(Collectors.toUnmodifiableSet());
 
     /** Alhambra's turn's end: no undo goes back past it, so a game's tile changes before it are forgotten. */
     private static final String TURN_ENDED =
@@ -69,6 +78,10 @@ public class GameScoring {
             ScoredGame game = newGame(started, envelope.streamversion());
             return game.persist().chain(() -> HANDLERS.apply(context, game, started));
         }
+        if (HANDLERS.byGameId(event)) {
+            // Rows of the handler's own (an Alhambra tile's place); the game's last version moves on in advance().
+            return HANDLERS.apply(context, gameId, event);
+        }
         return ScoredGame.<ScoredGame>findById(gameId).chain(game -> {
             if (game == null) {
                 LOG.warnf("%s for a game never started here (%s): ignored", envelope.type(), gameId);
@@ -89,6 +102,16 @@ public class GameScoring {
     }
 
     /**
+     * Whether an event of {@code type}, applied in a transaction, leaves its game's row alone ({@link
+     * HandlerTable#byGameId}): the consumer then passes it to {@link #advance} too, which moves the game's last version
+     * on. Most applied events are such (an Alhambra tile's moves), so a transaction of them neither reads nor writes a
+     * game's row.
+     */
+    public static boolean advancesWithoutItsRow(String type) {
+        return type != null && BY_GAME_ID.contains(type);
+    }
+
+    /**
      * Whether an event of {@code type} ends a turn, after which no undo can take back the game's tile changes made
      * before it: {@link #advance} forgets them. Such an event only moves its game on.
      */
@@ -97,8 +120,9 @@ public class GameScoring {
     }
 
     /**
-     * Moves games' last versions on, for events that change nothing else ({@link #onlyAdvances}): the latest such
-     * event of each game in a batch of records, in one UPDATE on its own, with no transaction and no
+     * Moves games' last versions on, for events that change nothing else ({@link #onlyAdvances}) and for those
+     * applied without their game's row ({@link #advancesWithoutItsRow}), once applied: the latest such event of each
+     * game in a batch of records, in one UPDATE on its own, with no transaction and no
      * processed-events row, because it is idempotent by itself (greatest): an event delivered again or replayed
      * after a rebuild changes nothing. Most events of a game are such, so this is most of what scoring-service
      * does per move. Rows are updated in game id order, the same order in any two such statements.

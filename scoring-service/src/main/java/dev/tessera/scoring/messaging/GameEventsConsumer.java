@@ -23,8 +23,9 @@ import org.jboss.logging.Logger;
 /**
  * Every game's events, applied to scoring-service's own state; results go out through the outbox. Records come
  * in batches (one per poll). Events that start a game or concern its scoring are applied once each, in the
- * batch's order, all of a batch's in one transaction (recorded as processed in it, in one statement); the others
- * only move their game's last version on, which is idempotent by itself and needs neither: one statement does
+ * batch's order, all of a batch's in one transaction (recorded as processed in it, in one statement), most of them
+ * (an Alhambra tile's moves) without reading or writing their game's row; the others only move their game's last
+ * version on, which is idempotent by itself and needs neither: one statement does
  * that for the whole batch, once the others are applied. Those are most events, and of them only the head is
  * read (type from the record's header, game and version from the envelope without its data).
  *
@@ -89,10 +90,16 @@ public class GameEventsConsumer {
             return EventBatches.deadLetter(batch, message, unreadable);
         }
         CloudEvent envelope = delivery.envelope();
+        EventCodec.Head head = new EventCodec.Head(envelope.type(), envelope.subject(), envelope.streamversion());
         if (GameScoring.onlyAdvances(envelope.type())) {
-            advances.add(message, new EventCodec.Head(envelope.type(), envelope.subject(), envelope.streamversion()));
+            advances.add(message, head);
         } else {
             applied.add(new Applied(message, delivery));
+            if (GameScoring.advancesWithoutItsRow(envelope.type())) {
+                // Its handler leaves the game's row alone: the batch's advance moves the game on for it, once it
+                // is applied (the advance comes after the batch's transaction).
+                advances.moveOn(head);
+            }
         }
         return Uni.createFrom().voidItem();
     }
@@ -128,7 +135,7 @@ public class GameEventsConsumer {
      * otherwise, each record it stood for goes to the dead-letter topic.
      */
     private Uni<Void> advance(KafkaRecordBatch<String, String> batch, Advances advances) {
-        if (advances.messages.isEmpty()) {
+        if (advances.latest.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
         return StorageUnavailable.waitFor(
@@ -146,8 +153,9 @@ public class GameEventsConsumer {
     }
 
     /**
-     * The records of a batch that only move their game on, each game's latest such event, and the version of each
-     * game's latest turn's end among them ({@link GameScoring#endsTurn}).
+     * The records of a batch that only move their game on, each game's latest event among them and among the events
+     * applied without their game's row ({@link GameScoring#advancesWithoutItsRow}), and the version of each game's
+     * latest turn's end ({@link GameScoring#endsTurn}).
      */
     private static final class Advances {
         final List<KafkaRecord<String, String>> messages = new ArrayList<>();
@@ -156,6 +164,11 @@ public class GameEventsConsumer {
 
         void add(KafkaRecord<String, String> message, EventCodec.Head head) {
             messages.add(message);
+            moveOn(head);
+        }
+
+        /** The game moved on by an event applied in the batch's transaction, whose record is not this advance's. */
+        void moveOn(EventCodec.Head head) {
             if (head.subject() != null) {
                 latest.merge(head.subject(), head, (a, b) -> version(a) >= version(b) ? a : b);
                 if (head.streamversion() != null && GameScoring.endsTurn(head.type())) {

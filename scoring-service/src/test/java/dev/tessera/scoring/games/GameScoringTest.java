@@ -235,6 +235,44 @@ class GameScoringTest {
         assertEquals(0, tileChanges(gameId), "moved on and forgotten in one statement");
     }
 
+    /**
+     * A tile's moves are applied without their game's row (HandlerTable.byGameId): the batch's advance moves the game
+     * on for them, and the tiles are where the moves put them.
+     */
+    @Test
+    void a_tiles_moves_move_their_game_on_and_put_the_tile_where_they_say() {
+        String gameId = UUID.randomUUID().toString();
+        send(gameId, 1, new GameStarted(gameId, "t", "alhambra", List.of("ana", "bob"), 1L, Map.of(), null));
+        send(gameId, 2, new AlhambraEvent.TilePlaced("ana", new TileInfo(50, "tower", 8, "NES"), 1, 0, "pending"));
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() ->
+                        given().get("/api/v1/scoring/games/" + gameId).then().body("lastVersion", equalTo(2)));
+        assertEquals(
+                1,
+                TestInfrastructure.postgres()
+                        .count(
+                                "tessera_scoring",
+                                "SELECT count(*) FROM alhambra_tiles WHERE game_id = '" + gameId
+                                        + "' AND tile_id = 50 AND owner = 'ana' AND in_alhambra AND x = 1 AND y = 0"));
+
+        send(
+                gameId,
+                3,
+                new AlhambraEvent.TilesSwapped(
+                        "ana", new TileInfo(11, "pavilion", 7, "E"), new TileInfo(50, "tower", 8, "NES"), 1, 0));
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() ->
+                        given().get("/api/v1/scoring/games/" + gameId).then().body("lastVersion", equalTo(3)));
+        assertEquals(
+                1,
+                TestInfrastructure.postgres()
+                        .count(
+                                "tessera_scoring",
+                                "SELECT count(*) FROM alhambra_tiles WHERE game_id = '" + gameId
+                                        + "' AND tile_id = 50 AND NOT in_alhambra AND x IS NULL"),
+                "the tower swapped out is in ana's reserve");
+    }
+
     @Test
     void round_three_is_followed_by_the_final_standings_summed_over_the_rounds() {
         String gameId = UUID.randomUUID().toString();

@@ -104,6 +104,27 @@ class HandlerTableTest {
         assertEquals(all.stream().map(HandlerTableTest::name).collect(Collectors.toSet()), applied);
     }
 
+    /**
+     * The events applied without their game's row are exactly those whose handler writes rows of its own only (an
+     * Alhambra tile's moves, an undo); the others read or change the game's row (its players, its scoring version,
+     * whether it is finished), and GameStarted creates it.
+     */
+    @Test
+    void a_tiles_moves_and_an_undo_are_applied_without_the_games_row_and_nothing_else_is() {
+        Set<Class<? extends TesseraEvent>> byGameId = Set.of(
+                AlhambraEvent.TilePlaced.class,
+                AlhambraEvent.TileReserved.class,
+                AlhambraEvent.TilesSwapped.class,
+                AlhambraEvent.TilesGivenToDirk.class,
+                AlhambraEvent.DirkReceivedTiles.class,
+                MovesTakenBack.class);
+        assertEquals(byGameId, GameScoring.HANDLERS.byGameIdTypes());
+        EventTypes.all()
+                .forEach(type -> assertEquals(
+                        byGameId.contains(type), GameScoring.advancesWithoutItsRow(name(type)), name(type)));
+        assertFalse(GameScoring.advancesWithoutItsRow(null));
+    }
+
     @Test
     void game_started_is_applied_whoever_handles_it_and_a_record_that_does_not_say_is_read() {
         assertFalse(GameScoring.onlyAdvances(name(GameStarted.class)));
