@@ -229,9 +229,7 @@ class GameScoringTest {
         assertEquals(1, tileChanges(gameId));
 
         send(gameId, 3, new AlhambraEvent.TurnEnded("ana", "bob"));
-        await().atMost(Duration.ofSeconds(20))
-                .untilAsserted(() ->
-                        given().get("/api/v1/scoring/games/" + gameId).then().body("lastVersion", equalTo(3)));
+        awaitLastVersion(gameId, 3);
         assertEquals(0, tileChanges(gameId), "moved on and forgotten in one statement");
     }
 
@@ -244,33 +242,31 @@ class GameScoringTest {
         String gameId = UUID.randomUUID().toString();
         send(gameId, 1, new GameStarted(gameId, "t", "alhambra", List.of("ana", "bob"), 1L, Map.of(), null));
         send(gameId, 2, new AlhambraEvent.TilePlaced("ana", new TileInfo(50, "tower", 8, "NES"), 1, 0, "pending"));
-        await().atMost(Duration.ofSeconds(20))
-                .untilAsserted(() ->
-                        given().get("/api/v1/scoring/games/" + gameId).then().body("lastVersion", equalTo(2)));
-        assertEquals(
-                1,
-                TestInfrastructure.postgres()
-                        .count(
-                                "tessera_scoring",
-                                "SELECT count(*) FROM alhambra_tiles WHERE game_id = '" + gameId
-                                        + "' AND tile_id = 50 AND owner = 'ana' AND in_alhambra AND x = 1 AND y = 0"));
+        awaitLastVersion(gameId, 2);
+        assertEquals(1, tiles(gameId, "tile_id = 50 AND owner = 'ana' AND in_alhambra AND x = 1 AND y = 0"));
 
         send(
                 gameId,
                 3,
                 new AlhambraEvent.TilesSwapped(
                         "ana", new TileInfo(11, "pavilion", 7, "E"), new TileInfo(50, "tower", 8, "NES"), 1, 0));
+        awaitLastVersion(gameId, 3);
+        assertEquals(1, tiles(gameId, "tile_id = 50 AND NOT in_alhambra AND x IS NULL"), "the tower is in the reserve");
+        assertEquals(1, tiles(gameId, "tile_id = 11 AND in_alhambra AND x = 1 AND y = 0"), "the pavilion in its place");
+    }
+
+    private static void awaitLastVersion(String gameId, int version) {
         await().atMost(Duration.ofSeconds(20))
                 .untilAsserted(() ->
-                        given().get("/api/v1/scoring/games/" + gameId).then().body("lastVersion", equalTo(3)));
-        assertEquals(
-                1,
-                TestInfrastructure.postgres()
-                        .count(
-                                "tessera_scoring",
-                                "SELECT count(*) FROM alhambra_tiles WHERE game_id = '" + gameId
-                                        + "' AND tile_id = 50 AND NOT in_alhambra AND x IS NULL"),
-                "the tower swapped out is in ana's reserve");
+                        given().get("/api/v1/scoring/games/" + gameId).then().body("lastVersion", equalTo(version)));
+    }
+
+    /** The game's rows of alhambra_tiles that match {@code where}. */
+    private static long tiles(String gameId, String where) {
+        return TestInfrastructure.postgres()
+                .count(
+                        "tessera_scoring",
+                        "SELECT count(*) FROM alhambra_tiles WHERE game_id = '" + gameId + "' AND " + where);
     }
 
     @Test
