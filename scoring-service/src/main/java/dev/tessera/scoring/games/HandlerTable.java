@@ -64,19 +64,24 @@ final class HandlerTable {
 
     /** Whether {@code event}'s handler needs only the game's id; false for a type not in the table. */
     boolean byGameId(TesseraEvent event) {
-        Entry<?> entry = event == null ? null : entries.get(event.getClass());
+        Entry<?> entry = entry(event);
         return entry != null && entry.byGameId();
     }
 
     /** Applies {@code event} with its type's handler; an event of a type not in the table changes nothing. */
     Uni<Void> apply(HandlerContext context, ScoredGame game, TesseraEvent event) {
-        Entry<?> entry = event == null ? null : entries.get(event.getClass());
+        Entry<?> entry = entry(event);
         return entry == null ? Uni.createFrom().voidItem() : entry.apply(context, game, event);
     }
 
     /** Applies {@code event}, whose handler needs only the game's id ({@link #byGameId(TesseraEvent)}). */
     Uni<Void> apply(HandlerContext context, String gameId, TesseraEvent event) {
-        return entries.get(event.getClass()).apply(context, gameId, event);
+        return entry(event).apply(context, gameId, event);
+    }
+
+    /** {@code event}'s entry, or null for no event (a type this service does not know) or a type not in the table. */
+    private Entry<?> entry(TesseraEvent event) {
+        return event == null ? null : entries.get(event.getClass());
     }
 
     /**
