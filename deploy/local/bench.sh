@@ -5,6 +5,16 @@
 # A value from one of LoadBench's tables ("| label | value |"), its spaces removed.
 load_value() { awk -F'|' -v label=" $2 " '$2 == label {gsub(/ /, "", $3); print $3}' <<< "$1"; }
 
+# A measured phase is a window inside continuous play, as the peer's harness measures: the load generator signs its
+# players up and starts every game, then at each end of the seconds it counts, while its bots play on, calls
+# ./tessera window before|after (PostgreSQL's counters) and reads every process's CPU from /proc itself (a fork per
+# reading took seconds of a saturated machine); it reads the round trips after it (bench/README.md).
+measured_window() {
+  window_processes > "$RUN/window.processes"
+  echo "-Dtessera.bench.window=$ROOT/tessera -Dtessera.bench.processes=$RUN/window.processes"
+}
+window_taken() { [[ -s $RUN/cpu.before && -s $RUN/cpu.after && -s $RUN/pg.before && -s $RUN/pg.after ]]; }
+
 bench() {
   local seconds=${1:-60} per=${2:-4} bot=${3:-random} titles=${4:-alhambra,carrara,builders} warmup=${5:-180} s
   check_java
@@ -21,14 +31,12 @@ bench() {
     java $(loadgen_opts) -cp "$cp" dev.tessera.bench.LoadBench "http://localhost:$GATEWAY_PORT" "$warmup" "$per" "$bot" "$titles" > /dev/null 2> "$RUN/bench-warmup-errors.log" \
       || fail "the warm-up failed ($RUN/bench-warmup-errors.log)"
   fi
-  pg_counters > "$RUN/pg.before"
-  cpu_snapshot > "$RUN/cpu.before"
+  rm -f "$RUN/pg.before" "$RUN/cpu.before" "$RUN/cpu.after" "$RUN/pg.after"
 
   say "playing for $seconds s ($per games per title of $titles, $bot bots)…"
   local load
-  load=$(java $(loadgen_opts) -cp "$cp" dev.tessera.bench.LoadBench "http://localhost:$GATEWAY_PORT" "$seconds" "$per" "$bot" "$titles" 2> "$RUN/bench-errors.log")
-  cpu_snapshot > "$RUN/cpu.after"
-  pg_counters > "$RUN/pg.after"
+  load=$(java $(loadgen_opts) $(measured_window) -cp "$cp" dev.tessera.bench.LoadBench "http://localhost:$GATEWAY_PORT" "$seconds" "$per" "$bot" "$titles" 2> "$RUN/bench-errors.log")
+  window_taken || fail "the load generator took no measured window ($RUN/bench-errors.log)"
   cp "$RUN/cpu.before" "$RUN/cpu.saturated.before"; cp "$RUN/cpu.after" "$RUN/cpu.saturated.after"
   cp "$RUN/pg.before" "$RUN/pg.saturated.before"; cp "$RUN/pg.after" "$RUN/pg.saturated.after"
   rm -f "$RUN/idle.before" "$RUN/idle.after"
@@ -78,11 +86,9 @@ bench() {
     local started_when="once the consumer groups had no lag left, after about $((SECONDS - since)) s"
     [[ $lag != 0 ]] && started_when="after waiting $((SECONDS - since)) s, with $lag records still not consumed"
     say "playing for $seconds s more at $half moves/s…"
-    pg_counters > "$RUN/pg.before"
-    cpu_snapshot > "$RUN/cpu.before"
-    paced=$(java $(loadgen_opts) -cp "$cp" dev.tessera.bench.LoadBench "http://localhost:$GATEWAY_PORT" "$seconds" "$per" "$bot" "$titles" "$half" 2> "$RUN/bench-paced-errors.log")
-    cpu_snapshot > "$RUN/cpu.after"
-    pg_counters > "$RUN/pg.after"
+    rm -f "$RUN/pg.before" "$RUN/cpu.before" "$RUN/cpu.after" "$RUN/pg.after"
+    paced=$(java $(loadgen_opts) $(measured_window) -cp "$cp" dev.tessera.bench.LoadBench "http://localhost:$GATEWAY_PORT" "$seconds" "$per" "$bot" "$titles" "$half" 2> "$RUN/bench-paced-errors.log")
+    window_taken || fail "the load generator took no measured window ($RUN/bench-paced-errors.log)"
     { say ""; say "${paced/\#\# Load:/## $heading:}"; say ""
       say "(Started $started_when.)"; say ""
       cpu_report "$RUN/cpu.before" "$RUN/cpu.after" "$(load_value "$paced" "moves accepted")"

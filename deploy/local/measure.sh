@@ -7,12 +7,12 @@ rss_mb() { awk '/VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$1/status" 2>/dev/nul
 # CPU ticks of a JVM's JIT compiler threads (C1/C2), which run beside the application's. The JVM starts and
 # ends compiler threads as it needs them; one that ends during a run takes its ticks with it (a lower bound).
 jit_ticks() {
-  local t sum=0 c
-  for t in /proc/"$1"/task/*; do
-    c=$(cat "$t/comm" 2>/dev/null) || continue
-    [[ $c == C1\ Compiler* || $c == C2\ Compiler* ]] && sum=$((sum + $(awk '{print $14 + $15}' "$t/stat" 2>/dev/null || echo 0)))
-  done
-  echo "$sum"
+  # One awk over every thread's stat, not a process per thread: under load the bench's window ends read these while
+  # the bots play, and a fork per thread took 30 s of a saturated machine. The name "(C2 CompilerThre)" splits in two
+  # fields, so utime and stime are fields 15 and 16 there.
+  local stats=(/proc/"$1"/task/*/stat)
+  [[ -e ${stats[0]} ]] || { echo 0; return; }
+  awk '$2 ~ /^\(C[12]$/ && $3 ~ /^CompilerThre/ {sum += $15 + $16} END {print sum + 0}' "${stats[@]}" 2>/dev/null || echo 0
 }
 # CPU ticks of our PostgreSQL: its server (found by its port) and its children (backends and workers alive now; one that ended took its ticks).
 # The server's own ticks are counted by $1 (default cpu_ticks; all_ticks adds the backends it reaped).
@@ -35,7 +35,8 @@ children_cpu() {
 # The whole machine's busy and total CPU ticks (all cores), from /proc/stat.
 machine_ticks() { awk '/^cpu / {print $2 + $3 + $4 + $7 + $8, $2 + $3 + $4 + $5 + $6 + $7 + $8}' /proc/stat; }
 # CPU counters of every process a phase of the benchmark involves, one "name ticks jit-ticks" line each (the load
-# generator's in seconds, as children of this shell; the machine's busy and total ticks), for cpu_report.
+# generator's in seconds, as children of this shell; the machine's busy and total ticks), for cpu_report. The bench's
+# measured window takes the same from inside the load generator (dev.tessera.bench.ProcessCpu, from window_processes).
 cpu_snapshot() {
   local s c ticks jit
   for s in "${SERVICES[@]}" kafka; do
@@ -201,19 +202,40 @@ idle() {
 # the events the databases hold. Nothing for a counter psql cannot read (pg_stat_statements not loaded, say).
 pg_counters() {
   local pg=(-qtA -F ' ' -h "${TESSERA_DB_HOST:-localhost}" -p "${TESSERA_DB_PORT:-$PG_PORT}" -U "${TESSERA_DB_USER:-postgres}") dbs d
+  local each=()
   dbs="'${DATABASES//,/\',\'}'"
   psql "${pg[@]}" -d postgres -c 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements' >/dev/null 2>&1
+  # One psql for all of it (\c moves to each database for its events), so that the bench's window ends, read while
+  # the bots play, take a fraction of a second.
+  for d in ${DATABASES//,/ }; do each+=(-c "\\c $d" -c "SELECT 'events.$d', count(*) FROM events"); done
   psql "${pg[@]}" -d postgres -c "SELECT 'statements.' || d.datname, sum(s.calls) FROM pg_stat_statements s
-      JOIN pg_database d ON d.oid = s.dbid WHERE d.datname IN ($dbs) GROUP BY d.datname" 2>/dev/null
-  psql "${pg[@]}" -d postgres -c "SELECT 'transactions.' || datname, xact_commit + xact_rollback FROM pg_stat_database
-      WHERE datname IN ($dbs)" 2>/dev/null
-  psql "${pg[@]}" -d postgres -c "SELECT 'wal.writes', wal_write FROM pg_stat_wal UNION ALL SELECT 'wal.flushes', wal_sync FROM pg_stat_wal
-      UNION ALL SELECT 'wal.bytes', wal_bytes FROM pg_stat_wal" 2>/dev/null
-  for d in ${DATABASES//,/ }; do psql "${pg[@]}" -d "$d" -c "SELECT 'events.$d', count(*) FROM events" 2>/dev/null; done
+      JOIN pg_database d ON d.oid = s.dbid WHERE d.datname IN ($dbs) GROUP BY d.datname" \
+    -c "SELECT 'transactions.' || datname, xact_commit + xact_rollback FROM pg_stat_database WHERE datname IN ($dbs)" \
+    -c "SELECT 'wal.writes', wal_write FROM pg_stat_wal UNION ALL SELECT 'wal.flushes', wal_sync FROM pg_stat_wal
+      UNION ALL SELECT 'wal.bytes', wal_bytes FROM pg_stat_wal" "${each[@]}" 2>/dev/null
   return 0
 }
 # ./tessera counters NAME: pg_counters into $RUN/counters.NAME (the rejections phase of the bench runs it).
 counters() { load_topology || fail "Tessera is not running"; pg_counters > "$RUN/counters.$1"; }
+# The processes a bench's measured window reads, for the load generator (ProcessCpu): the clock ticks' rate, then one
+# "name pid…" line per service and the brokers, and "pg" with PostgreSQL's server (whose children it finds itself).
+window_processes() {
+  local s c
+  echo "hz $(getconf CLK_TCK)"
+  for s in "${SERVICES[@]}" kafka; do
+    echo "$s $(for c in $(processes_of "$s"); do pid_of "$c" || true; done | xargs)"
+  done
+  echo "pg $(pgrep -f -- "bin/postgres -D .* -p $PG_PORT " 2>/dev/null | xargs)"
+}
+# ./tessera window before|after: PostgreSQL's counters at one end of the bench's measured window, which the load
+# generator calls while its bots play on, each time just before it reads the processes' CPU itself.
+window() {
+  load_topology || fail "Tessera is not running"
+  case $1 in
+    before | after) pg_counters > "$RUN/pg.$1" ;;
+    *) fail "window before|after" ;;
+  esac
+}
 # PostgreSQL's work between two pg_counters files, per accepted move ($3): statements and transactions by
 # database, WAL flushes and bytes, events written. Markdown.
 pg_report() {

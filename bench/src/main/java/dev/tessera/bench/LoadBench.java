@@ -1,6 +1,7 @@
 package dev.tessera.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -9,9 +10,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -24,6 +27,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * Without a rate every bot moves as soon as it has its answer (the saturating load). With a rate the bots
  * share that many moves per second: each game's turns start on a fixed schedule (rate / games per second), so
  * the latency is measured at a load the platform is not driven by. Prints a Markdown section on stdout.
+ * With {@code -Dtessera.bench.window=COMMAND} (./tessera) and {@code -Dtessera.bench.processes=FILE} the seconds are a
+ * window inside continuous play, as the peer's harness measures: the players sign up and every game makes its first
+ * move; {@link #RAMP} later, and again after the seconds, it runs {@code COMMAND window before|after} (PostgreSQL's
+ * counters) and reads the CPU of the processes FILE lists ({@link ProcessCpu}) into cpu.before and cpu.after beside
+ * it, while the bots play on; the moves answered between the two readings are counted. Only then are the bots
+ * stopped and the scoring round trips read from the games' events. So the report's CPU per move holds neither the
+ * sign-ups nor those reads, and its latencies not a phase's first or last seconds. Without them the seconds run from
+ * the start, sign-ups included (the warm-up).
  * With {@code -Dtessera.bench.invalid=SHARE} (0 to 1) that share of turns first sends a move the game must refuse
  * ({@link GamePlay#withInvalidMoves}); any answer to it but a 4xx counts as an error.
  *
@@ -39,6 +50,22 @@ public final class LoadBench {
     private final ConcurrentLinkedQueue<Long> moveNanos = new ConcurrentLinkedQueue<>();
     /** With -Dtessera.bench.trace=FILE: one line per accepted move (epoch ms, latency µs, title), written at the end. */
     private final String traceFile = System.getProperty("tessera.bench.trace");
+
+    private final String windowCommand = System.getProperty("tessera.bench.window");
+    /** The processes whose CPU the window's ends read ({@link ProcessCpu}); cpu.before and cpu.after go beside it. */
+    private final String processes = System.getProperty("tessera.bench.processes");
+    /** How long PostgreSQL's counters took to read at each end (s). */
+    private final double[] counterSeconds = new double[2];
+    /** Between every game's first move and the measured window: the phase's start behind it. */
+    static final Duration RAMP = Duration.ofSeconds(2);
+    /** What is counted: moves answered from windowStart to windowEnd (System.nanoTime). */
+    private volatile long windowStart;
+
+    private volatile long windowEnd = Long.MAX_VALUE;
+    private volatile boolean stop;
+    private volatile CountDownLatch firstMoves = new CountDownLatch(0);
+    /** Games played (id, a player's token), read for their round trips once the play is over. */
+    private final ConcurrentLinkedQueue<String[]> played = new ConcurrentLinkedQueue<>();
 
     private final ConcurrentLinkedQueue<String> trace = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Long> scoringMillis = new ConcurrentLinkedQueue<>();
@@ -83,9 +110,12 @@ public final class LoadBench {
     void run(int seconds, int perTitle) throws InterruptedException {
         ExecutorService pool = Executors.newFixedThreadPool(titles.size() * perTitle);
         long start = System.nanoTime();
-        long deadline = start + TimeUnit.SECONDS.toNanos(seconds);
+        boolean windowed = windowCommand != null && processes != null;
+        long deadline = windowed ? Long.MAX_VALUE : start + TimeUnit.SECONDS.toNanos(seconds);
+        windowStart = windowed ? Long.MAX_VALUE : start; // windowed: nothing counts before the window opens
         int worker = 0;
         int workers = titles.size() * perTitle;
+        firstMoves = new CountDownLatch(windowed ? workers : 0);
         for (String title : titles) {
             for (int i = 0; i < perTitle; i++) {
                 long seed = 1000L + worker++;
@@ -96,8 +126,30 @@ public final class LoadBench {
             }
         }
         pool.shutdown();
+        if (windowed) {
+            try {
+                if (!firstMoves.await(AWAIT_GAME.toSeconds() * 2, TimeUnit.SECONDS)) {
+                    System.err.println("not every game made its first move in time; measuring anyway");
+                }
+                pause(RAMP.toMillis(), 0);
+                counterSeconds[0] = window("before");
+                windowStart = System.nanoTime();
+                pause(TimeUnit.SECONDS.toMillis(seconds), 0);
+                counterSeconds[1] = window("after");
+                windowEnd = System.nanoTime();
+            } finally {
+                stop = true;
+            }
+        }
         pool.awaitTermination(seconds + 120L, TimeUnit.SECONDS);
-        double elapsed = (System.nanoTime() - start) / 1e9;
+        double elapsed = (Math.min(windowEnd, System.nanoTime()) - windowStart) / 1e9;
+        for (String[] game : played) {
+            try {
+                collectRoundTrips(game[0], game[1]);
+            } catch (RuntimeException e) {
+                System.err.println(game[0] + ": round trips not read: " + e.getMessage());
+            }
+        }
         report(seconds, perTitle, elapsed);
         if (traceFile != null) {
             try {
@@ -112,7 +164,8 @@ public final class LoadBench {
     private void loop(String title, long deadline, Random random, Pace pace) {
         List<Api.Player> players = new ArrayList<>();
         Api.Player outsider = null;
-        while (System.nanoTime() < deadline) {
+        AtomicBoolean moved = new AtomicBoolean();
+        while (!stop && System.nanoTime() < deadline) {
             try {
                 if (players.isEmpty()) {
                     List<Api.Player> signed = new ArrayList<>();
@@ -124,7 +177,7 @@ public final class LoadBench {
                 if (invalidShare > 0 && outsider == null) {
                     outsider = api.signUp("bench-" + run + "-outsider-" + names.incrementAndGet());
                 }
-                playOne(title, players, outsider, deadline, random, pace);
+                playOne(title, players, outsider, deadline, random, pace, moved);
             } catch (RuntimeException e) {
                 errors.incrementAndGet();
                 System.err.println(title + ": " + e.getMessage());
@@ -133,11 +186,17 @@ public final class LoadBench {
     }
 
     private void playOne(
-            String title, List<Api.Player> players, Api.Player outsider, long deadline, Random random, Pace pace) {
+            String title,
+            List<Api.Player> players,
+            Api.Player outsider,
+            long deadline,
+            Random random,
+            Pace pace,
+            AtomicBoolean moved) {
         GamePlay game = new GamePlay(api, bot, title, players, random, AWAIT_GAME, AWAIT_END)
                 .withInvalidMoves(invalidShare, outsider);
         String gameId = game.start();
-        game.play(() -> System.nanoTime() < deadline, new GamePlay.Listener() {
+        game.play(() -> !stop && System.nanoTime() < deadline, new GamePlay.Listener() {
             @Override
             public void beforeTurn() {
                 if (pace != null) {
@@ -147,11 +206,19 @@ public final class LoadBench {
 
             @Override
             public void read() {
-                reads.incrementAndGet();
+                if (inWindow()) {
+                    reads.incrementAndGet();
+                }
             }
 
             @Override
             public void accepted(Api.Answer answer) {
+                if (moved.compareAndSet(false, true)) {
+                    firstMoves.countDown(); // this worker's first move
+                }
+                if (!inWindow()) {
+                    return;
+                }
                 moves.incrementAndGet();
                 moveNanos.add(answer.nanos());
                 if (traceFile != null) {
@@ -161,13 +228,17 @@ public final class LoadBench {
 
             @Override
             public void conflict(Api.Answer answer) {
-                conflicts.incrementAndGet();
+                if (inWindow()) {
+                    conflicts.incrementAndGet();
+                }
             }
 
             @Override
             public void refused(Api.Answer answer) {
-                refused.computeIfAbsent(Rejections.reason(answer), k -> new AtomicLong())
-                        .incrementAndGet();
+                if (inWindow()) {
+                    refused.computeIfAbsent(Rejections.reason(answer), k -> new AtomicLong())
+                            .incrementAndGet();
+                }
             }
 
             @Override
@@ -175,10 +246,36 @@ public final class LoadBench {
                 throw new IllegalStateException(what + " answered " + answer.status() + ": " + answer.body());
             }
         });
-        if (game.ended()) {
+        if (game.ended() && inWindow()) {
             finishedGames.add(gameId);
         }
-        collectRoundTrips(gameId, players.get(0).token());
+        played.add(new String[] {gameId, players.get(0).token()});
+    }
+
+    /** Whether what happens now is counted: inside the measured window (from the start, without one). */
+    private boolean inWindow() {
+        long now = System.nanoTime();
+        return now >= windowStart && now <= windowEnd;
+    }
+
+    /**
+     * One end of the window: ./tessera window before|after (PostgreSQL's counters), then every process's CPU, read here
+     * ({@link ProcessCpu}); the moves count between the two CPU readings. Returns how long the counters took.
+     */
+    private double window(String end) {
+        long started = System.nanoTime();
+        try {
+            Rejections.run(windowCommand + " window", end);
+            double took = (System.nanoTime() - started) / 1e9;
+            Path list = Path.of(processes);
+            ProcessCpu.snapshot(list, list.resolveSibling("cpu." + end));
+            return took;
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("window " + end + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("window " + end + " interrupted", e);
+        }
     }
 
     /**
@@ -199,7 +296,9 @@ public final class LoadBench {
             if (now < next) {
                 pause((next - now) / 1_000_000, (int) ((next - now) % 1_000_000));
             } else if (now - next > interval) {
-                lateTurns.incrementAndGet();
+                if (inWindow()) {
+                    lateTurns.incrementAndGet();
+                }
                 next = now; // no burst to catch up: the schedule starts again from here
             }
             next += interval;
@@ -256,6 +355,13 @@ public final class LoadBench {
                 bot == Bots.GREEDY ? "greedy" : "random",
                 rate > 0 ? String.format(", paced at %.1f moves/s", rate) : ", as fast as the platform answers");
         System.out.printf("| measure | value |%n|---|---|%n");
+        if (windowCommand != null && processes != null) {
+            System.out.printf(
+                    "| measured | %.1f s of continuous play, from %d s after every game's first move (the sign-ups before"
+                            + " it, the round trips' reads after it; PostgreSQL's counters read in %.1f and %.1f s"
+                            + " just before its ends) |%n",
+                    elapsed, RAMP.toSeconds(), counterSeconds[0], counterSeconds[1]);
+        }
         System.out.printf("| moves accepted | %d |%n", moves.get());
         System.out.printf("| moves per second | %.1f |%n", moves.get() / elapsed);
         if (rate > 0) {

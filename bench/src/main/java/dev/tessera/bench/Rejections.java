@@ -126,15 +126,16 @@ final class Rejections {
                 .sum();
     }
 
-    private static void run(String command, String when) throws Exception {
+    /** Runs a command (its words split at spaces) with these words after it, its output discarded; fails otherwise. */
+    static void run(String command, String... more) throws java.io.IOException, InterruptedException {
         List<String> words = new ArrayList<>(List.of(command.trim().split("\\s+")));
-        words.add(when);
+        words.addAll(List.of(more));
         Process p = new ProcessBuilder(words)
                 .inheritIO()
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .start();
         if (p.waitFor() != 0) {
-            throw new IllegalStateException(command + " " + when + " failed");
+            throw new IllegalStateException(String.join(" ", words) + " failed");
         }
     }
 
