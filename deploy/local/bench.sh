@@ -6,12 +6,12 @@
 load_value() { awk -F'|' -v label=" $2 " '$2 == label {gsub(/ /, "", $3); print $3}' <<< "$1"; }
 
 # A measured phase is a window inside continuous play, as the peer's harness measures: the load generator signs its
-# players up and starts every game, then at each end of the seconds it counts, while its bots play on, calls
-# ./tessera window before|after (PostgreSQL's counters) and reads every process's CPU from /proc itself (a fork per
-# reading took seconds of a saturated machine); it reads the round trips after it (bench/README.md).
+# players up and starts every game, then at each end of the seconds it counts, while its bots play on, reads
+# PostgreSQL's counters (JDBC) and every process's CPU (/proc) itself, into $RUN/pg.* and $RUN/cpu.* (a psql and a
+# fork per thread took seconds of a saturated machine); it reads the round trips after it (bench/README.md).
 measured_window() {
   window_processes > "$RUN/window.processes"
-  echo "-Dtessera.bench.window=$ROOT/tessera -Dtessera.bench.processes=$RUN/window.processes"
+  echo "-Dtessera.bench.processes=$RUN/window.processes"
 }
 window_taken() { [[ -s $RUN/cpu.before && -s $RUN/cpu.after && -s $RUN/pg.before && -s $RUN/pg.after ]]; }
 

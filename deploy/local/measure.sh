@@ -7,9 +7,8 @@ rss_mb() { awk '/VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$1/status" 2>/dev/nul
 # CPU ticks of a JVM's JIT compiler threads (C1/C2), which run beside the application's. The JVM starts and
 # ends compiler threads as it needs them; one that ends during a run takes its ticks with it (a lower bound).
 jit_ticks() {
-  # One awk over every thread's stat, not a process per thread: under load the bench's window ends read these while
-  # the bots play, and a fork per thread took 30 s of a saturated machine. The name "(C2 CompilerThre)" splits in two
-  # fields, so utime and stime are fields 15 and 16 there.
+  # One awk over every thread's stat, not a process per thread (which took 30 s of a saturated machine). The name
+  # "(C2 CompilerThre)" splits in two fields, so utime and stime are fields 15 and 16 there.
   local stats=(/proc/"$1"/task/*/stat)
   [[ -e ${stats[0]} ]] || { echo 0; return; }
   awk '$2 ~ /^\(C[12]$/ && $3 ~ /^CompilerThre/ {sum += $15 + $16} END {print sum + 0}' "${stats[@]}" 2>/dev/null || echo 0
@@ -205,8 +204,7 @@ pg_counters() {
   local each=()
   dbs="'${DATABASES//,/\',\'}'"
   psql "${pg[@]}" -d postgres -c 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements' >/dev/null 2>&1
-  # One psql for all of it (\c moves to each database for its events), so that the bench's window ends, read while
-  # the bots play, take a fraction of a second.
+  # One psql for all of it (\c moves to each database for its events).
   for d in ${DATABASES//,/ }; do each+=(-c "\\c $d" -c "SELECT 'events.$d', count(*) FROM events"); done
   psql "${pg[@]}" -d postgres -c "SELECT 'statements.' || d.datname, sum(s.calls) FROM pg_stat_statements s
       JOIN pg_database d ON d.oid = s.dbid WHERE d.datname IN ($dbs) GROUP BY d.datname" \
@@ -217,8 +215,9 @@ pg_counters() {
 }
 # ./tessera counters NAME: pg_counters into $RUN/counters.NAME (the rejections phase of the bench runs it).
 counters() { load_topology || fail "Tessera is not running"; pg_counters > "$RUN/counters.$1"; }
-# The processes a bench's measured window reads, for the load generator (ProcessCpu): the clock ticks' rate, then one
-# "name pid…" line per service and the brokers, and "pg" with PostgreSQL's server (whose children it finds itself).
+# What a bench's measured window reads, for the load generator (ProcessCpu, PgCounters): the clock ticks' rate, one
+# "name pid…" line per service and the brokers, "pg" with PostgreSQL's server (whose children it finds itself), and
+# "db host port user database…" for PostgreSQL's counters, which it reads over JDBC as pg_counters does with psql.
 window_processes() {
   local s c
   echo "hz $(getconf CLK_TCK)"
@@ -226,15 +225,7 @@ window_processes() {
     echo "$s $(for c in $(processes_of "$s"); do pid_of "$c" || true; done | xargs)"
   done
   echo "pg $(pgrep -f -- "bin/postgres -D .* -p $PG_PORT " 2>/dev/null | xargs)"
-}
-# ./tessera window before|after: PostgreSQL's counters at one end of the bench's measured window, which the load
-# generator calls while its bots play on, each time just before it reads the processes' CPU itself.
-window() {
-  load_topology || fail "Tessera is not running"
-  case $1 in
-    before | after) pg_counters > "$RUN/pg.$1" ;;
-    *) fail "window before|after" ;;
-  esac
+  echo "db ${TESSERA_DB_HOST:-localhost} ${TESSERA_DB_PORT:-$PG_PORT} ${TESSERA_DB_USER:-postgres} ${DATABASES//,/ }"
 }
 # PostgreSQL's work between two pg_counters files, per accepted move ($3): statements and transactions by
 # database, WAL flushes and bytes, events written. Markdown.

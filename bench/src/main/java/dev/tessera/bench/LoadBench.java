@@ -27,14 +27,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * Without a rate every bot moves as soon as it has its answer (the saturating load). With a rate the bots
  * share that many moves per second: each game's turns start on a fixed schedule (rate / games per second), so
  * the latency is measured at a load the platform is not driven by. Prints a Markdown section on stdout.
- * With {@code -Dtessera.bench.window=COMMAND} (./tessera) and {@code -Dtessera.bench.processes=FILE} the seconds are a
- * window inside continuous play, as the peer's harness measures: the players sign up and every game makes its first
- * move; {@link #RAMP} later, and again after the seconds, it runs {@code COMMAND window before|after} (PostgreSQL's
- * counters) and reads the CPU of the processes FILE lists ({@link ProcessCpu}) into cpu.before and cpu.after beside
- * it, while the bots play on; the moves answered between the two readings are counted. Only then are the bots
- * stopped and the scoring round trips read from the games' events. So the report's CPU per move holds neither the
- * sign-ups nor those reads, and its latencies not a phase's first or last seconds. Without them the seconds run from
- * the start, sign-ups included (the warm-up).
+ * With {@code -Dtessera.bench.processes=FILE} (./tessera writes it) the seconds are a window inside continuous play, as
+ * the peer's harness measures: the players sign up and every game makes its first move; {@link #RAMP} later, and
+ * again after the seconds, it reads PostgreSQL's counters ({@link PgCounters}) and the CPU of the processes FILE lists
+ * ({@link ProcessCpu}) into pg.before, cpu.before, pg.after and cpu.after beside FILE, while the bots play on; the
+ * moves answered between the two readings are counted. Only then are the bots stopped and the scoring round trips read
+ * from the games' events. So the report's CPU per move holds neither the sign-ups nor those reads, and its latencies
+ * not a phase's first or last seconds. Without it the seconds run from the start, sign-ups included (the warm-up).
  * With {@code -Dtessera.bench.invalid=SHARE} (0 to 1) that share of turns first sends a move the game must refuse
  * ({@link GamePlay#withInvalidMoves}); any answer to it but a 4xx counts as an error.
  *
@@ -51,11 +50,15 @@ public final class LoadBench {
     /** With -Dtessera.bench.trace=FILE: one line per accepted move (epoch ms, latency µs, title), written at the end. */
     private final String traceFile = System.getProperty("tessera.bench.trace");
 
-    private final String windowCommand = System.getProperty("tessera.bench.window");
-    /** The processes whose CPU the window's ends read ({@link ProcessCpu}); cpu.before and cpu.after go beside it. */
+    /**
+     * The processes whose CPU the window's ends read ({@link ProcessCpu}) and PostgreSQL's address ({@link
+     * PgCounters}); cpu.before, cpu.after, pg.before and pg.after go beside it.
+     */
     private final String processes = System.getProperty("tessera.bench.processes");
-    /** How long PostgreSQL's counters took to read at each end (s). */
-    private final double[] counterSeconds = new double[2];
+    /** How long each end's readings took (s). */
+    private final double[] readingSeconds = new double[2];
+
+    private PgCounters pg;
     /** Between every game's first move and the measured window: the phase's start behind it. */
     static final Duration RAMP = Duration.ofSeconds(2);
     /** What is counted: moves answered from windowStart to windowEnd (System.nanoTime). */
@@ -110,7 +113,7 @@ public final class LoadBench {
     void run(int seconds, int perTitle) throws InterruptedException {
         ExecutorService pool = Executors.newFixedThreadPool(titles.size() * perTitle);
         long start = System.nanoTime();
-        boolean windowed = windowCommand != null && processes != null;
+        boolean windowed = processes != null;
         long deadline = windowed ? Long.MAX_VALUE : start + TimeUnit.SECONDS.toNanos(seconds);
         windowStart = windowed ? Long.MAX_VALUE : start; // windowed: nothing counts before the window opens
         int worker = 0;
@@ -131,14 +134,18 @@ public final class LoadBench {
                 if (!firstMoves.await(AWAIT_GAME.toSeconds() * 2, TimeUnit.SECONDS)) {
                     System.err.println("not every game made its first move in time; measuring anyway");
                 }
+                pg = counters(Path.of(processes));
                 pause(RAMP.toMillis(), 0);
-                counterSeconds[0] = window("before");
+                readingSeconds[0] = window("before");
                 windowStart = System.nanoTime();
                 pause(TimeUnit.SECONDS.toMillis(seconds), 0);
-                counterSeconds[1] = window("after");
+                readingSeconds[1] = window("after");
                 windowEnd = System.nanoTime();
             } finally {
                 stop = true;
+                if (pg != null) {
+                    pg.close();
+                }
             }
         }
         pool.awaitTermination(seconds + 120L, TimeUnit.SECONDS);
@@ -259,23 +266,35 @@ public final class LoadBench {
     }
 
     /**
-     * One end of the window: ./tessera window before|after (PostgreSQL's counters), then every process's CPU, read here
-     * ({@link ProcessCpu}); the moves count between the two CPU readings. Returns how long the counters took.
+     * One end of the window: PostgreSQL's counters, then every process's CPU, read here while the bots play (no
+     * process started: a psql or a shell's fork per thread took seconds of a saturated machine); the moves count
+     * between the two CPU readings. Returns how long the readings took.
      */
     private double window(String end) {
         long started = System.nanoTime();
+        Path list = Path.of(processes);
         try {
-            Rejections.run(windowCommand + " window", end);
-            double took = (System.nanoTime() - started) / 1e9;
-            Path list = Path.of(processes);
+            pg.snapshot(list.resolveSibling("pg." + end));
             ProcessCpu.snapshot(list, list.resolveSibling("cpu." + end));
-            return took;
-        } catch (java.io.IOException e) {
+        } catch (java.io.IOException | java.sql.SQLException e) {
             throw new IllegalStateException("window " + end + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("window " + end + " interrupted", e);
         }
+        return (System.nanoTime() - started) / 1e9;
+    }
+
+    /** The connections for PostgreSQL's counters, from the list's {@code db host port user database…} line. */
+    private static PgCounters counters(Path list) {
+        try {
+            for (String line : java.nio.file.Files.readAllLines(list)) {
+                String[] w = line.trim().split("\\s+");
+                if (w[0].equals("db") && w.length > 4) {
+                    return new PgCounters(w[1], w[2], w[3], List.of(w).subList(4, w.length));
+                }
+            }
+        } catch (java.io.IOException | java.sql.SQLException e) {
+            throw new IllegalStateException("PostgreSQL's counters: " + e.getMessage(), e);
+        }
+        throw new IllegalStateException(list + " names no database (db host port user database…)");
     }
 
     /**
@@ -355,12 +374,11 @@ public final class LoadBench {
                 bot == Bots.GREEDY ? "greedy" : "random",
                 rate > 0 ? String.format(", paced at %.1f moves/s", rate) : ", as fast as the platform answers");
         System.out.printf("| measure | value |%n|---|---|%n");
-        if (windowCommand != null && processes != null) {
+        if (processes != null) {
             System.out.printf(
                     "| measured | %.1f s of continuous play, from %d s after every game's first move (the sign-ups before"
-                            + " it, the round trips' reads after it; PostgreSQL's counters read in %.1f and %.1f s"
-                            + " just before its ends) |%n",
-                    elapsed, RAMP.toSeconds(), counterSeconds[0], counterSeconds[1]);
+                            + " it, the round trips' reads after it; each end read in %.0f and %.0f ms) |%n",
+                    elapsed, RAMP.toSeconds(), 1000 * readingSeconds[0], 1000 * readingSeconds[1]);
         }
         System.out.printf("| moves accepted | %d |%n", moves.get());
         System.out.printf("| moves per second | %.1f |%n", moves.get() / elapsed);

@@ -16,8 +16,8 @@ import java.util.Map;
  * took seconds of a saturated machine; this takes milliseconds and starts no process.
  *
  * <p>The processes come from a file ./tessera writes (window_processes): {@code hz <clock ticks a second>}, then one
- * {@code name pid…} line per service and for the brokers, and {@code pg <server pid>}, whose children (the backends
- * and workers alive now) count with it.
+ * {@code name pid…} line per service and for the brokers, {@code pg <server pid>}, whose children (the backends
+ * and workers alive now) count with it, and {@code db host port user database…} for {@link PgCounters}.
  */
 final class ProcessCpu {
     private ProcessCpu() {}
@@ -34,6 +34,9 @@ final class ProcessCpu {
             if (words[0].equals("hz")) {
                 hz = Double.parseDouble(words[1]);
                 continue;
+            }
+            if (words[0].equals("db")) {
+                continue; // PostgreSQL's address and databases, for PgCounters
             }
             List<Long> pids = new ArrayList<>();
             for (int i = 1; i < words.length; i++) {

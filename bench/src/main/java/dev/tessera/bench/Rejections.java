@@ -126,16 +126,15 @@ final class Rejections {
                 .sum();
     }
 
-    /** Runs a command (its words split at spaces) with these words after it, its output discarded; fails otherwise. */
-    static void run(String command, String... more) throws java.io.IOException, InterruptedException {
+    private static void run(String command, String when) throws Exception {
         List<String> words = new ArrayList<>(List.of(command.trim().split("\\s+")));
-        words.addAll(List.of(more));
+        words.add(when);
         Process p = new ProcessBuilder(words)
                 .inheritIO()
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .start();
         if (p.waitFor() != 0) {
-            throw new IllegalStateException(String.join(" ", words) + " failed");
+            throw new IllegalStateException(command + " " + when + " failed");
         }
     }
 
