@@ -50,10 +50,9 @@ final class PgCounters implements AutoCloseable {
         List<String> lines = new ArrayList<>();
         String names = String.join(
                 ",", byDatabase.keySet().stream().map(d -> "'" + d + "'").toList());
-        Connection c = server;
         try {
             lines(
-                    c,
+                    server,
                     "SELECT 'statements.' || d.datname, sum(s.calls) FROM pg_stat_statements s JOIN pg_database d"
                             + " ON d.oid = s.dbid WHERE d.datname IN (" + names + ") GROUP BY d.datname",
                     lines);
@@ -61,12 +60,12 @@ final class PgCounters implements AutoCloseable {
             // No pg_stat_statements: no statements line, as pg_counters.
         }
         lines(
-                c,
+                server,
                 "SELECT 'transactions.' || datname, xact_commit + xact_rollback FROM pg_stat_database"
                         + " WHERE datname IN (" + names + ")",
                 lines);
         lines(
-                c,
+                server,
                 "SELECT 'wal.writes', wal_write FROM pg_stat_wal UNION ALL SELECT 'wal.flushes', wal_sync FROM"
                         + " pg_stat_wal UNION ALL SELECT 'wal.bytes', wal_bytes FROM pg_stat_wal",
                 lines);
@@ -80,16 +79,12 @@ final class PgCounters implements AutoCloseable {
         Files.write(out, lines);
     }
 
+    /** Each row's two columns as a "name value" line (autocommit: each query reads the statistics afresh). */
     private static void lines(Connection c, String sql, List<String> out) throws SQLException {
-        boolean auto = c.getAutoCommit();
         try (Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery(sql)) {
             while (rs.next()) {
                 out.add(rs.getString(1) + " " + rs.getString(2));
-            }
-        } finally {
-            if (!auto) {
-                c.rollback();
             }
         }
     }

@@ -46,7 +46,6 @@ final class ProcessCpu {
         }
         StringBuilder text = new StringBuilder();
         List<Long> servers = parts.getOrDefault("pg", List.of());
-        Map<Long, Long> children = servers.isEmpty() ? Map.of() : childrenTicks(servers);
         for (Map.Entry<String, List<Long>> part : parts.entrySet()) {
             if (part.getKey().equals("pg")) {
                 continue;
@@ -68,9 +67,7 @@ final class ProcessCpu {
         for (long server : servers) {
             pg += ticks(Path.of("/proc", Long.toString(server), "stat"));
         }
-        for (long t : children.values()) {
-            pg += t;
-        }
+        pg += servers.isEmpty() ? 0 : childrenTicks(servers);
         text.append("pg ").append(pg).append(" 0\n");
         long self = ticks(Path.of("/proc/self/stat"));
         text.append(String.format("loadgen %.2f 0%n", self / hz));
@@ -122,18 +119,18 @@ final class ProcessCpu {
         return sum;
     }
 
-    /** The ticks of every live process whose parent is one of {@code parents}, by pid. */
-    private static Map<Long, Long> childrenTicks(List<Long> parents) throws IOException {
-        Map<Long, Long> out = new LinkedHashMap<>();
+    /** The ticks of every live process whose parent is one of {@code parents}, summed. */
+    private static long childrenTicks(List<Long> parents) throws IOException {
+        long sum = 0;
         try (DirectoryStream<Path> procs = Files.newDirectoryStream(
                 Path.of("/proc"), p -> p.getFileName().toString().chars().allMatch(Character::isDigit))) {
             for (Path p : procs) {
                 String[] f = fields(p.resolve("stat"));
                 if (f.length > 13 && parents.contains(Long.parseLong(f[1]))) {
-                    out.put(Long.parseLong(p.getFileName().toString()), Long.parseLong(f[11]) + Long.parseLong(f[12]));
+                    sum += Long.parseLong(f[11]) + Long.parseLong(f[12]);
                 }
             }
         }
-        return out;
+        return sum;
     }
 }
