@@ -53,10 +53,13 @@ class RebuildIT {
         Map<String, Object> view =
                 given().get(scoring).then().statusCode(200).extract().jsonPath().getMap("");
         Map<String, Long> projection = projection(db, gameId);
-        long published = db.count(SCORING_DB, "SELECT count(*) FROM outbox WHERE record_key = '" + gameId + "'");
+        // Every answer is on the topic, none waiting (scoring-service deletes an outbox row as it publishes it).
+        await().atMost(Duration.ofSeconds(30))
+                .until(() ->
+                        db.count(SCORING_DB, "SELECT count(*) FROM outbox WHERE record_key = '" + gameId + "'") == 0);
         long onTopic = answersOnTopic(platform, gameId);
         assertTrue(projection.get("round points") > 0, "round 1 was scored");
-        assertEquals(published, onTopic);
+        assertTrue(onTopic > 0, "round 1's answer is on scoring-events");
 
         platform.stop(Platform.Service.SCORING);
         long processed = db.count(SCORING_DB, "SELECT count(*) FROM processed_events WHERE consumer = 'scoring.games'");
@@ -77,9 +80,9 @@ class RebuildIT {
         assertEquals(
                 view,
                 given().get(scoring).then().statusCode(200).extract().jsonPath().getMap(""));
-        // The replay rebuilt state without announcing the round again: no new outbox row, no new record.
-        assertEquals(
-                published, db.count(SCORING_DB, "SELECT count(*) FROM outbox WHERE record_key = '" + gameId + "'"));
+        // The replay rebuilt state without announcing the round again: no outbox row waiting, then no new record (a
+        // row the relay is publishing is still in the outbox until Kafka has acknowledged it).
+        assertEquals(0, db.count(SCORING_DB, "SELECT count(*) FROM outbox WHERE record_key = '" + gameId + "'"));
         assertEquals(onTopic, answersOnTopic(platform, gameId));
 
         // And the rebuilt projection carries on: the game goes on to its next scoring round, scored once.

@@ -50,9 +50,9 @@ import org.jboss.logging.Logger;
  * Publishes outbox rows to Kafka, at least once and in order per key. A run takes, for the slots it is asked for, a
  * transaction-scoped advisory lock each: with several instances of a service each slot (and so each key) is relayed
  * by one instance at a time, in id order; a slot another instance holds is asked for again a moment later. The
- * statement that takes the rows also marks them published, and the transaction commits only after Kafka acknowledged
- * every row: a failed send rolls the marks back, and a crash in between publishes them again, which idempotent
- * consumers absorb (ADR 0002).
+ * statement that takes the rows also marks them published (or, with no retention, deletes them), and the transaction
+ * commits only after Kafka acknowledged every row: a failed send rolls the marks back, and a crash in between publishes
+ * them again, which idempotent consumers absorb (ADR 0002).
  *
  * <p>Order per key without Kafka transactions: the producer is idempotent (the broker writes a producer's records of a
  * partition in the order sent, each once), it has one batch of a partition in flight at a time, and the first send
@@ -130,7 +130,15 @@ public class OutboxRelay {
     @ConfigProperty(name = "tessera.outbox.linger", defaultValue = "PT0.05S")
     Duration linger;
 
-    /** How long a published row is kept (to see what was published, and when) before {@link #purge} deletes it. */
+    /**
+     * How long a published row is kept (to see what was published, and when, and for lobby-service to publish it again
+     * after Kafka's data is lost: ADR 0009) before {@link #purge} deletes it. Zero: a run deletes the rows it publishes
+     * in the statement that takes them ({@link #TAKE_DELETING}), for a service whose own store is the record
+     * (game-service's events) or whose results are made again from it (scoring-service). Marking a row published
+     * wrote the whole row again, with a new entry in the primary key: at 1.6 events a move that was a third of
+     * game-service's WAL, and a table of an hour's rows for autovacuum to go through every minute
+     * (bench/results/journal.md, forty-fourth session).
+     */
     @ConfigProperty(name = "tessera.outbox.retention", defaultValue = "PT1H")
     Duration retention;
 
@@ -385,7 +393,7 @@ public class OutboxRelay {
                 asked[i++] = (short) slot;
             }
         }
-        return pool.withTransaction(conn -> conn.preparedQuery(TAKE)
+        return pool.withTransaction(conn -> conn.preparedQuery(retention.isZero() ? TAKE_DELETING : TAKE_MARKING)
                         .execute(Tuple.of(asked, batchSize, LOCK_NAMESPACE))
                         .chain(rows -> {
                             int locked = 0;
@@ -431,23 +439,29 @@ public class OutboxRelay {
     /**
      * A run's statement: the advisory lock of each slot asked for that no other instance holds (an InitPlan, taken
      * once before any row is read: no row is marked without its slot's lock), then the locked slots' first waiting
-     * rows, marked published and returned, and one row without an id that says which slots were locked. The marks
-     * commit without waiting for their WAL flush (synchronous_commit off for this transaction only): a mark lost in a
-     * crash of the database only publishes its row again, which consumers absorb; a move's own commit still waits
-     * for its flush. {@code RETURNING} gives no order: the rows are sorted by id again before they are sent.
+     * rows, marked published ({@link #TAKE_MARKING}) or deleted ({@link #TAKE_DELETING}, with no retention) and
+     * returned, and one row without an id that says which slots were locked. The transaction commits without waiting
+     * for its WAL flush (synchronous_commit off for this transaction only): a mark or a deletion lost in a crash of the
+     * database only publishes its row again, which consumers absorb; a move's own commit still waits for its flush.
+     * {@code RETURNING} gives no order: the rows are sorted by id again before they are sent.
      */
-    private static final String TAKE = """
-            WITH locked AS MATERIALIZED (
-                SELECT coalesce(array_agg(s), '{}') AS slots, set_config('synchronous_commit', 'off', true) AS commit_mode
-                FROM unnest(CAST($1 AS smallint[])) AS s WHERE pg_try_advisory_xact_lock($3, s)),
-            taken AS (
-                UPDATE outbox SET published_at = now() WHERE id = ANY(ARRAY(
-                    SELECT id FROM outbox WHERE slot = ANY(CAST((SELECT slots FROM locked) AS smallint[])) AND published_at IS NULL
-                    ORDER BY id LIMIT $2))
-                RETURNING id, topic, record_key, payload)
-            SELECT NULL::bigint AS id, NULL AS topic, NULL AS record_key, NULL AS payload, slots AS locked FROM locked
-            UNION ALL
-            SELECT id, topic, record_key, payload, NULL FROM taken""";
+    private static String take(String change) {
+        return """
+                WITH locked AS MATERIALIZED (
+                    SELECT coalesce(array_agg(s), '{}') AS slots, set_config('synchronous_commit', 'off', true) AS commit_mode
+                    FROM unnest(CAST($1 AS smallint[])) AS s WHERE pg_try_advisory_xact_lock($3, s)),
+                taken AS (
+                    %s WHERE id = ANY(ARRAY(
+                        SELECT id FROM outbox WHERE slot = ANY(CAST((SELECT slots FROM locked) AS smallint[])) AND published_at IS NULL
+                        ORDER BY id LIMIT $2))
+                    RETURNING id, topic, record_key, payload)
+                SELECT NULL::bigint AS id, NULL AS topic, NULL AS record_key, NULL AS payload, slots AS locked FROM locked
+                UNION ALL
+                SELECT id, topic, record_key, payload, NULL FROM taken""".formatted(change);
+    }
+
+    static final String TAKE_MARKING = take("UPDATE outbox SET published_at = now()");
+    static final String TAKE_DELETING = take("DELETE FROM outbox");
 
     /**
      * Sends a run's rows in id order (blocking: on a worker thread) and waits until Kafka acknowledged each, else
