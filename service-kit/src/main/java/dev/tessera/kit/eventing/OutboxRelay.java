@@ -135,9 +135,9 @@ public class OutboxRelay {
      * after Kafka's data is lost: ADR 0009) before {@link #purge} deletes it. Zero: a run deletes the rows it publishes
      * in the statement that takes them ({@link #TAKE_DELETING}), for a service whose own store is the record
      * (game-service's events) or whose results are made again from it (scoring-service). Marking a row published
-     * wrote the whole row again, with a new entry in the primary key: at 1.6 events a move that was a third of
-     * game-service's WAL, and a table of an hour's rows for autovacuum to go through every minute
-     * (bench/results/journal.md, forty-fourth session).
+     * wrote the whole row again, with a new entry in the primary key: deleting instead took 13-36 % off the WAL per
+     * move in the bench, and an hour's rows off what autovacuum goes through every minute (bench/results/journal.md,
+     * forty-fourth session).
      */
     @ConfigProperty(name = "tessera.outbox.retention", defaultValue = "PT1H")
     Duration retention;
