@@ -50,9 +50,9 @@ import org.jboss.logging.Logger;
  * Publishes outbox rows to Kafka, at least once and in order per key. A run takes, for the slots it is asked for, a
  * transaction-scoped advisory lock each: with several instances of a service each slot (and so each key) is relayed
  * by one instance at a time, in id order; a slot another instance holds is asked for again a moment later. The
- * statement that takes the rows also marks them published (or, with no retention, deletes them), and the transaction
- * commits only after Kafka acknowledged every row: a failed send rolls the marks back, and a crash in between publishes
- * them again, which idempotent consumers absorb (ADR 0002).
+ * statement that takes the rows also marks them published (or, with no retention, deletes them), and the
+ * transaction commits only after Kafka acknowledged every row: a failed send rolls the marks or deletions back, and
+ * a crash in between publishes the rows again, which idempotent consumers absorb (ADR 0002).
  *
  * <p>Order per key without Kafka transactions: the producer is idempotent (the broker writes a producer's records of a
  * partition in the order sent, each once), it has one batch of a partition in flight at a time, and the first send
@@ -438,7 +438,7 @@ public class OutboxRelay {
 
     /**
      * A run's statement: the advisory lock of each slot asked for that no other instance holds (an InitPlan, taken
-     * once before any row is read: no row is marked without its slot's lock), then the locked slots' first waiting
+     * once before any row is read: no row is taken without its slot's lock), then the locked slots' first waiting
      * rows, marked published ({@link #TAKE_MARKING}) or deleted ({@link #TAKE_DELETING}, with no retention) and
      * returned, and one row without an id that says which slots were locked. The transaction commits without waiting
      * for its WAL flush (synchronous_commit off for this transaction only): a mark or a deletion lost in a crash of the
@@ -460,8 +460,8 @@ public class OutboxRelay {
                 SELECT id, topic, record_key, payload, NULL FROM taken""".formatted(change);
     }
 
-    static final String TAKE_MARKING = take("UPDATE outbox SET published_at = now()");
-    static final String TAKE_DELETING = take("DELETE FROM outbox");
+    private static final String TAKE_MARKING = take("UPDATE outbox SET published_at = now()");
+    private static final String TAKE_DELETING = take("DELETE FROM outbox");
 
     /**
      * Sends a run's rows in id order (blocking: on a worker thread) and waits until Kafka acknowledged each, else
