@@ -32,11 +32,10 @@ final class PgCounters implements AutoCloseable {
     PgCounters(String host, String port, String user, List<String> databases) throws SQLException {
         Properties props = new Properties();
         props.setProperty("user", user);
-        server = DriverManager.getConnection("jdbc:postgresql://" + host + ":" + port + "/postgres", props);
+        String at = "jdbc:postgresql://" + host + ":" + port + "/";
+        server = DriverManager.getConnection(at + "postgres", props);
         for (String database : databases) {
-            byDatabase.put(
-                    database,
-                    DriverManager.getConnection("jdbc:postgresql://" + host + ":" + port + "/" + database, props));
+            byDatabase.put(database, DriverManager.getConnection(at + database, props));
         }
         try (Statement s = server.createStatement()) {
             s.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
