@@ -192,8 +192,8 @@ bench_ceiling() {
     psql -q "${pg[@]}" -d postgres -c 'CREATE DATABASE tessera_bench' >/dev/null
     psql -q "${pg[@]}" -d tessera_bench -c "CREATE TABLE events (stream_id TEXT, version BIGINT, type TEXT, payload JSONB,
       recorded_at TIMESTAMPTZ DEFAULT now(), UNIQUE (stream_id, version))" >/dev/null
-    # The version is computed by pgbench (64-bit): in SQL, 3 * 1000000000 overflows an integer and every client
-    # from the fourth on stopped at its first insert.
+    # pgbench computes the version (64-bit): in SQL, :client_id * 1000000000 overflows an integer from the fourth
+    # client on.
     printf '%s\n' '\set s random(1, 1000000000)' '\set v :client_id * 1000000000 + :s' \
       "INSERT INTO events (stream_id, version, type, payload) VALUES ('g' || :s, :v, 'tessera.bench.Inserted', '{\"player\": \"ana\", \"cards\": [1, 2, 3]}');" \
       > "$RUN/pgbench.sql"
