@@ -34,6 +34,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * moves answered between the two readings are counted. Only then are the bots stopped and the scoring round trips read
  * from the games' events. So the report's CPU per move holds neither the sign-ups nor those reads, and its latencies
  * not a phase's first or last seconds. Without it the seconds run from the start, sign-ups included (the warm-up).
+ * Paced and windowed, {@link LoadTimeline} reads the machine's load every 200 ms through the window, and the report
+ * places each move by how busy the machine was while it was in flight.
  * With {@code -Dtessera.bench.invalid=SHARE} (0 to 1) that share of turns first sends a move the game must refuse
  * ({@link GamePlay#withInvalidMoves}); any answer to it but a 4xx counts as an error.
  *
@@ -59,6 +61,8 @@ public final class LoadBench {
     private final double[] readingSeconds = new double[2];
 
     private PgCounters pg;
+    /** Paced and windowed: the machine's load through the window, against the moves answered in it. */
+    private volatile LoadTimeline timeline;
     /** Between every game's first move and the measured window: the phase's start behind it. */
     static final Duration RAMP = Duration.ofSeconds(2);
     /** What is counted: moves answered from windowStart to windowEnd (System.nanoTime). */
@@ -137,10 +141,16 @@ public final class LoadBench {
                 pg = counters(Path.of(processes));
                 pause(RAMP.toMillis(), 0);
                 readingSeconds[0] = window("before");
+                if (rate > 0) {
+                    timeline = timeline(Path.of(processes));
+                }
                 windowStart = System.nanoTime();
                 pause(TimeUnit.SECONDS.toMillis(seconds), 0);
                 readingSeconds[1] = window("after");
                 windowEnd = System.nanoTime();
+                if (timeline != null) {
+                    timeline.stop();
+                }
             } finally {
                 stop = true;
                 if (pg != null) {
@@ -228,6 +238,10 @@ public final class LoadBench {
                 }
                 moves.incrementAndGet();
                 moveNanos.add(answer.nanos());
+                LoadTimeline t = timeline;
+                if (t != null) {
+                    t.move(System.nanoTime() - answer.nanos(), answer.nanos());
+                }
                 if (traceFile != null) {
                     trace.add(System.currentTimeMillis() + "," + answer.nanos() / 1000 + "," + title);
                 }
@@ -280,6 +294,15 @@ public final class LoadBench {
             throw new IllegalStateException("window " + end + ": " + e.getMessage(), e);
         }
         return (System.nanoTime() - started) / 1e9;
+    }
+
+    private static LoadTimeline timeline(Path list) {
+        try {
+            return LoadTimeline.start(list);
+        } catch (java.io.IOException e) {
+            System.err.println("load timeline not read: " + e.getMessage());
+            return null;
+        }
     }
 
     /** The connections for PostgreSQL's counters, from the list's {@code db host port user database…} line. */
@@ -408,6 +431,9 @@ public final class LoadBench {
                 "| requests rate-limited (429: waited Retry-After, sent again; not in the latencies) | %d |%n",
                 api.rateLimited());
         System.out.printf("| errors | %d |%n", errors.get());
+        if (timeline != null) {
+            System.out.print(timeline.describe());
+        }
     }
 
     private static String percentiles(ConcurrentLinkedQueue<Long> values, double unit, int... ps) {

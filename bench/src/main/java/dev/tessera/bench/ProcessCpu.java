@@ -22,28 +22,28 @@ import java.util.Map;
 final class ProcessCpu {
     private ProcessCpu() {}
 
-    /** Writes the snapshot to {@code out}: each part's ticks and its JIT compilers' ticks, PostgreSQL's, this JVM's, the machine's. */
-    static void snapshot(Path processes, Path out) throws IOException {
+    /** The processes file's parts in its order: each name and its pids ("pg": the server's), and "hz": {ticks a second}. */
+    static Map<String, List<Long>> parts(Path processes) throws IOException {
         Map<String, List<Long>> parts = new LinkedHashMap<>();
-        double hz = 100;
         for (String line : Files.readAllLines(processes)) {
             String[] words = line.trim().split("\\s+");
-            if (words.length == 0 || words[0].isEmpty()) {
-                continue;
+            if (words.length == 0 || words[0].isEmpty() || words[0].equals("db")) {
+                continue; // "db": PostgreSQL's address and databases, for PgCounters
             }
-            if (words[0].equals("hz")) {
-                hz = Double.parseDouble(words[1]);
-                continue;
-            }
-            if (words[0].equals("db")) {
-                continue; // PostgreSQL's address and databases, for PgCounters
-            }
-            List<Long> pids = new ArrayList<>();
+            List<Long> numbers = new ArrayList<>();
             for (int i = 1; i < words.length; i++) {
-                pids.add(Long.parseLong(words[i]));
+                numbers.add(Long.parseLong(words[i]));
             }
-            parts.put(words[0], pids);
+            parts.put(words[0], numbers);
         }
+        return parts;
+    }
+
+    /** Writes the snapshot to {@code out}: each part's ticks and its JIT compilers' ticks, PostgreSQL's, this JVM's, the machine's. */
+    static void snapshot(Path processes, Path out) throws IOException {
+        Map<String, List<Long>> parts = parts(processes);
+        List<Long> clock = parts.remove("hz");
+        double hz = clock == null || clock.isEmpty() ? 100 : clock.get(0);
         StringBuilder text = new StringBuilder();
         List<Long> servers = parts.getOrDefault("pg", List.of());
         for (Map.Entry<String, List<Long>> part : parts.entrySet()) {
@@ -71,15 +71,22 @@ final class ProcessCpu {
         text.append("pg ").append(pg).append(" 0\n");
         long self = ticks(Path.of("/proc/self/stat"));
         text.append(String.format("loadgen %.2f 0%n", self / hz));
+        long[] machine = machine();
+        long busy = machine[0];
+        long total = machine[1];
+        text.append("machine ").append(busy).append(' ').append(total).append('\n');
+        Files.writeString(out, text);
+    }
+
+    /** The machine's busy ticks (user, nice, system, irq, softirq) and all its ticks (those, idle and iowait), all CPUs. */
+    static long[] machine() throws IOException {
         String[] cpu = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
         long busy = Long.parseLong(cpu[1])
                 + Long.parseLong(cpu[2])
                 + Long.parseLong(cpu[3])
                 + Long.parseLong(cpu[6])
                 + Long.parseLong(cpu[7]);
-        long total = busy + Long.parseLong(cpu[4]) + Long.parseLong(cpu[5]);
-        text.append("machine ").append(busy).append(' ').append(total).append('\n');
-        Files.writeString(out, text);
+        return new long[] {busy, busy + Long.parseLong(cpu[4]) + Long.parseLong(cpu[5])};
     }
 
     /** The fields of a /proc stat file after the name, which is in parentheses and may hold spaces; empty if gone. */
@@ -121,16 +128,22 @@ final class ProcessCpu {
 
     /** The ticks of every live process whose parent is one of {@code parents}, summed. */
     private static long childrenTicks(List<Long> parents) throws IOException {
-        long sum = 0;
+        return children(parents).values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** Every live process whose parent is one of {@code parents}: its pid and its ticks. */
+    static Map<Long, Long> children(List<Long> parents) throws IOException {
+        Map<Long, Long> children = new LinkedHashMap<>();
         try (DirectoryStream<Path> procs = Files.newDirectoryStream(
                 Path.of("/proc"), p -> p.getFileName().toString().chars().allMatch(Character::isDigit))) {
             for (Path p : procs) {
                 String[] f = fields(p.resolve("stat"));
                 if (f.length > 13 && parents.contains(Long.parseLong(f[1]))) {
-                    sum += Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                    children.put(
+                            Long.parseLong(p.getFileName().toString()), Long.parseLong(f[11]) + Long.parseLong(f[12]));
                 }
             }
         }
-        return sum;
+        return children;
     }
 }
