@@ -170,7 +170,7 @@ final class LoadTimeline {
             if (!fill(machine)) {
                 throw new IOException("/proc/stat read nothing");
             }
-            long[] v = new long[8]; // user nice system idle iowait irq softirq steal
+            long[] v = new long[7]; // user nice system idle iowait irq softirq
             int field = -1; // "cpu" itself
             long value = 0;
             boolean digits = false;
@@ -193,8 +193,7 @@ final class LoadTimeline {
                     }
                 }
             }
-            long busy = v[0] + v[1] + v[2] + v[5] + v[6];
-            return new long[] {busy, busy + v[3] + v[4]};
+            return ProcessCpu.busyAndAll(v);
         }
 
         private boolean fill(FileChannel file) throws IOException {

@@ -81,12 +81,17 @@ final class ProcessCpu {
     /** The machine's busy ticks (user, nice, system, irq, softirq) and all its ticks (those, idle and iowait), all CPUs. */
     static long[] machine() throws IOException {
         String[] cpu = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
-        long busy = Long.parseLong(cpu[1])
-                + Long.parseLong(cpu[2])
-                + Long.parseLong(cpu[3])
-                + Long.parseLong(cpu[6])
-                + Long.parseLong(cpu[7]);
-        return new long[] {busy, busy + Long.parseLong(cpu[4]) + Long.parseLong(cpu[5])};
+        long[] v = new long[7];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = Long.parseLong(cpu[i + 1]);
+        }
+        return busyAndAll(v);
+    }
+
+    /** From /proc/stat's "cpu" fields (user nice system idle iowait irq softirq): {busy, busy + idle + iowait}. */
+    static long[] busyAndAll(long[] v) {
+        long busy = v[0] + v[1] + v[2] + v[5] + v[6];
+        return new long[] {busy, busy + v[3] + v[4]};
     }
 
     /** The fields of a /proc stat file after the name, which is in parentheses and may hold spaces; empty if gone. */

@@ -42,18 +42,15 @@ class PgCountersTest {
             s.execute("CREATE TABLE events (id bigint PRIMARY KEY)");
             s.execute("INSERT INTO events VALUES (1), (2), (3)");
         }
+        Map<String, Long> before;
+        Map<String, Long> after;
         try (PgCounters counters = new PgCounters(
                 "localhost",
                 Integer.toString(postgres.port()),
                 LocalPostgres.USER,
                 List.of("pc_with_events", "pc_without"))) {
             // The inserting backend reports its rows as it ends, which may come just after its client has gone.
-            long reported = System.nanoTime() + 10_000_000_000L;
-            do {
-                counters.snapshot(dir.resolve("pg.before"));
-            } while (read(dir.resolve("pg.before")).getOrDefault("events_inserted.pc_with_events", 0L) < 3
-                    && System.nanoTime() < reported
-                    && pause());
+            before = readUntil(counters, "pg.before", r -> r.getOrDefault("events_inserted.pc_with_events", 0L) >= 3);
             try (Connection c = postgres.connect("pc_with_events");
                     Statement s = c.createStatement()) {
                 s.execute("INSERT INTO events VALUES (4)");
@@ -62,18 +59,13 @@ class PgCountersTest {
             // A backend reports its transactions and inserts to the statistics within a second or so of their
             // commit, or as it ends; read again until they show (as a window's end, read a minute on, sees all but
             // about a second's).
-            long deadline = System.nanoTime() + 10_000_000_000L;
-            do {
-                counters.snapshot(dir.resolve("pg.after"));
-            } while ((read(dir.resolve("pg.after")).get("transactions.pc_with_events")
-                                            - read(dir.resolve("pg.before")).get("transactions.pc_with_events")
-                                    < 2
-                            || read(dir.resolve("pg.after")).get("events_inserted.pc_with_events") < 5)
-                    && System.nanoTime() < deadline
-                    && pause());
+            long transactions = before.get("transactions.pc_with_events");
+            after = readUntil(
+                    counters,
+                    "pg.after",
+                    r -> r.get("transactions.pc_with_events") - transactions >= 2
+                            && r.get("events_inserted.pc_with_events") >= 5);
         }
-        Map<String, Long> before = read(dir.resolve("pg.before"));
-        Map<String, Long> after = read(dir.resolve("pg.after"));
 
         assertEquals(3L, before.get("events_inserted.pc_with_events"));
         assertEquals(5L, after.get("events_inserted.pc_with_events"), "the two rows written between the readings");
@@ -86,9 +78,18 @@ class PgCountersTest {
         assertTrue(after.get("wal.bytes") > before.get("wal.bytes"), "the inserts wrote WAL");
     }
 
-    private static boolean pause() throws InterruptedException {
-        Thread.sleep(100);
-        return true;
+    /** Reads the counters into {@code name} until {@code shown} holds of them, or for 10 s; returns the last reading. */
+    private Map<String, Long> readUntil(
+            PgCounters counters, String name, java.util.function.Predicate<Map<String, Long>> shown) throws Exception {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (true) {
+            counters.snapshot(dir.resolve(name));
+            Map<String, Long> reading = read(dir.resolve(name));
+            if (shown.test(reading) || System.nanoTime() > deadline) {
+                return reading;
+            }
+            Thread.sleep(100);
+        }
     }
 
     private static Map<String, Long> read(Path file) throws Exception {
